@@ -1,0 +1,27 @@
+// Three tiers, chosen by file suffix: unit (pure, fast), int (real PostgreSQL/Redis/NATS),
+// e2e (the running product, driven over HTTP and in Chromium).
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest'] };
+const { existsSync } = require('node:fs');
+const roots = ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/e2e', '<rootDir>/frontend/src'].filter((r) =>
+  existsSync(r.replace('<rootDir>', __dirname)),
+);
+const common = {
+  transform,
+  roots,
+  testEnvironment: 'node',
+  modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/frontend/.next/'],
+};
+module.exports = {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'] },
+    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], testTimeout: 30000 },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['**/*.e2e.spec.ts'],
+      testTimeout: 120000,
+      globalSetup: '<rootDir>/e2e/global-setup.ts',
+      globalTeardown: '<rootDir>/e2e/global-teardown.ts',
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly program: string,
+    readonly issues: string[],
+  ) {
+    super(`${program}: invalid configuration\n  ${issues.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment once, at start-up, in the composition root. A bad value stops the
+ * program with every problem listed, rather than failing later on first use.
+ */
+export function parseConfig<S extends z.ZodType>(
+  program: string,
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      program,
+      result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`),
+    );
+  }
+  return result.data;
+}
+
+/** Reusable pieces for the programs' schemas. */
+export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+export const url = (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback));
+export const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes');
+export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+
+export { z };

@@ -1,0 +1,37 @@
+/**
+ * Errors as values. Domain code returns or throws an AppError; each boundary maps its `kind`
+ * once: gRPC status in packages/grpc, HTTP status in the gateway.
+ */
+export type AppErrorKind =
+  | 'validation'
+  | 'not_found'
+  | 'conflict'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'precondition'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal';
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+    /** Per-field messages for validation errors, in form order. */
+    readonly fields: FieldError[] = [],
+    /** Machine-readable reason, e.g. 'REGISTRATION_DISABLED', for clients that branch on it. */
+    readonly code?: string,
+    /** Seconds the caller should wait, for rate_limited. */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;

@@ -1,0 +1,56 @@
+/**
+ * The event store's public shape. Implementation lives beside this file; services depend only on
+ * what is exported from index.ts.
+ */
+
+/** An event as domain code sees it: a type name and a JSON-serialisable payload. */
+export interface DomainEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** An event as read back from the log. */
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
+  type: E['type'];
+  data: E['data'];
+  /** The JetStream subject, e.g. identity.user.<id>. */
+  subject: string;
+  /** Stream sequence: globally ordered within the stream; the aggregate's version after this event. */
+  sequence: number;
+  /** Unique per event: `<commandId>:<index>`; JetStream de-duplicates on it. */
+  eventId: string;
+  occurredAt: string;
+  /** Free-form metadata: causation/correlation ids, actor. */
+  meta: Record<string, string>;
+}
+
+export interface AppendOptions {
+  /**
+   * Stream sequence of the aggregate's last event as the writer saw it; 0 for a new aggregate.
+   * A mismatch raises ConcurrencyError.
+   */
+  expectedVersion: number;
+  /** Identifies the command; event i gets msgID `<commandId>:<i>`, so a retried publish is dropped. */
+  commandId: string;
+  meta?: Record<string, string>;
+}
+
+export interface AppendResult {
+  /** The aggregate's version (stream sequence of the last appended event). */
+  version: number;
+  /** True when JetStream reported the publish as a duplicate (already appended earlier). */
+  duplicate: boolean;
+}
+
+export interface LoadedStream<E extends DomainEvent = DomainEvent> {
+  events: RecordedEvent<E>[];
+  /** 0 when the aggregate has no events. */
+  version: number;
+}
+
+export interface Decider<Command, Event extends DomainEvent, State> {
+  initialState: State;
+  evolve(state: State, event: Event): State;
+  /** Pure. Returns the events to append, or throws an AppError for a refused command. */
+  decide(command: Command, state: State): Event[];
+}

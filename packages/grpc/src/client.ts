@@ -1,0 +1,49 @@
+import * as grpc from '@grpc/grpc-js';
+import { fromServiceError } from './errors';
+
+export interface ClientOptions {
+  /** Per-call deadline; a call that takes longer fails as `unavailable`. */
+  deadlineMs: number;
+}
+
+export function createClient(Service: grpc.ServiceClientConstructor, address: string): grpc.Client {
+  return new Service(address, grpc.credentials.createInsecure(), {
+    'grpc.keepalive_time_ms': 30000,
+    'grpc.service_config': JSON.stringify({
+      methodConfig: [
+        {
+          name: [{}],
+          retryPolicy: {
+            maxAttempts: 3,
+            initialBackoff: '0.1s',
+            maxBackoff: '1s',
+            backoffMultiplier: 2,
+            retryableStatusCodes: ['UNAVAILABLE'],
+          },
+        },
+      ],
+    }),
+  });
+}
+
+/** Calls a unary method with a deadline and optional metadata; rejects with an AppError. */
+export function callUnary<Req, Res>(
+  client: grpc.Client,
+  method: string,
+  request: Req,
+  options: ClientOptions & { metadata?: Record<string, string> },
+): Promise<Res> {
+  const md = new grpc.Metadata();
+  for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
+  const fn = (client as unknown as Record<string, Function>)[method];
+  if (typeof fn !== 'function') return Promise.reject(new Error(`no gRPC method ${method}`));
+  return new Promise<Res>((resolve, reject) => {
+    fn.call(
+      client,
+      request,
+      md,
+      { deadline: new Date(Date.now() + options.deadlineMs) },
+      (err: grpc.ServiceError | null, res: Res) => (err ? reject(fromServiceError(err)) : resolve(res)),
+    );
+  });
+}

@@ -1,0 +1,50 @@
+import * as grpc from '@grpc/grpc-js';
+import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
+
+const statusOf: Record<AppErrorKind, grpc.status> = {
+  validation: grpc.status.INVALID_ARGUMENT,
+  not_found: grpc.status.NOT_FOUND,
+  conflict: grpc.status.ALREADY_EXISTS,
+  unauthenticated: grpc.status.UNAUTHENTICATED,
+  forbidden: grpc.status.PERMISSION_DENIED,
+  precondition: grpc.status.FAILED_PRECONDITION,
+  rate_limited: grpc.status.RESOURCE_EXHAUSTED,
+  unavailable: grpc.status.UNAVAILABLE,
+  internal: grpc.status.INTERNAL,
+};
+
+const kindOf = new Map<grpc.status, AppErrorKind>(
+  Object.entries(statusOf).map(([kind, status]) => [status, kind as AppErrorKind]),
+);
+
+/** AppError -> gRPC error; the kind's details travel in metadata so the gateway can rebuild it. */
+export function toServiceError(error: unknown): Partial<grpc.ServiceError> {
+  const app =
+    error instanceof AppError ? error : new AppError('internal', 'An unexpected error occurred');
+  const metadata = new grpc.Metadata();
+  metadata.set('app-kind', app.kind);
+  if (app.fields.length) metadata.set('app-fields', JSON.stringify(app.fields));
+  if (app.code) metadata.set('app-code', app.code);
+  if (app.retryAfter !== undefined) metadata.set('app-retry-after', String(app.retryAfter));
+  return { code: statusOf[app.kind], details: app.message, metadata };
+}
+
+/** gRPC error -> AppError, on the client side. Transport failures become `unavailable`. */
+export function fromServiceError(error: grpc.ServiceError): AppError {
+  const md = error.metadata;
+  const kind = (md?.get('app-kind')[0] as AppErrorKind | undefined) ?? kindOf.get(error.code);
+  if (!kind || error.code === grpc.status.DEADLINE_EXCEEDED || (error.code === grpc.status.UNAVAILABLE && !md?.get('app-kind')[0])) {
+    return new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
+  }
+  const fieldsRaw = md?.get('app-fields')[0];
+  const fields = fieldsRaw ? (JSON.parse(String(fieldsRaw)) as FieldError[]) : [];
+  const code = md?.get('app-code')[0];
+  const retry = md?.get('app-retry-after')[0];
+  return new AppError(
+    kind,
+    error.details || error.message,
+    fields,
+    code === undefined ? undefined : String(code),
+    retry === undefined ? undefined : Number(retry),
+  );
+}

@@ -1,0 +1,5 @@
+export { loadService, protoRoot } from './load';
+export { startGrpcServer, type GrpcServerHandle } from './server';
+export { toServiceError, fromServiceError } from './errors';
+export { unary, type UnaryHandler } from './unary';
+export { createClient, callUnary, type ClientOptions } from './client';
