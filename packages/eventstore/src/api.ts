@@ -22,6 +22,11 @@ export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
   occurredAt: string;
   /** Free-form metadata: causation/correlation ids, actor. */
   meta: Record<string, string>;
+  /**
+   * Where this event sits in the append that wrote it (absent for messages this store did not
+   * write). Lets readers tell a complete command from one that stopped half-way.
+   */
+  batch?: { commandId: string; index: number; size: number };
 }
 
 export interface AppendOptions {
@@ -35,17 +40,27 @@ export interface AppendOptions {
   meta?: Record<string, string>;
 }
 
-export interface AppendResult {
+export interface AppendResult<E extends DomainEvent = DomainEvent> {
   /** The aggregate's version (stream sequence of the last appended event). */
   version: number;
-  /** True when JetStream reported the publish as a duplicate (already appended earlier). */
+  /**
+   * True when JetStream reported a publish of this call as a duplicate: the same commandId was
+   * appended before (within the duplicate window), so nothing new was stored for those events.
+   */
   duplicate: boolean;
+  /** The events as stored, with their stream sequences. */
+  events: RecordedEvent<E>[];
 }
 
 export interface LoadedStream<E extends DomainEvent = DomainEvent> {
   events: RecordedEvent<E>[];
   /** 0 when the aggregate has no events. */
   version: number;
+  /**
+   * Set when the last events belong to an append that has not (yet) stored all its events: a
+   * writer is mid-batch, or stopped half-way. executeCommand waits briefly before deciding on it.
+   */
+  openBatch?: { commandId: string; appended: number; size: number };
 }
 
 export interface Decider<Command, Event extends DomainEvent, State> {

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { headers, nanos, type NatsConnection } from 'nats';
+import { connectTestNats, deleteNamespaceStreams, randomNamespace } from '@parley/testing';
+import { tally, type TallyEvent } from './__fixtures__/tally';
+import {
+  ConcurrencyError,
+  ensureStream,
+  EventStore,
+  executeCommand,
+  foldEvents,
+  PartialAppendError,
+  streamName,
+} from './index';
+
+const CONTEXT = 'ledger';
+const opened = (by: string): TallyEvent => ({ type: 'TallyOpened', data: { by } });
+const added = (by: string, amount: number): TallyEvent => ({ type: 'TallyAdded', data: { by, amount } });
+
+describe('EventStore on JetStream 2.9', () => {
+  let nc: NatsConnection;
+  let namespace: string;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    nc = await connectTestNats();
+  });
+  beforeEach(async () => {
+    namespace = randomNamespace();
+    await ensureStream(nc, CONTEXT, namespace);
+    store = new EventStore(nc, { context: CONTEXT, namespace });
+  });
+  afterEach(async () => {
+    await deleteNamespaceStreams(nc, namespace);
+  });
+  afterAll(async () => {
+    await nc.close();
+  });
+
+  describe('ensureStream', () => {
+    it('creates the stream with the event-log settings and is idempotent', async () => {
+      const jsm = await nc.jetstreamManager();
+      const again = await ensureStream(nc, CONTEXT, namespace);
+      expect(again).toBe(streamName(CONTEXT, namespace));
+      const { config } = await jsm.streams.info(again);
+      expect(config).toMatchObject({
+        subjects: [`${namespace}.${CONTEXT}.>`],
+        storage: 'file',
+        retention: 'limits',
+        discard: 'new',
+        max_age: 0,
+        deny_delete: true,
+        deny_purge: true,
+        allow_direct: true,
+        duplicate_window: nanos(120_000),
+      });
+    });
+
+    it('updates an existing stream to a new duplicate window', async () => {
+      await ensureStream(nc, CONTEXT, namespace, { duplicateWindowMs: 30_000 });
+      const jsm = await nc.jetstreamManager();
+      const { config } = await jsm.streams.info(streamName(CONTEXT, namespace));
+      expect(config.duplicate_window).toBe(nanos(30_000));
+    });
+
+    it('refuses to purge or delete events', async () => {
+      await store.append(store.subject('tally', 'a'), [opened('x')], { expectedVersion: 0, commandId: 'c1' });
+      const jsm = await nc.jetstreamManager();
+      const name = streamName(CONTEXT, namespace);
+      await expect(jsm.streams.purge(name)).rejects.toThrow(/purge/i);
+      await expect(jsm.streams.deleteMessage(name, 1)).rejects.toThrow(/delete/i);
+    });
+  });
+
+  describe('expected version 0 on this server (2.9.10)', () => {
+    it('is enforced: appending "new aggregate" to an existing one conflicts, to a new one succeeds', async () => {
+      const subject = store.subject('tally', randomUUID());
+      const first = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: randomUUID() });
+      expect(first.version).toBeGreaterThan(0);
+      const second = store.append(subject, [opened('b')], { expectedVersion: 0, commandId: randomUUID() });
+      await expect(second).rejects.toBeInstanceOf(ConcurrencyError);
+      await expect(second).rejects.toMatchObject({ subject, expectedVersion: 0, actualVersion: first.version });
+      expect((await store.load(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
+    });
+
+    it('the raw header value 0 is what the server checks (not a client-side guard)', async () => {
+      // nats.js sends the header for 0 as well; prove the server is the one refusing.
+      const subject = store.subject('tally', randomUUID());
+      const js = nc.jetstream();
+      await js.publish(subject, new TextEncoder().encode('{}'));
+      const h = headers();
+      h.set('Nats-Expected-Last-Subject-Sequence', '0');
+      await expect(js.publish(subject, new TextEncoder().encode('{}'), { headers: h })).rejects.toMatchObject({
+        api_error: { err_code: 10071 },
+      });
+    });
+  });
+
+  describe('append', () => {
+    it('rejects a stale version with ConcurrencyError and stores nothing', async () => {
+      const subject = store.subject('tally', 'x1');
+      const v1 = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'open' });
+      await store.append(subject, [added('a', 1)], { expectedVersion: v1.version, commandId: 'add-1' });
+      await expect(
+        store.append(subject, [added('b', 2)], { expectedVersion: v1.version, commandId: 'add-2' }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect((await store.load(subject)).events).toHaveLength(2);
+    });
+
+    it('drops a re-published command (same commandId) and reports it as duplicate', async () => {
+      const subject = store.subject('tally', 'dup');
+      const first = await store.append(subject, [opened('a'), added('a', 5)], { expectedVersion: 0, commandId: 'cmd-1' });
+      expect(first.duplicate).toBe(false);
+      // The retry carries the stale expectation: de-duplication wins over the version check.
+      const retry = await store.append(subject, [opened('a'), added('a', 5)], { expectedVersion: 0, commandId: 'cmd-1' });
+      expect(retry).toMatchObject({ duplicate: true, version: first.version });
+      expect(retry.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
+      const loaded = await store.load(subject);
+      expect(loaded.events.map((e) => e.eventId)).toEqual(['cmd-1:0', 'cmd-1:1']);
+    });
+
+    it('chains a batch: contiguous events on the subject, version = last sequence', async () => {
+      const subject = store.subject('tally', 'batch');
+      const other = store.subject('tally', 'other');
+      await store.append(other, [opened('z')], { expectedVersion: 0, commandId: 'o' });
+      const r = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'b' });
+      expect(r.events.map((e) => e.sequence)).toEqual([2, 3, 4]);
+      expect(r.version).toBe(4);
+      const loaded = await store.load(subject);
+      expect(loaded).toMatchObject({ version: 4 });
+      expect(loaded.openBatch).toBeUndefined();
+      expect(loaded.events.map((e) => [e.type, e.sequence, e.batch])).toEqual([
+        ['TallyOpened', 2, { commandId: 'b', index: 0, size: 3 }],
+        ['TallyAdded', 3, { commandId: 'b', index: 1, size: 3 }],
+        ['TallyAdded', 4, { commandId: 'b', index: 2, size: 3 }],
+      ]);
+    });
+
+    it('resumes a batch that stopped half-way when the same append is repeated', async () => {
+      const subject = store.subject('tally', 'half');
+      // A writer crashed after the first of its three publishes.
+      await publishRaw(nc, subject, opened('a'), 'cmd:0', 3, 0);
+      expect((await store.load(subject)).openBatch).toEqual({ commandId: 'cmd', appended: 1, size: 3 });
+      const resumed = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'cmd' });
+      expect(resumed.duplicate).toBe(true);
+      const loaded = await store.load(subject);
+      expect(loaded.events.map((e) => e.eventId)).toEqual(['cmd:0', 'cmd:1', 'cmd:2']);
+      expect(loaded.openBatch).toBeUndefined();
+    });
+
+    it('reports a batch interrupted by another writer as PartialAppendError', async () => {
+      const subject = store.subject('tally', 'interleaved');
+      const first = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'A' });
+      // B appends between A's events: A's second publish (chained on its first) must fail.
+      const js = nc.jetstream();
+      const origPublish = js.publish.bind(js);
+      let calls = 0;
+      const hooked = new EventStore(nc, { context: CONTEXT, namespace });
+      (hooked as unknown as { js: typeof js }).js = Object.assign(Object.create(js), {
+        publish: async (...args: Parameters<typeof js.publish>) => {
+          const ack = await origPublish(...args);
+          if (++calls === 1) await store.append(subject, [added('b', 9)], { expectedVersion: ack.seq, commandId: 'B' });
+          return ack;
+        },
+      });
+      const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], { expectedVersion: first.version, commandId: 'A2' });
+      await expect(attempt).rejects.toBeInstanceOf(PartialAppendError);
+      await expect(attempt).rejects.toMatchObject({ appended: 1, total: 2 });
+      const loaded = await store.load(subject);
+      expect(loaded.events.map((e) => e.eventId)).toEqual(['A:0', 'A2:0', 'B:0']);
+    });
+
+    it('refuses a commandId already used for another aggregate instead of silently dropping events', async () => {
+      await store.append(store.subject('tally', 'one'), [opened('a')], { expectedVersion: 0, commandId: 'same' });
+      await expect(
+        store.append(store.subject('tally', 'two'), [opened('a')], { expectedVersion: 0, commandId: 'same' }),
+      ).rejects.toThrow(/already used for/);
+    });
+
+    it('refuses subjects outside its stream and wildcard subjects', async () => {
+      await expect(store.append('other.tally.x', [opened('a')], { expectedVersion: 0, commandId: 'c' })).rejects.toThrow(/invalid subject/);
+      await expect(store.load(`${namespace}.${CONTEXT}.tally.*`)).rejects.toThrow(/invalid subject/);
+      await expect(store.load(`${namespace}.${CONTEXT}.>`)).rejects.toThrow(/invalid subject/);
+      expect(() => store.subject('tally', 'a.b')).toThrow(/invalid aggregate id/);
+    });
+  });
+
+  describe('load', () => {
+    it('returns version 0 and no events for an unknown aggregate', async () => {
+      await store.append(store.subject('tally', 'known'), [opened('a')], { expectedVersion: 0, commandId: 'k' });
+      expect(await store.load(store.subject('tally', randomUUID()))).toEqual({ events: [], version: 0 });
+    });
+
+    it('reads a long aggregate in order (past the direct-get limit) and only its own subject', async () => {
+      const subject = store.subject('tally', 'long');
+      const noise = store.subject('tally', 'noise');
+      let version = 0;
+      let noiseVersion = 0;
+      for (let i = 0; i < 40; i++) {
+        version = (await store.append(subject, [added('a', i)], { expectedVersion: version, commandId: `l${i}` })).version;
+        noiseVersion = (await store.append(noise, [added('n', i)], { expectedVersion: noiseVersion, commandId: `n${i}` })).version;
+      }
+      const loaded = await store.load<TallyEvent>(subject);
+      expect(loaded.version).toBe(version);
+      expect(loaded.events.map((e) => (e.data as { amount: number }).amount)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(new Set(loaded.events.map((e) => e.subject))).toEqual(new Set([subject]));
+      const seqs = loaded.events.map((e) => e.sequence);
+      expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    });
+
+    it('carries type, data, occurredAt, meta and the type header on the wire', async () => {
+      const subject = store.subject('tally', 'wire');
+      await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'w', meta: { actor: 'u1' } });
+      const js = nc.jetstream();
+      const consumer = await js.consumers.get(streamName(CONTEXT, namespace), { filterSubjects: subject });
+      const m = await consumer.next({ expires: 2000 });
+      expect(m?.headers?.get('Parley-Event-Type')).toBe('TallyOpened');
+      expect(m?.subject).toBe(subject);
+      const payload = m!.json<Record<string, unknown>>();
+      expect(Object.keys(payload).sort()).toEqual(['data', 'meta', 'occurredAt', 'type']);
+      expect(payload).toMatchObject({ type: 'TallyOpened', data: { by: 'a' }, meta: { actor: 'u1' } });
+      await consumer.delete();
+    });
+  });
+
+  describe('namespaces', () => {
+    it('isolate streams: the same aggregate in two namespaces are two histories', async () => {
+      const other = randomNamespace();
+      try {
+        await ensureStream(nc, CONTEXT, other);
+        const otherStore = new EventStore(nc, { context: CONTEXT, namespace: other });
+        await store.append(store.subject('tally', 'same'), [opened('mine')], { expectedVersion: 0, commandId: 'c' });
+        expect(await otherStore.load(otherStore.subject('tally', 'same'))).toEqual({ events: [], version: 0 });
+        await otherStore.append(otherStore.subject('tally', 'same'), [opened('theirs')], { expectedVersion: 0, commandId: 'c' });
+        const mine = await store.load(store.subject('tally', 'same'));
+        expect(mine.events.map((e) => e.data)).toEqual([{ by: 'mine' }]);
+      } finally {
+        await deleteNamespaceStreams(nc, other);
+      }
+    });
+  });
+
+  describe('executeCommand', () => {
+    it('two writers racing on one aggregate: both commands land, the loser retried on fresh state', async () => {
+      const subject = store.subject('tally', 'race');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'owner' }, { commandId: 'open' });
+      // Both writers load the same version before either appends: hold each one's first load.
+      const loadedBoth = deferredBarrier(2);
+      const racing = (who: string) => {
+        const s = new EventStore(nc, { context: CONTEXT, namespace });
+        const load = s.load.bind(s);
+        let loads = 0;
+        let appendAttempts = 0;
+        const append = s.append.bind(s);
+        s.load = (async (subj: string) => {
+          const r = await load(subj);
+          if (++loads === 1) await loadedBoth.arrive();
+          return r;
+        }) as typeof s.load;
+        s.append = (async (...a: Parameters<typeof s.append>) => {
+          appendAttempts++;
+          return append(...a);
+        }) as typeof s.append;
+        return { store: s, attempts: () => appendAttempts, loads: () => loads, who };
+      };
+      const a = racing('a');
+      const b = racing('b');
+      const [ra, rb] = await Promise.all([
+        executeCommand(a.store, subject, tally, { type: 'add', by: 'a', amount: 3 }, { commandId: 'add-a' }),
+        executeCommand(b.store, subject, tally, { type: 'add', by: 'b', amount: 4 }, { commandId: 'add-b' }),
+      ]);
+      // Exactly one of them had to retry: it appended twice and loaded twice.
+      expect([a.attempts(), b.attempts()].sort()).toEqual([1, 2]);
+      expect([a.loads(), b.loads()].sort()).toEqual([1, 2]);
+      const final = await store.load<TallyEvent>(subject);
+      const state = foldEvents(tally, final.events);
+      expect(state.total).toBe(7);
+      expect(state.contributors.sort()).toEqual(['a', 'b']);
+      expect(Math.max(ra.version, rb.version)).toBe(final.version);
+      const winner = ra.version < rb.version ? ra : rb;
+      const loser = winner === ra ? rb : ra;
+      expect(loser.state.total).toBe(7);
+      expect(winner.state.total).toBeLessThan(7);
+    });
+
+    it('gives up with ConcurrencyError after maxAttempts', async () => {
+      const subject = store.subject('tally', 'hot');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });
+      const s = new EventStore(nc, { context: CONTEXT, namespace });
+      const load = s.load.bind(s);
+      let n = 0;
+      // Someone else always writes between our load and our append.
+      s.load = (async (subj: string) => {
+        const r = await load(subj);
+        await store.append(subj, [added('other', 1)], { expectedVersion: r.version, commandId: `other-${n++}` });
+        return r;
+      }) as typeof s.load;
+      await expect(
+        executeCommand(s, subject, tally, { type: 'add', by: 'me', amount: 1 }, { commandId: 'mine', maxAttempts: 3 }),
+      ).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(n).toBe(3);
+    });
+
+    it('propagates what decide throws, unchanged, and appends nothing', async () => {
+      const subject = store.subject('tally', 'closed');
+      await expect(
+        executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1 }, { commandId: 'x' }),
+      ).rejects.toMatchObject({ kind: 'not_found', message: 'tally not open' });
+      expect((await store.load(subject)).version).toBe(0);
+    });
+
+    it('decide returning [] appends nothing and returns the current state', async () => {
+      const subject = store.subject('tally', 'noop');
+      const open = await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const r = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 0 }, { commandId: 'zero' });
+      expect(r).toEqual({ events: [], state: open.state, version: open.version });
+    });
+
+    it('is idempotent per commandId: a re-sent command returns its first outcome without deciding again', async () => {
+      const subject = store.subject('tally', 'idem');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const first = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 2, times: 2 }, { commandId: 'add' });
+      const again = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 2, times: 2 }, { commandId: 'add' });
+      expect(again.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
+      expect(again.state.total).toBe(4);
+      expect((await store.load(subject)).events).toHaveLength(3);
+    });
+
+    it('refuses to decide on top of its own half-applied command', async () => {
+      const subject = store.subject('tally', 'halfcmd');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const v = (await store.load(subject)).version;
+      // A crashed earlier run of command 'add' stored only the first of its two events.
+      await publishRaw(nc, subject, added('a', 1), 'add:0', 2, v);
+      await expect(
+        executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1, times: 2 }, { commandId: 'add', maxAttempts: 2 }),
+      ).rejects.toBeInstanceOf(PartialAppendError);
+    });
+
+    it('waits for another writer that is mid-batch, then goes ahead if it never finishes', async () => {
+      const subject = store.subject('tally', 'open-batch');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const v = (await store.load(subject)).version;
+      await publishRaw(nc, subject, added('ghost', 1), 'ghost:0', 3, v);
+      expect((await store.load(subject)).openBatch).toEqual({ commandId: 'ghost', appended: 1, size: 3 });
+      let loads = 0;
+      const load = store.load.bind(store);
+      store.load = (async (s: string) => {
+        loads++;
+        return load(s);
+      }) as typeof store.load;
+      const r = await executeCommand(store, subject, tally, { type: 'add', by: 'b', amount: 1 }, { commandId: 'b', maxAttempts: 3 });
+      expect(loads).toBe(3);
+      expect(r.state.total).toBe(2);
+    });
+  });
+});
+
+/** Publishes one event the way a crashed writer left it: part `id` of a batch of `size`. */
+async function publishRaw(nc: NatsConnection, subject: string, e: TallyEvent, id: string, size: number, expected: number) {
+  const h = headers();
+  h.set('Parley-Event-Type', e.type);
+  h.set('Parley-Batch-Size', String(size));
+  const body = JSON.stringify({ type: e.type, data: e.data, occurredAt: new Date().toISOString(), meta: {} });
+  await nc.jetstream().publish(subject, new TextEncoder().encode(body), { headers: h, msgID: id, expect: { lastSubjectSequence: expected } });
+}
+
+/** Resolves every arrive() once `n` callers have arrived. */
+function deferredBarrier(n: number) {
+  let release!: () => void;
+  const all = new Promise<void>((r) => (release = r));
+  let count = 0;
+  return {
+    arrive(): Promise<void> {
+      if (++count === n) release();
+      return all;
+    },
+  };
+}

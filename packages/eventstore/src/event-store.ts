@@ -1,0 +1,244 @@
+import {
+  DeliverPolicy,
+  type JetStreamClient,
+  type JsMsg,
+  type NatsConnection,
+  type PubAck,
+} from 'nats';
+import type { AppendOptions, AppendResult, DomainEvent, LoadedStream, RecordedEvent } from './api';
+import {
+  apiErrorCode,
+  ConcurrencyError,
+  PartialAppendError,
+  reportedLastSequence,
+  WRONG_LAST_SEQUENCE,
+} from './errors';
+import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
+import { directGet, type DirectQuery } from './direct-get';
+import { decodeEvent, encodePayload, eventHeaders, eventId, type StoredEventMessage } from './wire';
+
+export interface EventStoreOptions {
+  context: string;
+  namespace?: string;
+  /** Per-publish acknowledgement timeout. Default 5 s. */
+  publishTimeoutMs?: number;
+  /**
+   * Up to this many events are read with direct gets (one request each) before load switches
+   * to an ordered consumer, which streams the rest. Default 8: most aggregates are short.
+   */
+  directReadLimit?: number;
+}
+
+/** Publishes that time out (or meet a server without JetStream ready) are repeated: safe, msgID de-duplicates. */
+const PUBLISH_ATTEMPTS = 3;
+
+/**
+ * The event log of one bounded context: a JetStream stream with one subject per aggregate.
+ * The stream must exist (ensureStream) before the first append or load.
+ */
+export class EventStore {
+  readonly stream: string;
+  readonly context: string;
+  readonly namespace: string | undefined;
+  private readonly prefix: string;
+  private readonly publishTimeoutMs: number;
+  private readonly directReadLimit: number;
+  private readonly js: JetStreamClient;
+
+  constructor(
+    private readonly nc: NatsConnection,
+    options: EventStoreOptions,
+  ) {
+    this.context = options.context;
+    this.namespace = options.namespace || undefined;
+    this.stream = streamName(options.context, this.namespace);
+    this.prefix = contextSubjects(options.context, this.namespace).slice(0, -1); // 'identity.'
+    this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
+    this.directReadLimit = options.directReadLimit ?? 8;
+    this.js = nc.jetstream({ timeout: this.publishTimeoutMs });
+  }
+
+  /** 'identity.user.<id>' (namespaced when the store is). */
+  subject(aggregate: string, id: string): string {
+    return subjectFor(this.context, aggregate, id, this.namespace);
+  }
+
+  /**
+   * Appends events to one aggregate if its version is still `expectedVersion`.
+   *
+   * Each event is its own publish: the first expects the caller's version, each later one the
+   * sequence the previous publish got, so the batch lands contiguously or stops at the first
+   * conflict. Event i carries msgID `<commandId>:<i>`: repeating the same call (a retry after a
+   * timeout, or after a crash) is de-duplicated by JetStream within the duplicate window and
+   * resumes a batch that stopped half-way.
+   *
+   * @throws ConcurrencyError when the aggregate moved on before the first event (nothing stored).
+   * @throws PartialAppendError when the batch stopped after some events were stored.
+   */
+  async append<E extends DomainEvent>(subject: string, events: E[], options: AppendOptions): Promise<AppendResult<E>> {
+    this.assertAggregateSubject(subject);
+    const { expectedVersion, commandId } = options;
+    if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
+      throw new RangeError(`expectedVersion must be a non-negative integer, got ${expectedVersion}`);
+    }
+    if (typeof commandId !== 'string' || commandId.length === 0 || /\s/.test(commandId)) {
+      throw new RangeError('commandId must be a non-empty string without whitespace');
+    }
+    const meta = { ...(options.meta ?? {}) };
+    const occurredAt = new Date().toISOString();
+    const recorded: RecordedEvent<E>[] = [];
+    let expected = expectedVersion;
+    let duplicate = false;
+    for (const [index, event] of events.entries()) {
+      if (!event || typeof event.type !== 'string' || event.type === '') throw new TypeError(`event ${index} has no type`);
+      const id = eventId(commandId, index);
+      let ack: PubAck & { firstTry: boolean };
+      try {
+        ack = await this.publish(subject, event, { id, expected, occurredAt, meta, batchSize: events.length });
+      } catch (e) {
+        if (index === 0 && apiErrorCode(e) === WRONG_LAST_SEQUENCE) {
+          throw new ConcurrencyError(subject, expectedVersion, reportedLastSequence(e));
+        }
+        if (index === 0) throw e;
+        throw new PartialAppendError(subject, commandId, index, events.length, e);
+      }
+      if (ack.duplicate) {
+        await this.assertDuplicateIsOurs(subject, ack.seq, id);
+        if (ack.firstTry) duplicate = true;
+      }
+      recorded.push({
+        type: event.type,
+        data: event.data,
+        subject,
+        sequence: ack.seq,
+        eventId: id,
+        occurredAt,
+        meta,
+        batch: { commandId, index, size: events.length },
+      });
+      expected = ack.seq;
+    }
+    return { version: expected, duplicate, events: recorded };
+  }
+
+  /** Every event of one aggregate, in order; version 0 and no events for an unknown aggregate. */
+  async load<E extends DomainEvent>(subject: string): Promise<LoadedStream<E>> {
+    this.assertAggregateSubject(subject);
+    const last = await this.direct({ last_by_subj: subject });
+    if (!last) return { events: [], version: 0 };
+
+    const events: RecordedEvent<E>[] = [];
+    let next = 1;
+    // Short aggregates: walk with direct gets (one round trip per event, no consumer to create).
+    for (let hops = 0; hops < this.directReadLimit; hops++) {
+      const m = await this.direct({ seq: next, next_by_subj: subject });
+      if (!m) throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
+      events.push(decodeEvent<E>(m));
+      if (m.seq >= last.seq) return finish(events);
+      next = m.seq + 1;
+    }
+    // Long aggregates: stream the rest through an ordered consumer filtered to the subject.
+    await this.readWithConsumer(subject, next, last.seq, events);
+    return finish(events);
+  }
+
+  private async readWithConsumer<E extends DomainEvent>(
+    subject: string,
+    from: number,
+    until: number,
+    into: RecordedEvent<E>[],
+  ): Promise<void> {
+    const consumer = await this.js.consumers.get(this.stream, {
+      filterSubjects: subject,
+      deliver_policy: DeliverPolicy.StartSequence,
+      opt_start_seq: from,
+      inactive_threshold: 30_000,
+    });
+    try {
+      for (let round = 0; round < 1000; round++) {
+        let received = 0;
+        const batch = await consumer.fetch({ max_messages: 1000, expires: 2000 });
+        for await (const m of batch) {
+          received++;
+          into.push(decodeEvent<E>(fromJsMsg(m)));
+          if (m.seq >= until) {
+            batch.stop();
+            return;
+          }
+        }
+        if (received === 0) throw new Error(`event log of ${subject} did not deliver events up to ${until}`);
+      }
+      throw new Error(`event log of ${subject} is too long to load`);
+    } finally {
+      // Not awaited: the ephemeral consumer would also expire by itself on inactivity.
+      consumer.delete().catch(() => undefined);
+    }
+  }
+
+  private async publish(
+    subject: string,
+    event: DomainEvent,
+    p: { id: string; expected: number; occurredAt: string; meta: Record<string, string>; batchSize: number },
+  ): Promise<PubAck & { firstTry: boolean }> {
+    const payload = encodePayload(event, p.occurredAt, p.meta);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const ack = await this.js.publish(subject, payload, {
+          msgID: p.id,
+          expect: { lastSubjectSequence: p.expected },
+          headers: eventHeaders(event.type, p.batchSize),
+          timeout: this.publishTimeoutMs,
+        });
+        return Object.assign(ack, { firstTry: attempt === 1 });
+      } catch (e) {
+        if (attempt >= PUBLISH_ATTEMPTS || !isTransient(e)) throw e;
+        await new Promise((r) => setTimeout(r, 50 * attempt));
+      }
+    }
+  }
+
+  /**
+   * JetStream de-duplicates on msgID stream-wide. A commandId reused for another aggregate would
+   * silently drop this event; refuse that loudly instead.
+   */
+  private async assertDuplicateIsOurs(subject: string, seq: number, id: string): Promise<void> {
+    const m = await this.direct({ seq });
+    if (!m) return;
+    if (m.subject !== subject) {
+      throw new Error(`msgID ${id} was already used for ${m.subject} (seq ${seq}); commandIds must be unique per command`);
+    }
+  }
+
+  private direct(query: DirectQuery): Promise<StoredEventMessage | undefined> {
+    return directGet(this.nc, this.stream, query, this.publishTimeoutMs);
+  }
+
+  private assertAggregateSubject(subject: string): void {
+    if (typeof subject !== 'string' || !subject.startsWith(this.prefix) || /[\s*>]/.test(subject)) {
+      throw new InvalidNameError(`subject for stream ${this.stream}`, String(subject));
+    }
+    const rest = subject.slice(this.prefix.length).split('.');
+    if (rest.length !== 2 || rest.some((t) => t === '')) {
+      throw new InvalidNameError(`subject for stream ${this.stream} (want <aggregate>.<id>)`, subject);
+    }
+  }
+}
+
+function finish<E extends DomainEvent>(events: RecordedEvent<E>[]): LoadedStream<E> {
+  const lastEvent = events[events.length - 1];
+  const loaded: LoadedStream<E> = { events, version: lastEvent?.sequence ?? 0 };
+  const batch = lastEvent?.batch;
+  if (batch && batch.index < batch.size - 1) {
+    loaded.openBatch = { commandId: batch.commandId, appended: batch.index + 1, size: batch.size };
+  }
+  return loaded;
+}
+
+function fromJsMsg(m: JsMsg): StoredEventMessage {
+  return { subject: m.subject, seq: m.seq, data: m.data, header: (n) => m.headers?.get(n) || undefined };
+}
+
+function isTransient(e: unknown): boolean {
+  const code = String((e as { code?: string | number }).code ?? '');
+  return code === 'TIMEOUT' || code === '503';
+}
