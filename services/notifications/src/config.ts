@@ -1,0 +1,66 @@
+import { logLevel, parseConfig, port, url, z } from '@parley/config';
+
+const smtpUrl = z
+  .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' });
+
+const schema = z.object({
+  NOTIFICATIONS_GRPC_PORT: port(50052),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_notifications'),
+  NATS_URL: url('nats://127.0.0.1:4222'),
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default(''),
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: z.string().trim().min(3).default('Parley <no-reply@parley.local>'),
+  MAIL_SEAL_KEY: z.string().min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  LOG_LEVEL: logLevel,
+});
+
+export interface MailDeliveryConfig {
+  /** Attempts per mail before it is marked failed. */
+  maxAttempts: number;
+  /** First retry delay; doubles per attempt up to retryMaxMs (with jitter). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Fallback poll; new mail normally wakes the sender at once through LISTEN/NOTIFY. */
+  pollIntervalMs: number;
+}
+
+export interface NotificationsConfig {
+  /** 0 picks a free port (tests). */
+  grpcPort: number;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Empty in production; tests use a random one to isolate their streams. */
+  eventNamespace: string;
+  smtpUrl: string;
+  mailFrom: string;
+  mailSealKey: string;
+  delivery: MailDeliveryConfig;
+  logLevel: z.infer<typeof logLevel>;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
+  const c = parseConfig('notifications', schema, env);
+  return {
+    grpcPort: c.NOTIFICATIONS_GRPC_PORT,
+    databaseUrl: c.DATABASE_URL,
+    natsUrl: c.NATS_URL,
+    eventNamespace: c.EVENT_NAMESPACE,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
+    mailSealKey: c.MAIL_SEAL_KEY,
+    delivery: {
+      maxAttempts: c.MAIL_MAX_ATTEMPTS,
+      retryBaseMs: c.MAIL_RETRY_BASE_MS,
+      retryMaxMs: c.MAIL_RETRY_MAX_MS,
+      pollIntervalMs: c.MAIL_POLL_INTERVAL_MS,
+    },
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,33 @@
+import { loadConfig } from './config';
+
+const required = { SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_SEAL_KEY: 'dev-seal-key-0123456789' };
+
+describe('notifications config', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig(required)).toEqual({
+      grpcPort: 50052,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/parley_notifications',
+      natsUrl: 'nats://127.0.0.1:4222',
+      eventNamespace: '',
+      smtpUrl: 'smtp://127.0.0.1:1025',
+      mailFrom: 'Parley <no-reply@parley.local>',
+      mailSealKey: 'dev-seal-key-0123456789',
+      delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
+      logLevel: 'info',
+    });
+  });
+
+  it('requires SMTP_URL and MAIL_SEAL_KEY', () => {
+    expect(() => loadConfig({})).toThrow(/SMTP_URL[\s\S]*MAIL_SEAL_KEY/);
+  });
+
+  it('accepts smtps with credentials and refuses other schemes', () => {
+    expect(loadConfig({ ...required, SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
+    expect(() => loadConfig({ ...required, SMTP_URL: 'http://127.0.0.1:1025' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+  });
+
+  it('refuses a short seal key and a namespace that cannot name a stream', () => {
+    expect(() => loadConfig({ ...required, MAIL_SEAL_KEY: 'short' })).toThrow(/MAIL_SEAL_KEY: must be at least 16 characters/);
+    expect(() => loadConfig({ ...required, EVENT_NAMESPACE: 'a.b' })).toThrow(/EVENT_NAMESPACE/);
+  });
+});
