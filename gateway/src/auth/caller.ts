@@ -1,0 +1,51 @@
+import { AppError } from '@parley/contracts';
+import type { RequestHandler, Response } from 'express';
+import type { Principal } from './claims';
+import { presentedToken, type PresentedToken } from './token-source';
+import { UNAUTHENTICATED_MESSAGE, type TokenVerifier } from './token-verifier';
+
+/** What the gateway knows about who sent a request; set once per request by `identifyCaller`. */
+export interface Caller {
+  presented?: PresentedToken;
+  principal?: Principal;
+  /** Why a presented token was not accepted (expired, bad signature, keys unreachable). */
+  rejection?: AppError;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      caller?: Caller;
+    }
+  }
+}
+
+/**
+ * Verifies the presented token, if any, without refusing anything: public routes ignore it,
+ * the maintenance guard lets admins through, `requireAuth` turns a missing principal into 401.
+ */
+export function identifyCaller(verify: TokenVerifier): RequestHandler {
+  return async (req, res, next) => {
+    const presented = presentedToken(req.headers, req.cookies as Record<string, unknown> | undefined);
+    const caller: Caller = { presented };
+    if (presented) {
+      try {
+        caller.principal = (await verify(presented.token)).principal;
+      } catch (error) {
+        caller.rejection = error instanceof AppError ? error : new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+      }
+    }
+    res.locals.caller = caller;
+    next();
+  };
+}
+
+export const callerOf = (res: Response): Caller => res.locals.caller ?? {};
+
+/** The authenticated principal, or the reason there is none. */
+export function principalOf(res: Response): Principal {
+  const caller = callerOf(res);
+  if (caller.principal) return caller.principal;
+  throw caller.rejection ?? new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+}

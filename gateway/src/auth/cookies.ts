@@ -1,0 +1,62 @@
+import type { CookieOptions } from 'express';
+
+export const ACCESS_COOKIE = 'parley_at';
+export const REFRESH_COOKIE = 'parley_rt';
+/** Readable by the frontend's route guard; a hint only, never trusted by the server. */
+export const SESSION_HINT_COOKIE = 'parley_session';
+
+/** The refresh token is only ever needed by /api/auth/refresh and /api/auth/logout. */
+export const REFRESH_COOKIE_PATH = '/api/auth';
+
+export interface SessionTimes {
+  /** Epoch seconds. */
+  accessExpiresAt: number;
+  /** Epoch seconds. */
+  refreshExpiresAt: number;
+}
+
+export interface SessionCookie {
+  name: string;
+  value: string;
+  options: CookieOptions;
+}
+
+const base = (secure: boolean): CookieOptions => ({ sameSite: 'lax', secure });
+
+/** Lifetime in ms until `epochSeconds`, never negative (an already-expired token gets a cookie that dies at once). */
+const until = (epochSeconds: number, now: number) => Math.max(0, epochSeconds * 1000 - now);
+
+/** The three cookies of docs/api.md for a freshly issued session. */
+export function sessionCookies(
+  session: SessionTimes & { accessToken: string; refreshToken: string },
+  secure: boolean,
+  now = Date.now(),
+): SessionCookie[] {
+  const refreshMaxAge = until(session.refreshExpiresAt, now);
+  return [
+    {
+      name: ACCESS_COOKIE,
+      value: session.accessToken,
+      options: { ...base(secure), httpOnly: true, path: '/', maxAge: until(session.accessExpiresAt, now) },
+    },
+    {
+      name: REFRESH_COOKIE,
+      value: session.refreshToken,
+      options: { ...base(secure), httpOnly: true, path: REFRESH_COOKIE_PATH, maxAge: refreshMaxAge },
+    },
+    {
+      name: SESSION_HINT_COOKIE,
+      value: '1',
+      options: { ...base(secure), httpOnly: false, path: '/', maxAge: refreshMaxAge },
+    },
+  ];
+}
+
+/** Clearing needs the same name, path and attributes the cookie was set with. */
+export function clearedSessionCookies(secure: boolean): Array<{ name: string; options: CookieOptions }> {
+  return [
+    { name: ACCESS_COOKIE, options: { ...base(secure), httpOnly: true, path: '/' } },
+    { name: REFRESH_COOKIE, options: { ...base(secure), httpOnly: true, path: REFRESH_COOKIE_PATH } },
+    { name: SESSION_HINT_COOKIE, options: { ...base(secure), httpOnly: false, path: '/' } },
+  ];
+}

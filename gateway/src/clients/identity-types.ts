@@ -1,0 +1,89 @@
+/**
+ * proto/identity/v1/identity.proto as the gateway sees it through @grpc/proto-loader
+ * (camelCase fields, int64 as number, absent optional fields omitted).
+ */
+export interface ProtoUser {
+  id: string;
+  email: string;
+  fullname: string;
+  role: string;
+  plan: string;
+  accountId: string;
+  createdAt: string;
+}
+
+export interface ProtoSession {
+  accessToken: string;
+  accessExpiresAt: number;
+  refreshToken: string;
+  refreshExpiresAt: number;
+  user: ProtoUser | null;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string;
+}
+
+export interface StartSignupRequest {
+  fullname: string;
+  email: string;
+  confirmEmail: string;
+  password: string;
+  confirmPassword: string;
+  selectedPlan: string;
+  commandId?: string;
+}
+
+export interface SignupTicket {
+  signupId: string;
+  email: string;
+  codeExpiresAt: number;
+  resendAvailableAt: number;
+}
+
+export interface VerifySignupCodeRequest {
+  signupId: string;
+  otp: string;
+}
+
+export interface VerifySignupCodeResponse {
+  signupId: string;
+  verified: boolean;
+}
+
+export interface CompleteOnboardingRequest {
+  signupId: string;
+  products: string;
+  categories: string;
+  targetAudience: string;
+  client: ClientInfo;
+}
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+  client: ClientInfo;
+}
+
+export interface RefreshRequest {
+  refreshToken: string;
+  client: ClientInfo;
+}
+
+export interface ChangePasswordRequest {
+  userId: string;
+  currentPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SystemSettings {
+  loginEnabled: boolean;
+  registrationEnabled: boolean;
+  maintenanceMode: boolean;
+}
+
+export interface UpdateSystemSettingsRequest extends Partial<SystemSettings> {
+  actorId: string;
+}

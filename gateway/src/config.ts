@@ -1,0 +1,108 @@
+import { bool, logLevel, parseConfig, port, url, z } from '@parley/config';
+
+/** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
+const originList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const origins = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const o of origins) {
+        let parsed: URL;
+        try {
+          parsed = new URL(o);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `not an origin: ${o}` });
+          continue;
+        }
+        if (parsed.origin !== o) ctx.addIssue({ code: 'custom', message: `not a bare origin (expected ${parsed.origin}): ${o}` });
+      }
+      if (origins.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one origin is required' });
+      return origins;
+    });
+
+/**
+ * express's `trust proxy`: 'true'/'false', a hop count, or a list of addresses/subnets
+ * ('loopback', '10.0.0.0/8'). Off by default so X-Forwarded-For cannot spoof the rate-limit key.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    const s = v.trim();
+    if (s === 'true') return true;
+    if (s === 'false' || s === '') return false;
+    if (/^\d+$/.test(s)) return Number(s);
+    return s;
+  });
+
+const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
+
+export const gatewayConfigSchema = z
+  .object({
+    GATEWAY_PORT: port(4000),
+    GATEWAY_HOST: nonEmpty('0.0.0.0'),
+    IDENTITY_GRPC_URL: nonEmpty('127.0.0.1:50051'),
+    JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
+    JWT_ISSUER: nonEmpty('http://localhost:4101'),
+    JWT_AUDIENCE: nonEmpty('parley'),
+    JWT_ROLE_CLAIM: nonEmpty('role'),
+    JWT_ACCOUNT_CLAIM: nonEmpty('acct'),
+    /** Asymmetric algorithms only: a shared-secret token must never verify. */
+    JWT_ALGORITHMS: z
+      .string()
+      .default('ES256,RS256')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+      .pipe(z.array(z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'])).min(1)),
+    REDIS_URL: url('redis://127.0.0.1:6379'),
+    /** Namespaces the gateway's Redis channels (Socket.IO adapter, settings invalidation). */
+    REDIS_KEY_PREFIX: nonEmpty('parley:gateway'),
+    /** Rate-limit keys; defaults to `<REDIS_KEY_PREFIX>:rl`. */
+    RATE_LIMIT_PREFIX: z.string().trim().optional(),
+    FRONTEND_ORIGIN: originList('http://localhost:3000'),
+    COOKIE_SECURE: bool(false),
+    GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+    /** How long system settings read from identity are reused before asking again. */
+    SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
+    TRUST_PROXY: trustProxy,
+    /** Largest JSON body accepted; bigger ones get 413. */
+    BODY_LIMIT: nonEmpty('100kb'),
+    /** How long stop() waits for in-flight requests before cutting connections. */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+    LOG_LEVEL: logLevel,
+  })
+  .transform((env) => ({
+    port: env.GATEWAY_PORT,
+    host: env.GATEWAY_HOST,
+    identityGrpcUrl: env.IDENTITY_GRPC_URL,
+    jwt: {
+      jwksUrl: env.JWKS_URL,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      roleClaim: env.JWT_ROLE_CLAIM,
+      accountClaim: env.JWT_ACCOUNT_CLAIM,
+      algorithms: env.JWT_ALGORITHMS,
+    },
+    redis: {
+      url: env.REDIS_URL,
+      keyPrefix: env.REDIS_KEY_PREFIX,
+      rateLimitPrefix: env.RATE_LIMIT_PREFIX || `${env.REDIS_KEY_PREFIX}:rl`,
+    },
+    frontendOrigins: env.FRONTEND_ORIGIN,
+    cookieSecure: env.COOKIE_SECURE,
+    grpcDeadlineMs: env.GRPC_DEADLINE_MS,
+    settingsCacheMs: env.SETTINGS_CACHE_MS,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: env.BODY_LIMIT,
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    logLevel: env.LOG_LEVEL,
+  }));
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function loadGatewayConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
+  return parseConfig('gateway', gatewayConfigSchema, env);
+}

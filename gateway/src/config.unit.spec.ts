@@ -1,0 +1,51 @@
+import { ConfigError } from '@parley/config';
+import { loadGatewayConfig } from './config';
+
+describe('gateway config', () => {
+  it('has the documented defaults', () => {
+    const config = loadGatewayConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      identityGrpcUrl: '127.0.0.1:50051',
+      jwt: {
+        jwksUrl: 'http://127.0.0.1:4101/.well-known/jwks.json',
+        issuer: 'http://localhost:4101',
+        audience: 'parley',
+        roleClaim: 'role',
+        accountClaim: 'acct',
+      },
+      redis: { url: 'redis://127.0.0.1:6379', rateLimitPrefix: 'parley:gateway:rl' },
+      frontendOrigins: ['http://localhost:3000'],
+      cookieSecure: false,
+      grpcDeadlineMs: 5000,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads lists, booleans, proxy settings and a Keycloak claim path', () => {
+    const config = loadGatewayConfig({
+      FRONTEND_ORIGIN: 'https://app.parley.dev, http://localhost:3000',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_PREFIX: 'test:rl',
+      JWT_ROLE_CLAIM: 'realm_access.roles',
+    });
+    expect(config.frontendOrigins).toEqual(['https://app.parley.dev', 'http://localhost:3000']);
+    expect(config.cookieSecure).toBe(true);
+    expect(config.trustProxy).toBe('loopback');
+    expect(config.redis.rateLimitPrefix).toBe('test:rl');
+    expect(config.jwt.roleClaim).toBe('realm_access.roles');
+    expect(loadGatewayConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('fails fast on bad values, naming each', () => {
+    expect(() => loadGatewayConfig({ GATEWAY_PORT: 'abc', FRONTEND_ORIGIN: 'http://localhost:3000/app', JWT_ALGORITHMS: 'HS256' })).toThrow(ConfigError);
+    try {
+      loadGatewayConfig({ GATEWAY_PORT: 'abc', FRONTEND_ORIGIN: 'http://localhost:3000/app' });
+    } catch (error) {
+      expect((error as ConfigError).issues.join('\n')).toMatch(/GATEWAY_PORT[\s\S]*FRONTEND_ORIGIN/);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import type { Logger } from '@parley/logger';
+import cookieParser from 'cookie-parser';
+import cors from 'cors';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { pinoHttp } from 'pino-http';
+import { identifyCaller } from '../auth/caller';
+import { refuseCrossSiteWrites } from '../auth/csrf';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { RouteDeps } from './deps';
+import { errorHandler, notFound } from './error-handler';
+import { authRoutes } from './routes/auth-routes';
+import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
+import { plansRoutes } from './routes/plans-routes';
+import { systemSettingsRoutes } from './routes/system-settings-routes';
+import { userRoutes } from './routes/user-routes';
+import { maintenanceGuard } from './system-settings-guards';
+
+export interface AppOptions extends RouteDeps {
+  logger: Logger;
+  verifyToken: TokenVerifier;
+  isReady: ReadinessCheck;
+  frontendOrigins: string[];
+  trustProxy: boolean | number | string;
+  bodyLimit: string;
+}
+
+/** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.set('trust proxy', options.trustProxy);
+  app.disable('x-powered-by');
+
+  app.use(
+    pinoHttp({
+      logger: options.logger,
+      genReqId: requestId,
+      autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    }),
+  );
+  app.use(helmet());
+  app.use(
+    cors({
+      origin: options.frontendOrigins,
+      credentials: true,
+      exposedHeaders: ['Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(healthRoutes(options.isReady));
+
+  const api = express.Router();
+  api.use(express.json({ limit: options.bodyLimit }));
+  api.use(cookieParser());
+  api.use(identifyCaller(options.verifyToken));
+  api.use(refuseCrossSiteWrites(options.frontendOrigins));
+  api.use(maintenanceGuard(options.settings));
+  api.use('/auth', authRoutes(options));
+  api.use('/user', userRoutes(options));
+  api.use('/system-settings', systemSettingsRoutes(options));
+  api.use('/plans', plansRoutes());
+  app.use('/api', api);
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,15 @@
+import type { Logger } from '@parley/logger';
+import type { IdentityClient } from '../clients/identity-client';
+import type { SystemSettingsSource } from '../settings/system-settings-cache';
+import type { RateLimits } from './rate-limits';
+
+/** What the route modules need; built once in start.ts. */
+export interface RouteDeps {
+  identity: IdentityClient;
+  settings: SystemSettingsSource;
+  /** Tells the other gateway replicas that an admin changed system settings. */
+  announceSettingsChange(): Promise<void>;
+  rateLimits: RateLimits;
+  cookieSecure: boolean;
+  logger: Logger;
+}

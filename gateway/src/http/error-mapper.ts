@@ -1,0 +1,95 @@
+import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
+
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: FieldError[] };
+}
+
+export interface HttpError {
+  status: number;
+  headers: Record<string, string>;
+  body: ErrorBody;
+  /** True for failures the client did not cause; those are logged with their stack. */
+  unexpected: boolean;
+}
+
+const statusOfKind: Record<AppErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  precondition: 409,
+  rate_limited: 429,
+  unavailable: 503,
+  internal: 500,
+};
+
+/** Reasons docs/api.md answers with a status other than their kind's. */
+const statusOfCode: Record<string, number> = {
+  REGISTRATION_DISABLED: 403,
+  LOGIN_DISABLED: 403,
+  MAINTENANCE: 503,
+};
+
+const INTERNAL_MESSAGE = 'An unexpected error occurred';
+const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
+/** Errors raised by express's body parser (body-parser / raw-body), recognised by their `type`. */
+interface BodyParserError {
+  type: string;
+  status?: number;
+}
+const isBodyParserError = (e: unknown): e is BodyParserError =>
+  typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string' &&
+  typeof (e as { status?: unknown }).status === 'number';
+
+function fromBodyParser(error: BodyParserError): { app: AppError; status?: number } | undefined {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return { app: new AppError('validation', 'Request body is not valid JSON', [], 'MALFORMED_JSON') };
+    case 'entity.too.large':
+      return { app: new AppError('validation', 'Request body is too large', [], 'PAYLOAD_TOO_LARGE'), status: 413 };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { app: new AppError('validation', 'Unsupported request body encoding', [], 'UNSUPPORTED_ENCODING'), status: 415 };
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return { app: new AppError('validation', 'Request body could not be read', [], 'BAD_REQUEST') };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The one place an error becomes an HTTP answer. AppErrors keep their message (the spec's text);
+ * anything else is a 500 whose body says nothing about what went wrong inside.
+ */
+export function toHttpError(error: unknown): HttpError {
+  let app: AppError | undefined;
+  let statusOverride: number | undefined;
+  if (error instanceof AppError) app = error;
+  else if (isBodyParserError(error)) {
+    const parsed = fromBodyParser(error);
+    app = parsed?.app;
+    statusOverride = parsed?.status;
+  }
+  if (!app || app.kind === 'internal') {
+    return {
+      status: 500,
+      headers: {},
+      body: { error: { code: 'INTERNAL', message: INTERNAL_MESSAGE } },
+      unexpected: true,
+    };
+  }
+  const code = app.code ?? app.kind.toUpperCase();
+  const status = statusOverride ?? statusOfCode[code] ?? statusOfKind[app.kind];
+  const headers: Record<string, string> = {};
+  if (status === 429) {
+    const seconds = app.retryAfter !== undefined && Number.isFinite(app.retryAfter) ? app.retryAfter : DEFAULT_RETRY_AFTER_SECONDS;
+    headers['Retry-After'] = String(Math.max(1, Math.ceil(seconds)));
+  }
+  const body: ErrorBody = { error: { code, message: app.message } };
+  if (app.fields.length > 0) body.error.fields = app.fields;
+  return { status, headers, body, unexpected: false };
+}

@@ -1,0 +1,59 @@
+import { AppError } from '@parley/contracts';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RedisClientType } from 'redis';
+
+/** Attempts allowed per window on the auth routes; keys are per client IP unless noted. */
+export const RATE_LIMIT_POLICIES = {
+  login: { points: 10, durationSec: 60 },
+  signup: { points: 5, durationSec: 60 },
+  /** Per sign-up: guessing a 6-digit code must be hopeless. */
+  verify: { points: 10, durationSec: 60 },
+  resend: { points: 5, durationSec: 60 },
+  complete: { points: 10, durationSec: 60 },
+  refresh: { points: 60, durationSec: 60 },
+} as const;
+
+export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
+
+export interface RateLimits {
+  /** Spends one attempt of `policy` for `key`; throws a rate_limited AppError (with retryAfter) when none are left. */
+  consume(policy: RateLimitPolicy, key: string): Promise<void>;
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+
+/**
+ * Counters live in Redis so every gateway replica shares them. If Redis is unreachable each
+ * replica falls back to its own in-memory counters rather than refusing or waving everyone through.
+ */
+export function createRateLimits(redis: RedisClientType, keyPrefix: string): RateLimits {
+  const limiters = new Map(
+    Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => {
+      const shared = { points: policy.points, duration: policy.durationSec, keyPrefix: `${keyPrefix}:${name}` };
+      return [
+        name,
+        new RateLimiterRedis({
+          ...shared,
+          storeClient: redis,
+          useRedisPackage: true,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(shared),
+        }),
+      ];
+    }),
+  );
+  return {
+    consume: async (policy, key) => {
+      const limiter = limiters.get(policy);
+      if (!limiter) throw new Error(`unknown rate limit policy ${policy}`);
+      try {
+        await limiter.consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) {
+          throw new AppError('rate_limited', RATE_LIMITED_MESSAGE, [], 'RATE_LIMITED', Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        }
+        throw rejection;
+      }
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { Response } from 'express';
+import { clearedSessionCookies, sessionCookies } from '../auth/cookies';
+import type { ProtoSession } from '../clients/identity-types';
+import { sessionView } from './views';
+
+/** Sets the three session cookies and answers with the session body of docs/api.md. */
+export function replyWithSession(res: Response, status: number, session: ProtoSession, cookieSecure: boolean): void {
+  const body = sessionView(session);
+  for (const cookie of sessionCookies(session, cookieSecure)) res.cookie(cookie.name, cookie.value, cookie.options);
+  res.status(status).json(body);
+}
+
+export function clearSessionCookies(res: Response, cookieSecure: boolean): void {
+  for (const cookie of clearedSessionCookies(cookieSecure)) res.clearCookie(cookie.name, cookie.options);
+}
