@@ -18,7 +18,8 @@ const originList = (fallback: string) =>
           ctx.addIssue({ code: 'custom', message: `not an origin: ${o}` });
           continue;
         }
-        if (parsed.origin !== o) ctx.addIssue({ code: 'custom', message: `not a bare origin (expected ${parsed.origin}): ${o}` });
+        if (parsed.origin !== o)
+          ctx.addIssue({ code: 'custom', message: `not a bare origin (expected ${parsed.origin}): ${o}` });
       }
       if (origins.length === 0) ctx.addIssue({ code: 'custom', message: 'at least one origin is required' });
       return origins;
@@ -55,13 +56,41 @@ export const gatewayConfigSchema = z
     JWT_ALGORITHMS: z
       .string()
       .default('ES256,RS256')
-      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
-      .pipe(z.array(z.enum(['ES256', 'ES384', 'ES512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'EdDSA'])).min(1)),
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(
+            z.enum([
+              'ES256',
+              'ES384',
+              'ES512',
+              'RS256',
+              'RS384',
+              'RS512',
+              'PS256',
+              'PS384',
+              'PS512',
+              'EdDSA',
+            ]),
+          )
+          .min(1),
+      ),
     REDIS_URL: url('redis://127.0.0.1:6379'),
     /** Namespaces the gateway's Redis channels (Socket.IO adapter, settings invalidation). */
-    REDIS_KEY_PREFIX: nonEmpty('parley:gateway'),
+    REDIS_KEY_PREFIX: z.string().trim().optional(),
     /** Rate-limit keys; defaults to `<REDIS_KEY_PREFIX>:rl`. */
     RATE_LIMIT_PREFIX: z.string().trim().optional(),
+    /** The run's event namespace (see docs/conventions.md); also keeps one run's Redis channels apart from another's. */
+    EVENT_NAMESPACE: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]*$/, { error: 'lower-case letters and digits only' })
+      .default(''),
     FRONTEND_ORIGIN: originList('http://localhost:3000'),
     COOKIE_SECURE: bool(false),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
@@ -74,32 +103,39 @@ export const gatewayConfigSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
     LOG_LEVEL: logLevel,
   })
-  .transform((env) => ({
-    port: env.GATEWAY_PORT,
-    host: env.GATEWAY_HOST,
-    identityGrpcUrl: env.IDENTITY_GRPC_URL,
-    jwt: {
-      jwksUrl: env.JWKS_URL,
-      issuer: env.JWT_ISSUER,
-      audience: env.JWT_AUDIENCE,
-      roleClaim: env.JWT_ROLE_CLAIM,
-      accountClaim: env.JWT_ACCOUNT_CLAIM,
-      algorithms: env.JWT_ALGORITHMS,
-    },
-    redis: {
-      url: env.REDIS_URL,
-      keyPrefix: env.REDIS_KEY_PREFIX,
-      rateLimitPrefix: env.RATE_LIMIT_PREFIX || `${env.REDIS_KEY_PREFIX}:rl`,
-    },
-    frontendOrigins: env.FRONTEND_ORIGIN,
-    cookieSecure: env.COOKIE_SECURE,
-    grpcDeadlineMs: env.GRPC_DEADLINE_MS,
-    settingsCacheMs: env.SETTINGS_CACHE_MS,
-    trustProxy: env.TRUST_PROXY,
-    bodyLimit: env.BODY_LIMIT,
-    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
-    logLevel: env.LOG_LEVEL,
-  }));
+  .transform((env) => {
+    const keyPrefix = (
+      env.REDIS_KEY_PREFIX ||
+      (env.EVENT_NAMESPACE ? `parley:${env.EVENT_NAMESPACE}:gateway` : 'parley:gateway')
+    ).replace(/:+$/, '');
+    return {
+      port: env.GATEWAY_PORT,
+      host: env.GATEWAY_HOST,
+      identityGrpcUrl: env.IDENTITY_GRPC_URL,
+      jwt: {
+        jwksUrl: env.JWKS_URL,
+        issuer: env.JWT_ISSUER,
+        audience: env.JWT_AUDIENCE,
+        roleClaim: env.JWT_ROLE_CLAIM,
+        accountClaim: env.JWT_ACCOUNT_CLAIM,
+        algorithms: env.JWT_ALGORITHMS,
+      },
+      redis: {
+        url: env.REDIS_URL,
+        keyPrefix,
+        rateLimitPrefix: (env.RATE_LIMIT_PREFIX || `${keyPrefix}:rl`).replace(/:+$/, ''),
+      },
+      eventNamespace: env.EVENT_NAMESPACE,
+      frontendOrigins: env.FRONTEND_ORIGIN,
+      cookieSecure: env.COOKIE_SECURE,
+      grpcDeadlineMs: env.GRPC_DEADLINE_MS,
+      settingsCacheMs: env.SETTINGS_CACHE_MS,
+      trustProxy: env.TRUST_PROXY,
+      bodyLimit: env.BODY_LIMIT,
+      shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      logLevel: env.LOG_LEVEL,
+    };
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 

@@ -37,11 +37,31 @@ describe('gateway config', () => {
     expect(config.redis.rateLimitPrefix).toBe('test:rl');
     expect(config.jwt.roleClaim).toBe('realm_access.roles');
     expect(loadGatewayConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadGatewayConfig({ RATE_LIMIT_PREFIX: 'parley:e2e1:rl:' }).redis.rateLimitPrefix).toBe(
+      'parley:e2e1:rl',
+    );
     expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it("keeps one run's Redis keys and channels apart through the event namespace", () => {
+    expect(loadGatewayConfig({ EVENT_NAMESPACE: 't3f9a1c2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      keyPrefix: 'parley:t3f9a1c2:gateway',
+      rateLimitPrefix: 'parley:t3f9a1c2:gateway:rl',
+    });
+    expect(loadGatewayConfig({ EVENT_NAMESPACE: 't1', REDIS_KEY_PREFIX: 'mine:' }).redis.keyPrefix).toBe(
+      'mine',
+    );
+  });
+
   it('fails fast on bad values, naming each', () => {
-    expect(() => loadGatewayConfig({ GATEWAY_PORT: 'abc', FRONTEND_ORIGIN: 'http://localhost:3000/app', JWT_ALGORITHMS: 'HS256' })).toThrow(ConfigError);
+    expect(() =>
+      loadGatewayConfig({
+        GATEWAY_PORT: 'abc',
+        FRONTEND_ORIGIN: 'http://localhost:3000/app',
+        JWT_ALGORITHMS: 'HS256',
+      }),
+    ).toThrow(ConfigError);
     try {
       loadGatewayConfig({ GATEWAY_PORT: 'abc', FRONTEND_ORIGIN: 'http://localhost:3000/app' });
     } catch (error) {

@@ -70,7 +70,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       httpServer,
       verifyToken,
       frontendOrigins: config.frontendOrigins,
-      redis: { publisher: redis.commands, subscriber: redis.subscriber, key: `${config.redis.keyPrefix}:socket.io` },
+      redis: {
+        publisher: redis.commands,
+        subscriber: redis.subscriber,
+        key: `${config.redis.keyPrefix}:socket.io`,
+      },
       logger,
     });
 

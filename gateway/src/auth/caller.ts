@@ -33,7 +33,8 @@ export function identifyCaller(verify: TokenVerifier): RequestHandler {
       try {
         caller.principal = (await verify(presented.token)).principal;
       } catch (error) {
-        caller.rejection = error instanceof AppError ? error : new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+        caller.rejection =
+          error instanceof AppError ? error : new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
       }
     }
     res.locals.caller = caller;

@@ -38,7 +38,10 @@ export function roleFrom(value: unknown): Role | undefined {
 }
 
 /** Verified claims -> Principal, or undefined when the token does not say who or what the caller is. */
-export function principalFromClaims(claims: Record<string, unknown>, mapping: ClaimMapping): Principal | undefined {
+export function principalFromClaims(
+  claims: Record<string, unknown>,
+  mapping: ClaimMapping,
+): Principal | undefined {
   const userId = claims.sub;
   if (typeof userId !== 'string' || userId.length === 0) return undefined;
   const role = roleFrom(readClaim(claims, mapping.roleClaim));

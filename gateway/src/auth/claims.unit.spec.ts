@@ -1,7 +1,11 @@
 import { principalFromClaims, readClaim, roleFrom } from './claims';
 
 describe('readClaim', () => {
-  const claims = { role: 'OWNER', realm_access: { roles: ['offline_access', 'admin'] }, 'https://parley.dev/role': 'AGENT' };
+  const claims = {
+    role: 'OWNER',
+    realm_access: { roles: ['offline_access', 'admin'] },
+    'https://parley.dev/role': 'AGENT',
+  };
 
   it('reads a top-level claim, a dot path, and a literal key that contains dots', () => {
     expect(readClaim(claims, 'role')).toBe('OWNER');
@@ -41,13 +45,21 @@ describe('principalFromClaims', () => {
   const parley = { roleClaim: 'role', accountClaim: 'acct' };
 
   it("maps identity's claims", () => {
-    expect(principalFromClaims({ sub: 'u1', role: 'AGENT', acct: 'owner-1' }, parley)).toEqual({ userId: 'u1', role: 'AGENT', accountId: 'owner-1' });
+    expect(principalFromClaims({ sub: 'u1', role: 'AGENT', acct: 'owner-1' }, parley)).toEqual({
+      userId: 'u1',
+      role: 'AGENT',
+      accountId: 'owner-1',
+    });
   });
 
   it('maps a Keycloak token by configuration alone, the user being their own account', () => {
     const keycloak = { roleClaim: 'realm_access.roles', accountClaim: 'parley_account' };
     const claims = { sub: 'kc-7', realm_access: { roles: ['default-roles-parley', 'owner'] } };
-    expect(principalFromClaims(claims, keycloak)).toEqual({ userId: 'kc-7', role: 'OWNER', accountId: 'kc-7' });
+    expect(principalFromClaims(claims, keycloak)).toEqual({
+      userId: 'kc-7',
+      role: 'OWNER',
+      accountId: 'kc-7',
+    });
   });
 
   it('refuses a token without a subject or without a known role', () => {

@@ -20,7 +20,13 @@ describe('session cookies', () => {
     expect(byName.parley_rt).toEqual({
       name: 'parley_rt',
       value: 'opaque-refresh',
-      options: { httpOnly: true, path: '/api/auth', sameSite: 'lax', secure: false, maxAge: 30 * 24 * 3600 * 1000 },
+      options: {
+        httpOnly: true,
+        path: '/api/auth',
+        sameSite: 'lax',
+        secure: false,
+        maxAge: 30 * 24 * 3600 * 1000,
+      },
     });
     expect(byName.parley_session).toEqual({
       name: 'parley_session',

@@ -14,7 +14,9 @@ describe('isAllowedOrigin', () => {
   it('falls back to the Referer only when Origin is absent', () => {
     expect(isAllowedOrigin({ referer: 'https://app.parley.dev/dashboard?x=1' }, allowed)).toBe(true);
     expect(isAllowedOrigin({ referer: 'https://evil.com/https://app.parley.dev' }, allowed)).toBe(false);
-    expect(isAllowedOrigin({ origin: 'https://evil.com', referer: 'https://app.parley.dev/' }, allowed)).toBe(false);
+    expect(isAllowedOrigin({ origin: 'https://evil.com', referer: 'https://app.parley.dev/' }, allowed)).toBe(
+      false,
+    );
   });
 
   it('refuses requests that say nothing, an opaque origin, or garbage', () => {
@@ -37,7 +39,11 @@ describe('isForgeryRisk', () => {
     expect(isForgeryRisk({ ...cookieWrite, origin: 'http://localhost:3000' }, allowed)).toBe(false);
     expect(isForgeryRisk({ ...cookieWrite, method: 'GET', origin: 'https://evil.com' }, allowed)).toBe(false);
     expect(isForgeryRisk({ ...cookieWrite, method: 'OPTIONS' }, allowed)).toBe(false);
-    expect(isForgeryRisk({ ...cookieWrite, hasBearer: true, origin: 'https://evil.com' }, allowed)).toBe(false);
-    expect(isForgeryRisk({ ...cookieWrite, hasSessionCookie: false, origin: 'https://evil.com' }, allowed)).toBe(false);
+    expect(isForgeryRisk({ ...cookieWrite, hasBearer: true, origin: 'https://evil.com' }, allowed)).toBe(
+      false,
+    );
+    expect(
+      isForgeryRisk({ ...cookieWrite, hasSessionCookie: false, origin: 'https://evil.com' }, allowed),
+    ).toBe(false);
   });
 });

@@ -35,7 +35,9 @@ function isKeySourceFailure(error: unknown): boolean {
  * The key set is cached by jose and refetched when a token names an unknown `kid`.
  */
 export function createTokenVerifier(options: TokenVerifierOptions, getKey?: JWTVerifyGetKey): TokenVerifier {
-  const keys = getKey ?? createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 3000, cooldownDuration: 30_000 });
+  const keys =
+    getKey ??
+    createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 3000, cooldownDuration: 30_000 });
   return async (token) => {
     let payload: Record<string, unknown>;
     try {
@@ -47,7 +49,8 @@ export function createTokenVerifier(options: TokenVerifierOptions, getKey?: JWTV
         clockTolerance: 5,
       }));
     } catch (error) {
-      if (error instanceof errors.JWTExpired) throw new AppError('unauthenticated', EXPIRED_MESSAGE, [], 'TOKEN_EXPIRED');
+      if (error instanceof errors.JWTExpired)
+        throw new AppError('unauthenticated', EXPIRED_MESSAGE, [], 'TOKEN_EXPIRED');
       if (isKeySourceFailure(error)) {
         throw new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
       }

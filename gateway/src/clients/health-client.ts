@@ -12,7 +12,12 @@ export function createHealthClient(address: string, defaultDeadlineMs: number): 
   return {
     isServing: async (deadlineMs = defaultDeadlineMs) => {
       try {
-        const answer = await callUnary<{ service: string }, { status: string }>(client, 'check', { service: '' }, { deadlineMs });
+        const answer = await callUnary<{ service: string }, { status: string }>(
+          client,
+          'check',
+          { service: '' },
+          { deadlineMs },
+        );
         return answer.status === 'SERVING';
       } catch {
         return false;

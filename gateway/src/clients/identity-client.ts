@@ -18,7 +18,10 @@ import type {
 /** The identity service's RPCs, typed, each with the gateway's deadline. Rejections are AppErrors. */
 export interface IdentityClient {
   startSignup(request: StartSignupRequest, context?: CallContext): Promise<SignupTicket>;
-  verifySignupCode(request: VerifySignupCodeRequest, context?: CallContext): Promise<VerifySignupCodeResponse>;
+  verifySignupCode(
+    request: VerifySignupCodeRequest,
+    context?: CallContext,
+  ): Promise<VerifySignupCodeResponse>;
   resendSignupCode(request: { signupId: string }, context?: CallContext): Promise<SignupTicket>;
   completeOnboarding(request: CompleteOnboardingRequest, context?: CallContext): Promise<ProtoSession>;
   login(request: LoginRequest, context?: CallContext): Promise<ProtoSession>;

@@ -51,7 +51,8 @@ export function createApp(options: AppOptions): Express {
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
     }),
   );
-  app.use(helmet());
+  // same-site, not same-origin: the frontend (another port or subdomain) reads these responses.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   app.use(
     cors({
       origin: options.frontendOrigins,

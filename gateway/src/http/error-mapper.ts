@@ -40,7 +40,9 @@ interface BodyParserError {
   status?: number;
 }
 const isBodyParserError = (e: unknown): e is BodyParserError =>
-  typeof e === 'object' && e !== null && typeof (e as { type?: unknown }).type === 'string' &&
+  typeof e === 'object' &&
+  e !== null &&
+  typeof (e as { type?: unknown }).type === 'string' &&
   typeof (e as { status?: unknown }).status === 'number';
 
 function fromBodyParser(error: BodyParserError): { app: AppError; status?: number } | undefined {
@@ -48,10 +50,16 @@ function fromBodyParser(error: BodyParserError): { app: AppError; status?: numbe
     case 'entity.parse.failed':
       return { app: new AppError('validation', 'Request body is not valid JSON', [], 'MALFORMED_JSON') };
     case 'entity.too.large':
-      return { app: new AppError('validation', 'Request body is too large', [], 'PAYLOAD_TOO_LARGE'), status: 413 };
+      return {
+        app: new AppError('validation', 'Request body is too large', [], 'PAYLOAD_TOO_LARGE'),
+        status: 413,
+      };
     case 'encoding.unsupported':
     case 'charset.unsupported':
-      return { app: new AppError('validation', 'Unsupported request body encoding', [], 'UNSUPPORTED_ENCODING'), status: 415 };
+      return {
+        app: new AppError('validation', 'Unsupported request body encoding', [], 'UNSUPPORTED_ENCODING'),
+        status: 415,
+      };
     case 'request.aborted':
     case 'request.size.invalid':
     case 'stream.encoding.set':
@@ -86,7 +94,10 @@ export function toHttpError(error: unknown): HttpError {
   const status = statusOverride ?? statusOfCode[code] ?? statusOfKind[app.kind];
   const headers: Record<string, string> = {};
   if (status === 429) {
-    const seconds = app.retryAfter !== undefined && Number.isFinite(app.retryAfter) ? app.retryAfter : DEFAULT_RETRY_AFTER_SECONDS;
+    const seconds =
+      app.retryAfter !== undefined && Number.isFinite(app.retryAfter)
+        ? app.retryAfter
+        : DEFAULT_RETRY_AFTER_SECONDS;
     headers['Retry-After'] = String(Math.max(1, Math.ceil(seconds)));
   }
   const body: ErrorBody = { error: { code, message: app.message } };

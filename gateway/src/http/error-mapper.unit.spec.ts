@@ -36,14 +36,23 @@ describe('toHttpError', () => {
   });
 
   it('sets Retry-After in whole seconds for rate_limited, with a default when the service gave none', () => {
-    expect(toHttpError(new AppError('rate_limited', 'slow down', [], undefined, 12.2)).headers).toEqual({ 'Retry-After': '13' });
-    expect(toHttpError(new AppError('rate_limited', 'slow down', [], undefined, 0)).headers).toEqual({ 'Retry-After': '1' });
+    expect(toHttpError(new AppError('rate_limited', 'slow down', [], undefined, 12.2)).headers).toEqual({
+      'Retry-After': '13',
+    });
+    expect(toHttpError(new AppError('rate_limited', 'slow down', [], undefined, 0)).headers).toEqual({
+      'Retry-After': '1',
+    });
     expect(toHttpError(new AppError('rate_limited', 'slow down')).headers).toEqual({ 'Retry-After': '60' });
     expect(toHttpError(new AppError('conflict', 'x', [], undefined, 5)).headers).toEqual({});
   });
 
   it('hides the details of unknown errors and of internal AppErrors', () => {
-    for (const error of [new Error('connection string postgres://secret'), new AppError('internal', 'pool exhausted'), 'boom', null]) {
+    for (const error of [
+      new Error('connection string postgres://secret'),
+      new AppError('internal', 'pool exhausted'),
+      'boom',
+      null,
+    ]) {
       const mapped = toHttpError(error);
       expect(mapped.status).toBe(500);
       expect(mapped.body).toEqual({ error: { code: 'INTERNAL', message: 'An unexpected error occurred' } });
@@ -52,11 +61,26 @@ describe('toHttpError', () => {
   });
 
   it('turns body-parser failures into clean 400 and 413 answers', () => {
-    const malformed = Object.assign(new SyntaxError('Unexpected token } in JSON at position 7'), { type: 'entity.parse.failed', status: 400 });
-    expect(toHttpError(malformed)).toMatchObject({ status: 400, body: { error: { code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' } } });
-    const tooLarge = Object.assign(new Error('request entity too large'), { type: 'entity.too.large', status: 413 });
-    expect(toHttpError(tooLarge)).toMatchObject({ status: 413, body: { error: { code: 'PAYLOAD_TOO_LARGE' } } });
-    const charset = Object.assign(new Error('unsupported charset "UTF-7"'), { type: 'charset.unsupported', status: 415 });
+    const malformed = Object.assign(new SyntaxError('Unexpected token } in JSON at position 7'), {
+      type: 'entity.parse.failed',
+      status: 400,
+    });
+    expect(toHttpError(malformed)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'MALFORMED_JSON', message: 'Request body is not valid JSON' } },
+    });
+    const tooLarge = Object.assign(new Error('request entity too large'), {
+      type: 'entity.too.large',
+      status: 413,
+    });
+    expect(toHttpError(tooLarge)).toMatchObject({
+      status: 413,
+      body: { error: { code: 'PAYLOAD_TOO_LARGE' } },
+    });
+    const charset = Object.assign(new Error('unsupported charset "UTF-7"'), {
+      type: 'charset.unsupported',
+      status: 415,
+    });
     expect(toHttpError(charset).status).toBe(415);
   });
 });

@@ -29,7 +29,11 @@ export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.'
 export function createRateLimits(redis: RedisClientType, keyPrefix: string): RateLimits {
   const limiters = new Map(
     Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => {
-      const shared = { points: policy.points, duration: policy.durationSec, keyPrefix: `${keyPrefix}:${name}` };
+      const shared = {
+        points: policy.points,
+        duration: policy.durationSec,
+        keyPrefix: `${keyPrefix}:${name}`,
+      };
       return [
         name,
         new RateLimiterRedis({
@@ -50,7 +54,13 @@ export function createRateLimits(redis: RedisClientType, keyPrefix: string): Rat
         await limiter.consume(key);
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
-          throw new AppError('rate_limited', RATE_LIMITED_MESSAGE, [], 'RATE_LIMITED', Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+          throw new AppError(
+            'rate_limited',
+            RATE_LIMITED_MESSAGE,
+            [],
+            'RATE_LIMITED',
+            Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+          );
         }
         throw rejection;
       }

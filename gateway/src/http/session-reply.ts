@@ -4,9 +4,15 @@ import type { ProtoSession } from '../clients/identity-types';
 import { sessionView } from './views';
 
 /** Sets the three session cookies and answers with the session body of docs/api.md. */
-export function replyWithSession(res: Response, status: number, session: ProtoSession, cookieSecure: boolean): void {
+export function replyWithSession(
+  res: Response,
+  status: number,
+  session: ProtoSession,
+  cookieSecure: boolean,
+): void {
   const body = sessionView(session);
-  for (const cookie of sessionCookies(session, cookieSecure)) res.cookie(cookie.name, cookie.value, cookie.options);
+  for (const cookie of sessionCookies(session, cookieSecure))
+    res.cookie(cookie.name, cookie.value, cookie.options);
   res.status(status).json(body);
 }
 

@@ -11,7 +11,13 @@ export const LOGIN_DISABLED_MESSAGE = 'Log-in is currently disabled';
  * Paths (below /api) that keep answering in maintenance mode: the settings and plans the frontend
  * needs to show the maintenance page, and the session routes an admin needs to get in.
  */
-const MAINTENANCE_EXEMPT = new Set(['/system-settings', '/plans', '/auth/login', '/auth/refresh', '/auth/logout']);
+const MAINTENANCE_EXEMPT = new Set([
+  '/system-settings',
+  '/plans',
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/logout',
+]);
 
 /** express matches paths case-insensitively and ignores one trailing slash; so does this. */
 export function isMaintenanceExempt(pathBelowApi: string): boolean {
@@ -20,8 +26,10 @@ export function isMaintenanceExempt(pathBelowApi: string): boolean {
 }
 
 export const maintenanceError = () => new AppError('unavailable', MAINTENANCE_MESSAGE, [], 'MAINTENANCE');
-export const registrationDisabledError = () => new AppError('forbidden', REGISTRATION_DISABLED_MESSAGE, [], 'REGISTRATION_DISABLED');
-export const loginDisabledError = () => new AppError('forbidden', LOGIN_DISABLED_MESSAGE, [], 'LOGIN_DISABLED');
+export const registrationDisabledError = () =>
+  new AppError('forbidden', REGISTRATION_DISABLED_MESSAGE, [], 'REGISTRATION_DISABLED');
+export const loginDisabledError = () =>
+  new AppError('forbidden', LOGIN_DISABLED_MESSAGE, [], 'LOGIN_DISABLED');
 
 /** Mounted on /api: with maintenance mode on, only admins get past the exempt routes. */
 export function maintenanceGuard(settings: SystemSettingsSource): RequestHandler {

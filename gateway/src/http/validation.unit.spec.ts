@@ -14,11 +14,22 @@ function failure(run: () => unknown): AppError {
 
 describe('parseBody', () => {
   it('returns the parsed input (trimmed, lower-cased email)', () => {
-    expect(parseBody(loginSchema, { email: ' Ann@Example.COM ', password: 'secret-pass' })).toEqual({ email: 'ann@example.com', password: 'secret-pass' });
+    expect(parseBody(loginSchema, { email: ' Ann@Example.COM ', password: 'secret-pass' })).toEqual({
+      email: 'ann@example.com',
+      password: 'secret-pass',
+    });
   });
 
   it("reports the first field's message as the message and every field in form order", () => {
-    const error = failure(() => parseBody(signupDetailsSchema, { fullname: 'Al', email: 'nope', confirmEmail: 'nope', password: 'short', confirmPassword: 'short' }));
+    const error = failure(() =>
+      parseBody(signupDetailsSchema, {
+        fullname: 'Al',
+        email: 'nope',
+        confirmEmail: 'nope',
+        password: 'short',
+        confirmPassword: 'short',
+      }),
+    );
     expect(error.kind).toBe('validation');
     expect(error.code).toBe('VALIDATION');
     expect(error.message).toBe('your full name must be atleast 4 characters long');

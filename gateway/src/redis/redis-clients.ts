@@ -24,7 +24,8 @@ export async function connectRedis(url: string, logger: Logger): Promise<RedisCl
       socket: {
         connectTimeout: 3000,
         reconnectStrategy: (retries, cause) => {
-          if (!connectedOnce && retries >= INITIAL_CONNECT_ATTEMPTS) return new Error(`Redis unreachable at start-up: ${cause.message}`);
+          if (!connectedOnce && retries >= INITIAL_CONNECT_ATTEMPTS)
+            return new Error(`Redis unreachable at start-up: ${cause.message}`);
           return Math.min(100 * 2 ** retries, 2000);
         },
       },

@@ -14,7 +14,11 @@ export interface SystemSettingsSource {
  * are kept for a few seconds. Concurrent misses share one call; if identity can't be reached, the
  * last known settings keep being enforced rather than failing every request.
  */
-export function cachedSystemSettings(load: () => Promise<SystemSettings>, ttlMs: number, now = () => Date.now()): SystemSettingsSource {
+export function cachedSystemSettings(
+  load: () => Promise<SystemSettings>,
+  ttlMs: number,
+  now = () => Date.now(),
+): SystemSettingsSource {
   let cached: { settings: SystemSettings; fetchedAt: number } | undefined;
   let inFlight: Promise<SystemSettings> | undefined;
   // Bumped on invalidate so a load that started before an update can't store what it read.

@@ -50,14 +50,16 @@ export function startRealtimeServer(options: {
   logger: Logger;
 }): RealtimeServer {
   const { verifyToken, frontendOrigins, logger } = options;
-  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, SocketData>(
-    options.httpServer,
-    {
-      path: '/socket.io',
-      cors: { origin: frontendOrigins, credentials: true },
-      adapter: createAdapter(options.redis.publisher, options.redis.subscriber, { key: options.redis.key }),
-    },
-  );
+  const io = new Server<
+    Record<string, never>,
+    Record<string, (payload: unknown) => void>,
+    Record<string, never>,
+    SocketData
+  >(options.httpServer, {
+    path: '/socket.io',
+    cors: { origin: frontendOrigins, credentials: true },
+    adapter: createAdapter(options.redis.publisher, options.redis.subscriber, { key: options.redis.key }),
+  });
   io.engine.use(cookieParser());
 
   io.use(async (socket, next) => {
@@ -65,7 +67,13 @@ export function startRealtimeServer(options: {
     if (!presented) return next(new Error(UNAUTHORIZED));
     // A cookie rides along on its own, so a cookie handshake must come from the frontend
     // (browsers don't apply CORS to WebSocket upgrades).
-    if (presented.fromCookie && !isAllowedOrigin({ origin: socket.handshake.headers.origin, referer: socket.handshake.headers.referer }, frontendOrigins)) {
+    if (
+      presented.fromCookie &&
+      !isAllowedOrigin(
+        { origin: socket.handshake.headers.origin, referer: socket.handshake.headers.referer },
+        frontendOrigins,
+      )
+    ) {
       return next(new Error(UNAUTHORIZED));
     }
     try {

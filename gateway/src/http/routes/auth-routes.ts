@@ -1,5 +1,10 @@
 import { AppError, isAppError } from '@parley/contracts';
-import { loginSchema, onboardingSchema, signupCodeSchema, signupDetailsSchema } from '@parley/contracts/validation';
+import {
+  loginSchema,
+  onboardingSchema,
+  signupCodeSchema,
+  signupDetailsSchema,
+} from '@parley/contracts/validation';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { REFRESH_COOKIE } from '../../auth/cookies';
@@ -20,7 +25,12 @@ function idempotencyKey(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
   if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) {
-    throw new AppError('validation', 'Idempotency-Key must be 1 to 100 letters, digits, - or _', [{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 100 letters, digits, - or _' }], 'VALIDATION');
+    throw new AppError(
+      'validation',
+      'Idempotency-Key must be 1 to 100 letters, digits, - or _',
+      [{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 100 letters, digits, - or _' }],
+      'VALIDATION',
+    );
   }
   return key;
 }
@@ -43,7 +53,10 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(signupDetailsSchema, async (input, req, res) => {
       const commandId = idempotencyKey(req);
       await rateLimits.consume('signup', clientKey(req));
-      const ticket = await identity.startSignup({ ...input, ...(commandId ? { commandId } : {}) }, callContext(req));
+      const ticket = await identity.startSignup(
+        { ...input, ...(commandId ? { commandId } : {}) },
+        callContext(req),
+      );
       res.status(201).json(signupTicketView(ticket));
     }),
   );
@@ -73,7 +86,10 @@ export function authRoutes(deps: RouteDeps): Router {
     signupAllowed,
     withBody(onboardingSchema, async (input, req, res) => {
       await rateLimits.consume('complete', clientKey(req));
-      const session = await identity.completeOnboarding({ ...input, client: clientInfo(req) }, callContext(req));
+      const session = await identity.completeOnboarding(
+        { ...input, client: clientInfo(req) },
+        callContext(req),
+      );
       replyWithSession(res, 201, session, cookieSecure);
     }),
   );
@@ -98,9 +114,11 @@ export function authRoutes(deps: RouteDeps): Router {
         throw loginDisabledError();
       }
       if (session.user?.role !== 'ADMIN') {
-        await identity.logout({ refreshToken: session.refreshToken }, callContext(req)).catch((error: unknown) =>
-          logger.warn({ err: error }, 'could not revoke a session issued while log-in is disabled'),
-        );
+        await identity
+          .logout({ refreshToken: session.refreshToken }, callContext(req))
+          .catch((error: unknown) =>
+            logger.warn({ err: error }, 'could not revoke a session issued while log-in is disabled'),
+          );
         throw loginDisabledError();
       }
       replyWithSession(res, 200, session, cookieSecure);
@@ -118,7 +136,8 @@ export function authRoutes(deps: RouteDeps): Router {
         session = await identity.refresh({ refreshToken, client: clientInfo(req) }, callContext(req));
       } catch (error) {
         // A refused refresh token (expired, revoked, reused) is dead: stop the browser sending it.
-        if (isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'forbidden')) clearSessionCookies(res, cookieSecure);
+        if (isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'forbidden'))
+          clearSessionCookies(res, cookieSecure);
         throw error;
       }
       replyWithSession(res, 200, session, cookieSecure);
@@ -136,7 +155,8 @@ export function authRoutes(deps: RouteDeps): Router {
           await identity.logout({ refreshToken }, callContext(req));
         } catch (error) {
           // An already dead token is already logged out; anything else (identity down) is reported.
-          if (!(isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'not_found'))) throw error;
+          if (!(isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'not_found')))
+            throw error;
         }
       }
       res.status(204).end();

@@ -15,7 +15,10 @@ export function healthRoutes(isReady: ReadinessCheck): Router {
     const checks = await isReady();
     const ready = Object.values(checks).every(Boolean);
     const view = Object.fromEntries(Object.entries(checks).map(([name, up]) => [name, up ? 'up' : 'down']));
-    res.set('Cache-Control', 'no-store').status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not_ready', checks: view });
+    res
+      .set('Cache-Control', 'no-store')
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'not_ready', checks: view });
   });
   return router;
 }

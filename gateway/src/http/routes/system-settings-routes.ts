@@ -13,7 +13,11 @@ const settingsView = (s: SystemSettings) => ({
   maintenanceMode: s.maintenanceMode,
 });
 
-export function systemSettingsRoutes({ identity, settings, announceSettingsChange }: Pick<RouteDeps, 'identity' | 'settings' | 'announceSettingsChange'>): Router {
+export function systemSettingsRoutes({
+  identity,
+  settings,
+  announceSettingsChange,
+}: Pick<RouteDeps, 'identity' | 'settings' | 'announceSettingsChange'>): Router {
   const router = Router();
 
   // Public: the frontend reads it before anyone signs in, to redirect to the right page.
