@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * Identity's public events: what other services may consume. Stream IDENTITY, subjects
- * identity.<aggregate>.<id>. Internal-only fields (password hashes) are not part of these
- * schemas: consumers must not depend on them.
+ * identity.<aggregate>.<id>. Internal-only fields (password hashes, code hashes) are not part of
+ * these schemas: consumers must not depend on them. Identity also records events not listed here
+ * (code attempts, email claims, session rotations); those are its own bookkeeping.
  */
 export const IDENTITY_STREAM = 'IDENTITY';
 
@@ -12,9 +13,29 @@ export const IdentityEvent = {
   SignupCodeIssued: 'identity.SignupCodeIssued',
   SignupVerified: 'identity.SignupVerified',
   UserRegistered: 'identity.UserRegistered',
+  UserRenamed: 'identity.UserRenamed',
+  UserPasswordChanged: 'identity.UserPasswordChanged',
+  SessionRevoked: 'identity.SessionRevoked',
+  SystemSettingsUpdated: 'identity.SystemSettingsUpdated',
 } as const;
 
-/** Carries the code sealed (see sealing.ts) for the mailer; the identity read model keeps only a hash. */
+const planId = z.enum(['STANDARD', 'PRO']);
+const role = z.enum(['OWNER', 'AGENT', 'ADMIN']);
+
+/** Subject identity.signup.<signupId>. */
+export const signupStartedSchema = z.object({
+  signupId: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  selectedPlan: planId,
+  startedAt: z.string(),
+});
+export type SignupStarted = z.infer<typeof signupStartedSchema>;
+
+/**
+ * Carries the code sealed (see sealing.ts) for the mailer; the identity read model keeps only a
+ * hash. Issued on sign-up (sendNumber 1) and on every resend; the newest code replaces the others.
+ */
 export const signupCodeIssuedSchema = z.object({
   signupId: z.string(),
   email: z.string(),
@@ -24,12 +45,55 @@ export const signupCodeIssuedSchema = z.object({
 });
 export type SignupCodeIssued = z.infer<typeof signupCodeIssuedSchema>;
 
+export const signupVerifiedSchema = z.object({
+  signupId: z.string(),
+  email: z.string(),
+  verifiedAt: z.string(),
+});
+export type SignupVerified = z.infer<typeof signupVerifiedSchema>;
+
+/** Subject identity.user.<userId>. accountId is the owner's id (equals userId for OWNER and ADMIN). */
 export const userRegisteredSchema = z.object({
   userId: z.string(),
   email: z.string(),
   fullname: z.string(),
-  role: z.enum(['OWNER', 'AGENT', 'ADMIN']),
-  plan: z.enum(['STANDARD', 'PRO']),
+  role,
+  plan: planId,
   registeredAt: z.string(),
+  accountId: z.string(),
+  /** The plan picked at sign-up; plan stays STANDARD until a payment moves it. */
+  selectedPlan: planId,
 });
 export type UserRegistered = z.infer<typeof userRegisteredSchema>;
+
+export const userRenamedSchema = z.object({
+  userId: z.string(),
+  fullname: z.string(),
+  renamedAt: z.string(),
+});
+export type UserRenamed = z.infer<typeof userRenamedSchema>;
+
+export const userPasswordChangedSchema = z.object({
+  userId: z.string(),
+  changedAt: z.string(),
+});
+export type UserPasswordChanged = z.infer<typeof userPasswordChangedSchema>;
+
+/** Subject identity.session.<sessionId>. Access tokens carry the session id as the `sid` claim. */
+export const sessionRevokedSchema = z.object({
+  sessionId: z.string(),
+  userId: z.string(),
+  reason: z.enum(['logout', 'reuse', 'password_changed']),
+  revokedAt: z.string(),
+});
+export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
+
+/** Subject identity.settings.system. A full snapshot after each change. */
+export const systemSettingsUpdatedSchema = z.object({
+  loginEnabled: z.boolean(),
+  registrationEnabled: z.boolean(),
+  maintenanceMode: z.boolean(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type SystemSettingsUpdated = z.infer<typeof systemSettingsUpdatedSchema>;

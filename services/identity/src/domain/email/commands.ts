@@ -1,0 +1,1 @@
+export type EmailCommand = { type: 'ClaimEmail'; userId: string; signupId: string | null; now: number };

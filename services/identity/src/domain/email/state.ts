@@ -1,0 +1,17 @@
+import type { EmailEvent } from './events';
+import { EmailEventType as T } from './events';
+
+export interface EmailState {
+  claimedBy: string | null;
+}
+
+export const initialEmailState: EmailState = { claimedBy: null };
+
+export function evolveEmail(state: EmailState, event: EmailEvent): EmailState {
+  switch (event.type) {
+    case T.Claimed:
+      return { claimedBy: event.data.userId };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,52 @@
+import { ms } from '../shared/time';
+import type { SessionEvent } from './events';
+import { SessionEventType as T } from './events';
+
+export interface SpentSecret {
+  hash: string;
+  spentAt: number;
+}
+
+export interface SessionState {
+  status: 'none' | 'active' | 'revoked';
+  sessionId: string;
+  userId: string;
+  secretHash: string;
+  expiresAt: number;
+  /** Every secret rotated away; presenting one again means a copy of the token is in other hands. */
+  spent: SpentSecret[];
+}
+
+export const initialSessionState: SessionState = {
+  status: 'none',
+  sessionId: '',
+  userId: '',
+  secretHash: '',
+  expiresAt: 0,
+  spent: [],
+};
+
+export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
+  switch (event.type) {
+    case T.Started:
+      return {
+        status: 'active',
+        sessionId: event.data.sessionId,
+        userId: event.data.userId,
+        secretHash: event.data.secretHash,
+        expiresAt: ms(event.data.expiresAt),
+        spent: [],
+      };
+    case T.Refreshed:
+      return {
+        ...state,
+        secretHash: event.data.secretHash,
+        expiresAt: ms(event.data.expiresAt),
+        spent: [...state.spent, { hash: state.secretHash, spentAt: ms(event.data.refreshedAt) }],
+      };
+    case T.Revoked:
+      return { ...state, status: 'revoked' };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,1 @@
+export type SignupRequestCommand = { type: 'RequestSignup'; signupId: string; now: number };

@@ -1,0 +1,15 @@
+import type { DomainEvent } from '@parley/eventstore';
+
+/**
+ * Sign-ups requested for one address (subject identity.signuprequests.<sha256 of the address>):
+ * which one is the latest (an earlier one is superseded) and how often codes were asked for,
+ * so nobody can flood an inbox by starting sign-up after sign-up.
+ */
+export const SignupRequestEventType = { Requested: 'identity.SignupRequested' } as const;
+
+export type SignupRequested = DomainEvent<
+  typeof SignupRequestEventType.Requested,
+  { signupId: string; requestedAt: string }
+>;
+
+export type SignupRequestEvent = SignupRequested;

@@ -1,0 +1,44 @@
+import type { PlanId, Role } from '@parley/contracts';
+import type { UserEvent } from './events';
+import { UserEventType as T } from './events';
+
+export interface UserState {
+  exists: boolean;
+  userId: string;
+  email: string;
+  fullname: string;
+  role: Role;
+  accountId: string;
+  plan: PlanId;
+  selectedPlan: PlanId;
+  passwordHash: string;
+  createdAt: string;
+}
+
+export const initialUserState: UserState = {
+  exists: false,
+  userId: '',
+  email: '',
+  fullname: '',
+  role: 'OWNER',
+  accountId: '',
+  plan: 'STANDARD',
+  selectedPlan: 'STANDARD',
+  passwordHash: '',
+  createdAt: '',
+};
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case T.Registered: {
+      const { userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, registeredAt } = event.data;
+      return { exists: true, userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, createdAt: registeredAt };
+    }
+    case T.Renamed:
+      return { ...state, fullname: event.data.fullname };
+    case T.PasswordChanged:
+      return { ...state, passwordHash: event.data.passwordHash };
+    default:
+      return state;
+  }
+}
