@@ -1,10 +1,19 @@
 // Three tiers, chosen by file suffix: unit (pure, fast), int (real PostgreSQL/Redis/NATS),
 // e2e (the running product, driven over HTTP and in Chromium).
-const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest'] };
+// scripts/*.mjs (the local runner) is ESM for plain `node`; its tests load it compiled to CommonJS.
+const transform = { '^.+\\.(t|j)sx?$': ['@swc/jest'], '^.+\\.mjs$': ['@swc/jest'] };
 const { existsSync } = require('node:fs');
-const roots = ['<rootDir>/packages', '<rootDir>/services', '<rootDir>/gateway', '<rootDir>/tools', '<rootDir>/e2e', '<rootDir>/frontend/src'].filter((r) =>
-  existsSync(r.replace('<rootDir>', __dirname)),
-);
+const roots = [
+  '<rootDir>/packages',
+  '<rootDir>/services',
+  '<rootDir>/gateway',
+  '<rootDir>/tools',
+  '<rootDir>/e2e',
+  '<rootDir>/frontend/src',
+  '<rootDir>/scripts',
+  '<rootDir>/deploy',
+  '<rootDir>/k8s',
+].filter((r) => existsSync(r.replace('<rootDir>', __dirname)));
 const common = {
   transform,
   roots,

@@ -1,0 +1,68 @@
+// The product as the e2e specs see it: the test-profile stack (ports 13000/14000/..., databases
+// parley_e2e_<service>, a random EVENT_NAMESPACE), started once per jest run by global-setup.ts.
+import type { RunningStack } from '../../scripts/stack.mjs';
+
+/** What the specs read from the environment; global-setup.ts sets it. */
+export interface E2eEnvironment {
+  frontendUrl: string;
+  gatewayUrl: string;
+  mailcatcherUrl: string;
+  adminEmail: string;
+  adminPassword: string;
+}
+
+const VARIABLES = {
+  frontendUrl: 'E2E_FRONTEND_URL',
+  gatewayUrl: 'E2E_GATEWAY_URL',
+  mailcatcherUrl: 'E2E_MAILCATCHER_URL',
+  adminEmail: 'E2E_ADMIN_EMAIL',
+  adminPassword: 'E2E_ADMIN_PASSWORD',
+} as const;
+
+/** Debian's Chromium, which the browser specs drive with playwright-core. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Reads the stack's addresses inside a spec; fails clearly when run without the global setup. */
+export function e2eEnvironment(): E2eEnvironment {
+  const entries = Object.entries(VARIABLES).map(([key, variable]) => {
+    const value = process.env[variable];
+    if (!value)
+      throw new Error(`${variable} is not set: run e2e specs with \`npx jest --selectProjects e2e\``);
+    return [key, value];
+  });
+  return Object.fromEntries(entries) as E2eEnvironment;
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+export async function startTestStack(): Promise<RunningStack> {
+  const { startStack } = await import('../../scripts/stack.mjs');
+  const stack = await startStack({ profile: 'test', log });
+  const missing = stack.missing.filter((m) => m !== 'mailcatcher' || !process.env.SMTP_URL);
+  if (missing.length) {
+    await stack.stop();
+    throw new Error(`the e2e stack needs every program; not in this checkout yet: ${missing.join(', ')}`);
+  }
+  if (!stack.urls.mailInbox) {
+    await stack.stop();
+    throw new Error('the e2e stack needs the mail catcher: unset SMTP_URL');
+  }
+  process.env[VARIABLES.frontendUrl] = stack.urls.frontend;
+  process.env[VARIABLES.gatewayUrl] = stack.urls.gateway;
+  process.env[VARIABLES.mailcatcherUrl] = stack.urls.mailInbox;
+  process.env[VARIABLES.adminEmail] = stack.admin.email;
+  process.env[VARIABLES.adminPassword] = stack.admin.password;
+  process.env.E2E_EVENT_NAMESPACE = stack.namespace;
+  return stack;
+}
+
+/** Stops the programs, then removes the run's streams and databases. */
+export async function stopTestStack(stack: RunningStack): Promise<void> {
+  const { deleteNamespaceStreams, dropDatabases } = await import('../../scripts/stack.mjs');
+  await stack.stop();
+  const streams = await deleteNamespaceStreams(stack.namespace);
+  await dropDatabases(stack.databases);
+  log(
+    `[stack] removed streams ${streams.join(', ') || '(none)'} and databases ${stack.databases.join(', ')}`,
+  );
+}

@@ -1,0 +1,75 @@
+// The environment each program gets, from the profile (ports, databases, namespace) and the local
+// secrets. Variable names are the programs' own (their src/config.ts); docs/conventions.md lists
+// the shared ones.
+import { protoRoot } from './paths.mjs';
+
+const INFRA = {
+  postgres: 'postgres://postgres@127.0.0.1:5432',
+  redis: 'redis://127.0.0.1:6379',
+  nats: 'nats://127.0.0.1:4222',
+};
+
+/**
+ * @param profile   from resolveProfile()
+ * @param secrets   from ensureLocalSecrets()
+ * @param options   { smtpUrl?: string (use this mail server instead of the catcher), logLevel?: string }
+ * @returns { [program]: Record<string, string> }
+ */
+export function programEnvironments(profile, secrets, options = {}) {
+  const p = profile.ports;
+  const logLevel = options.logLevel ?? 'info';
+  const namespace = profile.namespace;
+  const databaseUrl = (service) => `${INFRA.postgres}/${profile.databaseName(service)}`;
+  const smtpUrl = options.smtpUrl ?? `smtp://127.0.0.1:${p.mailSmtp}`;
+  const common = { LOG_LEVEL: logLevel, PROTO_ROOT: protoRoot };
+  const eventing = { NATS_URL: INFRA.nats, EVENT_NAMESPACE: namespace };
+
+  return {
+    mailcatcher: {
+      LOG_LEVEL: logLevel,
+      MAILCATCHER_HOST: '127.0.0.1',
+      MAILCATCHER_SMTP_PORT: String(p.mailSmtp),
+      MAILCATCHER_HTTP_PORT: String(p.mailHttp),
+    },
+    identity: {
+      ...common,
+      ...eventing,
+      IDENTITY_GRPC_PORT: String(p.identityGrpc),
+      IDENTITY_HTTP_PORT: String(p.identityHttp),
+      DATABASE_URL: databaseUrl('identity'),
+      REDIS_URL: INFRA.redis,
+      JWT_PRIVATE_KEY_FILE: secrets.jwtPrivateKeyFile,
+      JWT_ISSUER: `http://localhost:${p.identityHttp}`,
+      CODE_SECRET: secrets.CODE_SECRET,
+      MAIL_SEAL_KEY: secrets.MAIL_SEAL_KEY,
+      ADMIN_EMAIL: secrets.ADMIN_EMAIL,
+      ADMIN_PASSWORD: secrets.ADMIN_PASSWORD,
+    },
+    notifications: {
+      ...common,
+      ...eventing,
+      NOTIFICATIONS_GRPC_PORT: String(p.notificationsGrpc),
+      DATABASE_URL: databaseUrl('notifications'),
+      SMTP_URL: smtpUrl,
+      MAIL_SEAL_KEY: secrets.MAIL_SEAL_KEY,
+      MAIL_FROM: 'Parley <no-reply@parley.local>',
+    },
+    gateway: {
+      ...common,
+      ...eventing,
+      GATEWAY_PORT: String(p.gateway),
+      REDIS_URL: INFRA.redis,
+      IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
+      JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
+      JWT_ISSUER: `http://localhost:${p.identityHttp}`,
+      FRONTEND_ORIGIN: `http://localhost:${p.frontend}`,
+      RATE_LIMIT_PREFIX: `${profile.redisPrefix}rl:`,
+    },
+    frontend: {
+      PORT: String(p.frontend),
+      HOSTNAME: '127.0.0.1',
+      GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+  };
+}

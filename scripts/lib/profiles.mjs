@@ -1,0 +1,60 @@
+// The two ways the product runs locally: `npm start` (dev) and the e2e tests (test). Ports are
+// those of docs/conventions.md; the test profile has its own ports and databases so it can run
+// while a dev stack is up.
+import { randomBytes } from 'node:crypto';
+
+const profiles = {
+  dev: {
+    ports: {
+      frontend: 3000,
+      gateway: 4000,
+      identityGrpc: 50051,
+      identityHttp: 4101,
+      notificationsGrpc: 50052,
+      mailSmtp: 1025,
+      mailHttp: 1080,
+    },
+    databasePrefix: 'parley_',
+    logToFiles: false,
+  },
+  test: {
+    ports: {
+      frontend: 13000,
+      gateway: 14000,
+      identityGrpc: 60051,
+      identityHttp: 14101,
+      notificationsGrpc: 60052,
+      mailSmtp: 11025,
+      mailHttp: 11080,
+    },
+    databasePrefix: 'parley_e2e_',
+    logToFiles: true,
+  },
+};
+
+/** A random event namespace: lower-case letters and digits, starting with a letter. */
+export function randomNamespace() {
+  return `e2e${randomBytes(4).toString('hex')}`;
+}
+
+/**
+ * Resolves a profile name and the caller's options into everything the runner needs.
+ * The test profile always gets a namespace (random unless given); dev uses none unless given.
+ */
+export function resolveProfile(name, options = {}) {
+  const profile = profiles[name];
+  if (!profile) throw new Error(`unknown profile "${name}" (expected dev or test)`);
+  const namespace = options.namespace ?? (name === 'test' ? randomNamespace() : '');
+  if (namespace && !/^[a-z][a-z0-9]{0,30}$/.test(namespace)) {
+    throw new Error(`namespace "${namespace}" must be lower-case letters and digits, starting with a letter`);
+  }
+  return {
+    name,
+    namespace,
+    ports: { ...profile.ports },
+    logToFiles: profile.logToFiles,
+    databaseName: (service) => `${profile.databasePrefix}${service}`,
+    /** Redis keys of one run never meet another run's. */
+    redisPrefix: namespace ? `parley:${namespace}:` : 'parley:',
+  };
+}

@@ -1,0 +1,13 @@
+// The programs the local runner builds and starts, in start order. Node programs are bundled with
+// scripts/bundle.mjs into <dir>/dist/main.js; the frontend is a Next.js standalone build.
+export const nodePrograms = [
+  { name: 'mailcatcher', dir: 'tools/mailcatcher' },
+  { name: 'identity', dir: 'services/identity' },
+  { name: 'notifications', dir: 'services/notifications' },
+  { name: 'gateway', dir: 'gateway' },
+];
+
+export const frontendProgram = { name: 'frontend', dir: 'frontend' };
+
+/** Services that own a PostgreSQL database (parley_<name>, or parley_e2e_<name> in tests). */
+export const servicesWithDatabase = ['identity', 'notifications'];
