@@ -1,0 +1,45 @@
+import type { RecordedEvent } from '@parley/eventstore';
+import type { Pool } from 'pg';
+import type { Projection } from '../api';
+
+/**
+ * A read model for the runner's tests: per tally, the total and the sequence of the last event
+ * applied. `applied` records every apply call (sequence) in order, committed or not.
+ */
+export function tallyProjection(
+  name: string,
+  table: string,
+  options: { aggregate?: string; failWhen?: (e: RecordedEvent, attempt: number) => boolean; slowMs?: number } = {},
+): Projection & { applied: number[]; attemptsBySeq: Map<number, number> } {
+  const applied: number[] = [];
+  const attemptsBySeq = new Map<number, number>();
+  return {
+    name,
+    context: 'ledger',
+    ...(options.aggregate ? { aggregate: options.aggregate } : {}),
+    applied,
+    attemptsBySeq,
+    async apply(tx, event) {
+      applied.push(event.sequence);
+      const attempt = (attemptsBySeq.get(event.sequence) ?? 0) + 1;
+      attemptsBySeq.set(event.sequence, attempt);
+      if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
+      if (options.failWhen?.(event, attempt)) throw new Error(`refusing event ${event.sequence} (attempt ${attempt})`);
+      const id = event.subject.split('.').pop()!;
+      const amount = event.type === 'TallyAdded' ? (event.data as { amount: number }).amount : 0;
+      await tx.query(
+        `INSERT INTO ${table} (id, total, events, last_seq) VALUES ($1, $2, 1, $3)
+         ON CONFLICT (id) DO UPDATE SET total = ${table}.total + $2, events = ${table}.events + 1, last_seq = $3`,
+        [id, amount, event.sequence],
+      );
+    },
+  };
+}
+
+export async function createTallyTable(pool: Pool, table: string): Promise<void> {
+  await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, total int NOT NULL, events int NOT NULL, last_seq bigint NOT NULL)`);
+}
+
+export async function readTallies(pool: Pool, table: string): Promise<{ id: string; total: number; events: number; last_seq: string }[]> {
+  return (await pool.query(`SELECT id, total, events, last_seq FROM ${table} ORDER BY id`)).rows;
+}

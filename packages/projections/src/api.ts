@@ -1,0 +1,22 @@
+import type { RecordedEvent } from '@parley/eventstore';
+import type { PoolClient } from 'pg';
+
+export interface Projection {
+  /** Durable consumer name, versioned: 'identity-users-v1'. A new version replays from the first event. */
+  name: string;
+  /** The context whose stream it reads: 'identity'. */
+  context: string;
+  /** Optional: only events of <context>.<aggregate>.> (filtered by the server). */
+  aggregate?: string;
+  /** Runs inside the transaction that also advances the checkpoint; throw to refuse the event. */
+  apply(tx: PoolClient, event: RecordedEvent): Promise<void>;
+}
+
+export interface ProjectionRunner {
+  readonly name: string;
+  /** Last applied (or parked) stream sequence. */
+  position(): number;
+  /** Resolves once the projection has handled `sequence` (read-your-writes for handlers and tests). */
+  waitFor(sequence: number, timeoutMs?: number): Promise<void>;
+  stop(): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import type { Pool, PoolClient } from 'pg';
+import { CHECKPOINTS, DEAD_LETTERS } from './schema';
+
+export interface ProjectionKey {
+  namespace: string;
+  projection: string;
+}
+
+export async function registerCheckpoint(pool: Pool, key: ProjectionKey, stream: string): Promise<number> {
+  const { rows } = await pool.query<{ position: string }>(
+    `INSERT INTO ${CHECKPOINTS} (namespace, projection, stream) VALUES ($1, $2, $3)
+     ON CONFLICT (namespace, projection) DO UPDATE SET stream = EXCLUDED.stream
+     RETURNING position`,
+    [key.namespace, key.projection, stream],
+  );
+  return Number(rows[0]?.position ?? 0);
+}
+
+export async function readCheckpoint(pool: Pool, key: ProjectionKey): Promise<{ position: number; stream: string } | undefined> {
+  const { rows } = await pool.query<{ position: string; stream: string }>(
+    `SELECT position, stream FROM ${CHECKPOINTS} WHERE namespace = $1 AND projection = $2`,
+    [key.namespace, key.projection],
+  );
+  const row = rows[0];
+  return row ? { position: Number(row.position), stream: row.stream } : undefined;
+}
+
+/**
+ * Opens the message's transaction: locks the checkpoint row and moves it to `sequence` in one
+ * statement, only if `sequence` is past it. Returns false (transaction rolled back) when the
+ * event was already handled: a redelivery after a commit whose ack was lost.
+ */
+export async function claim(tx: PoolClient, key: ProjectionKey, sequence: number): Promise<boolean> {
+  await tx.query('BEGIN');
+  const { rowCount } = await tx.query(
+    `UPDATE ${CHECKPOINTS} SET position = $3, updated_at = now()
+     WHERE namespace = $1 AND projection = $2 AND position < $3`,
+    [key.namespace, key.projection, sequence],
+  );
+  if (rowCount === 1) return true;
+  await tx.query('ROLLBACK');
+  return false;
+}
+
+export interface DeadLetter {
+  sequence: number;
+  subject: string;
+  eventType: string | undefined;
+  payload: string;
+  error: string;
+  attempts: number;
+}
+
+/** Parks a message that could not be applied and moves the checkpoint past it, in one transaction. */
+export async function park(pool: Pool, key: ProjectionKey, letter: DeadLetter): Promise<boolean> {
+  const tx = await pool.connect();
+  try {
+    if (!(await claim(tx, key, letter.sequence))) return false;
+    await tx.query(
+      `INSERT INTO ${DEAD_LETTERS} (namespace, projection, stream_sequence, subject, event_type, payload, error, attempts)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (namespace, projection, stream_sequence)
+       DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
+      [key.namespace, key.projection, letter.sequence, letter.subject, letter.eventType ?? null, letter.payload, letter.error, letter.attempts],
+    );
+    await tx.query('COMMIT');
+    return true;
+  } catch (e) {
+    await tx.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    tx.release();
+  }
+}
+
+export async function deleteCheckpoint(pool: Pool, key: ProjectionKey): Promise<void> {
+  await pool.query(`DELETE FROM ${DEAD_LETTERS} WHERE namespace = $1 AND projection = $2`, [key.namespace, key.projection]);
+  await pool.query(`DELETE FROM ${CHECKPOINTS} WHERE namespace = $1 AND projection = $2`, [key.namespace, key.projection]);
+}

@@ -1,0 +1,6 @@
+export type { Projection, ProjectionRunner } from './api';
+export { ensureProjectionSchema, CHECKPOINTS, DEAD_LETTERS } from './schema';
+export { startProjection, type StartProjectionOptions } from './runner';
+export { resetProjection } from './reset';
+export { applyRetryDelayMs, attemptsForDelivery } from './retry';
+export { isTransientDatabaseError } from './transient';

@@ -1,0 +1,62 @@
+import { Client, type Pool } from 'pg';
+
+/**
+ * One active runner per projection across replicas: events must be applied in stream order, and
+ * two runners sharing one durable consumer would each get every other message. The runner that
+ * holds a session-level advisory lock consumes; the others stand by. The lock lives on its own
+ * connection (not a pool client), so it is released exactly when that connection ends.
+ */
+export class LeaderLock {
+  private client: Client | undefined;
+  private lostHandlers: (() => void)[] = [];
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly lockName: string,
+  ) {}
+
+  get held(): boolean {
+    return this.client !== undefined;
+  }
+
+  /** Tries once; true when this runner is now the active one. */
+  async tryAcquire(): Promise<boolean> {
+    if (this.client) return true;
+    const client = new Client(this.pool.options);
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        [this.lockName],
+      );
+      if (rows[0]?.locked) {
+        this.client = client;
+        return true;
+      }
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      throw e;
+    }
+    await client.end().catch(() => undefined);
+    return false;
+  }
+
+  onLost(handler: () => void): void {
+    this.lostHandlers.push(handler);
+  }
+
+  async release(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    // Ending the session releases the lock.
+    if (client) await client.end().catch(() => undefined);
+  }
+
+  private lost(client: Client): void {
+    if (this.client !== client) return;
+    this.client = undefined;
+    for (const h of this.lostHandlers) h();
+  }
+}

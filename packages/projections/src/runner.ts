@@ -1,0 +1,295 @@
+import {
+  aggregateSubjects,
+  contextSubjects,
+  decodeEvent,
+  EVENT_TYPE_HEADER,
+  ensureStream,
+  streamName,
+  type RecordedEvent,
+} from '@parley/eventstore';
+import type { Logger } from '@parley/logger';
+import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
+import type { Pool } from 'pg';
+import type { Projection, ProjectionRunner } from './api';
+import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
+import { recreateDurable, type DurableSpec } from './consumer';
+import { LeaderLock } from './leader';
+import { applyRetryDelayMs, attemptsForDelivery } from './retry';
+import { ensureProjectionSchema } from './schema';
+import { isTransientDatabaseError } from './transient';
+import { PositionWaiters } from './waiters';
+
+export interface StartProjectionOptions {
+  nc: NatsConnection;
+  pool: Pool;
+  projection: Projection;
+  namespace?: string;
+  logger: Logger;
+  /** Attempts to apply one message before it is parked as a dead letter. Default 5. */
+  maxDeliver?: number;
+  /** Messages pulled per request. Default 256. */
+  batchSize?: number;
+  /** Delay before the first in-place retry of a failing message; doubles, capped at 5 s. Default 200 ms. */
+  retryDelayMs?: number;
+  /** How often a standby runner (another replica is active) checks the checkpoint and the lock. Default 1 s. */
+  standbyPollMs?: number;
+  /** How long the server waits for an ack before redelivering. Default 60 s; longer than any apply should take. */
+  ackWaitMs?: number;
+}
+
+const CONSUMER_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+const MAX_RETRY_DELAY_MS = 5_000;
+const decoder = new TextDecoder();
+
+/**
+ * Runs a projection: one durable pull consumer, messages applied strictly in stream order, each
+ * in one PostgreSQL transaction with its checkpoint, acked after commit. Resolves once the runner
+ * is consuming (or standing by behind another replica that is).
+ */
+export async function startProjection(options: StartProjectionOptions): Promise<ProjectionRunner> {
+  const runner = new Runner(options);
+  await runner.start();
+  return runner;
+}
+
+class Runner implements ProjectionRunner {
+  readonly name: string;
+  private readonly key: ProjectionKey;
+  private readonly stream: string;
+  private readonly filterSubject: string;
+  private readonly maxDeliver: number;
+  private readonly batchSize: number;
+  private readonly retryDelayMs: number;
+  private readonly standbyPollMs: number;
+  private readonly ackWaitMs: number;
+  private readonly log: Logger;
+  private readonly waiters = new PositionWaiters();
+  private readonly leader: LeaderLock;
+  private stopping = false;
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly o: StartProjectionOptions) {
+    const { projection } = o;
+    if (!CONSUMER_NAME.test(projection.name ?? '')) {
+      throw new RangeError(`projection name ${JSON.stringify(projection.name)} must match ${CONSUMER_NAME}`);
+    }
+    this.name = projection.name;
+    const namespace = o.namespace || undefined;
+    this.key = { namespace: namespace ?? '', projection: projection.name };
+    this.stream = streamName(projection.context, namespace);
+    this.filterSubject = projection.aggregate
+      ? aggregateSubjects(projection.context, projection.aggregate, namespace)
+      : contextSubjects(projection.context, namespace);
+    this.maxDeliver = positiveInt('maxDeliver', o.maxDeliver ?? 5);
+    this.batchSize = positiveInt('batchSize', o.batchSize ?? 256);
+    this.retryDelayMs = o.retryDelayMs ?? 200;
+    this.standbyPollMs = o.standbyPollMs ?? 1000;
+    this.ackWaitMs = positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000);
+    this.log = o.logger.child({ projection: projection.name, stream: this.stream });
+    this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
+    this.leader.onLost(() => {
+      this.log.warn('lost the projection lock; pausing until it is held again');
+      this.messages?.stop();
+    });
+  }
+
+  position(): number {
+    return this.waiters.position;
+  }
+
+  waitFor(sequence: number, timeoutMs = 10_000): Promise<void> {
+    if (this.stopping) return Promise.reject(new Error(`projection ${this.name} is stopped`));
+    return this.waiters.waitFor(sequence, timeoutMs, () => `projection ${this.name}`);
+  }
+
+  async start(): Promise<void> {
+    await ensureProjectionSchema(this.o.pool);
+    const jsm = await this.o.nc.jetstreamManager();
+    await this.ensureStreamExists(jsm);
+    this.waiters.set(await registerCheckpoint(this.o.pool, this.key, this.stream));
+    // The first round runs here so that a misconfiguration fails startProjection itself.
+    const messages = (await this.leader.tryAcquire()) ? await this.openSession(jsm) : undefined;
+    if (!messages) this.log.info('another runner holds this projection; standing by');
+    this.loop = this.run(jsm, messages);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return this.loop;
+    this.stopping = true;
+    this.messages?.stop();
+    this.wake?.();
+    await this.loop;
+    await this.leader.release();
+    this.waiters.rejectAll(`projection ${this.name} stopped`);
+  }
+
+  private async run(jsm: JetStreamManager, first: ConsumerMessages | undefined): Promise<void> {
+    let messages = first;
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        if (!messages) {
+          if (!(await this.leader.tryAcquire())) {
+            await this.followCheckpoint();
+            await this.sleep(this.standbyPollMs);
+            continue;
+          }
+          messages = await this.openSession(jsm);
+        }
+        const session = messages;
+        messages = undefined;
+        await this.consume(session);
+        failures = 0;
+      } catch (e) {
+        messages?.stop();
+        messages = undefined;
+        failures++;
+        const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
+        this.log.error({ err: e, retryInMs: delay }, 'projection session failed; resuming from the checkpoint');
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  /** Positions the durable consumer after the checkpoint and starts pulling. */
+  private async openSession(jsm: JetStreamManager): Promise<ConsumerMessages> {
+    const checkpoint = await readCheckpoint(this.o.pool, this.key);
+    const position = checkpoint?.position ?? (await registerCheckpoint(this.o.pool, this.key, this.stream));
+    this.waiters.set(position);
+    const spec: DurableSpec = {
+      stream: this.stream,
+      name: this.name,
+      filterSubject: this.filterSubject,
+      position,
+      maxDeliver: this.maxDeliver,
+      batchSize: this.batchSize,
+      ackWaitMs: this.ackWaitMs,
+    };
+    await recreateDurable(jsm, spec);
+    const consumer = await this.o.nc.jetstream().consumers.get(this.stream, this.name);
+    const messages = await consumer.consume({ max_messages: this.batchSize, expires: 5_000 });
+    this.messages = messages;
+    this.log.info({ position }, 'projection consuming');
+    return messages;
+  }
+
+  private async consume(messages: ConsumerMessages): Promise<void> {
+    let lastDelivery = 0;
+    try {
+      for await (const m of messages) {
+        if (this.stopping) break;
+        // Deliveries of a fresh consumer are numbered 1, 2, 3...: a gap means a pull response
+        // was lost on the way, and the missing messages would come back only after ack_wait,
+        // behind later ones. Start over from the checkpoint instead.
+        if (m.info.deliverySequence !== lastDelivery + 1) {
+          this.log.warn({ expected: lastDelivery + 1, got: m.info.deliverySequence }, 'delivery gap; resuming from the checkpoint');
+          break;
+        }
+        lastDelivery = m.info.deliverySequence;
+        await this.handle(m);
+      }
+    } finally {
+      messages.stop();
+      if (this.messages === messages) this.messages = undefined;
+    }
+  }
+
+  private async handle(m: JsMsg): Promise<void> {
+    if (m.seq <= this.waiters.position) {
+      m.ack(); // redelivery of something already committed
+      return;
+    }
+    let event: RecordedEvent;
+    try {
+      event = decodeEvent({ subject: m.subject, seq: m.seq, data: m.data, header: (n) => m.headers?.get(n) || undefined });
+    } catch (e) {
+      await this.parkMessage(m, e, 1); // retrying cannot make it readable
+      return;
+    }
+    const budget = attemptsForDelivery(this.maxDeliver, m.info.deliveryCount);
+    const used = this.maxDeliver - budget;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= budget; attempt++) {
+      try {
+        await this.applyOne(m.seq, event);
+        this.waiters.advance(m.seq);
+        m.ack();
+        return;
+      } catch (e) {
+        if (isTransientDatabaseError(e)) throw e; // not the event's fault: resume later from the checkpoint
+        lastError = e;
+        this.log.warn({ err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver }, 'projection apply failed');
+        if (attempt < budget) {
+          m.working(); // keep the server from redelivering it while we retry in place
+          await this.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
+          if (this.stopping) return; // left unacked: the next runner starts from the checkpoint
+        }
+      }
+    }
+    await this.parkMessage(m, lastError, used + budget);
+  }
+
+  private async applyOne(sequence: number, event: RecordedEvent): Promise<void> {
+    const tx = await this.o.pool.connect();
+    let broken = false;
+    try {
+      if (!(await claim(tx, this.key, sequence))) return; // applied before (by us or a previous runner)
+      await this.o.projection.apply(tx, event);
+      await tx.query('COMMIT');
+    } catch (e) {
+      await tx.query('ROLLBACK').catch(() => (broken = true));
+      throw e;
+    } finally {
+      tx.release(broken);
+    }
+  }
+
+  private async parkMessage(m: JsMsg, error: unknown, attempts: number): Promise<void> {
+    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    await park(this.o.pool, this.key, {
+      sequence: m.seq,
+      subject: m.subject,
+      eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
+      payload: decoder.decode(m.data),
+      error: text,
+      attempts,
+    });
+    this.waiters.advance(m.seq);
+    m.term();
+    this.log.error({ seq: m.seq, subject: m.subject, attempts, error: text }, 'event parked as dead letter; projection moves on');
+  }
+
+  /** Standby: keep position() and waitFor() truthful from the active runner's checkpoint. */
+  private async followCheckpoint(): Promise<void> {
+    const checkpoint = await readCheckpoint(this.o.pool, this.key);
+    if (checkpoint) this.waiters.advance(checkpoint.position);
+  }
+
+  private async ensureStreamExists(jsm: JetStreamManager): Promise<void> {
+    try {
+      await jsm.streams.info(this.stream);
+    } catch (e) {
+      if ((e as { api_error?: { err_code?: number } }).api_error?.err_code !== 10059) throw e;
+      // The producing context has not started yet; its stream has fixed settings, so create it.
+      await ensureStream(this.o.nc, this.o.projection.context, this.o.namespace || undefined);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(done, ms);
+      function done() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
+
+function positiveInt(what: string, n: number): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer, got ${n}`);
+  return n;
+}
