@@ -1,8 +1,6 @@
 // The environment each program gets, from the profile (ports, databases, namespace) and the local
 // secrets. Variable names are the programs' own (their src/config.ts); docs/conventions.md lists
 // the shared ones.
-import { protoRoot } from './paths.mjs';
-
 const INFRA = {
   postgres: 'postgres://postgres@127.0.0.1:5432',
   redis: 'redis://127.0.0.1:6379',
@@ -21,7 +19,7 @@ export function programEnvironments(profile, secrets, options = {}) {
   const namespace = profile.namespace;
   const databaseUrl = (service) => `${INFRA.postgres}/${profile.databaseName(service)}`;
   const smtpUrl = options.smtpUrl ?? `smtp://127.0.0.1:${p.mailSmtp}`;
-  const common = { LOG_LEVEL: logLevel, PROTO_ROOT: protoRoot };
+  const common = { LOG_LEVEL: logLevel };
   const eventing = { NATS_URL: INFRA.nats, EVENT_NAMESPACE: namespace };
 
   return {
@@ -56,14 +54,15 @@ export function programEnvironments(profile, secrets, options = {}) {
     },
     gateway: {
       ...common,
-      ...eventing,
+      // Redis keys and channels (rate limits, Socket.IO) are namespaced by EVENT_NAMESPACE too.
+      EVENT_NAMESPACE: namespace,
+      GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(p.gateway),
       REDIS_URL: INFRA.redis,
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       FRONTEND_ORIGIN: `http://localhost:${p.frontend}`,
-      RATE_LIMIT_PREFIX: `${profile.redisPrefix}rl:`,
     },
     frontend: {
       PORT: String(p.frontend),

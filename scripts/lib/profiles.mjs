@@ -54,7 +54,5 @@ export function resolveProfile(name, options = {}) {
     ports: { ...profile.ports },
     logToFiles: profile.logToFiles,
     databaseName: (service) => `${profile.databasePrefix}${service}`,
-    /** Redis keys of one run never meet another run's. */
-    redisPrefix: namespace ? `parley:${namespace}:` : 'parley:',
   };
 }

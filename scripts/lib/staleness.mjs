@@ -23,7 +23,9 @@ export function bundleStaleness(outfile, root) {
   for (const input of inputs) {
     const path = resolve(root, input);
     if (!existsSync(path)) return `${input} was removed`;
-    if (statSync(path).mtimeMs > builtAt) return `${input} changed`;
+    // Equal times count as changed: timestamps are coarse, so an edit in the same tick as the build
+    // must not be mistaken for an older file. The cost is at worst one needless rebuild.
+    if (statSync(path).mtimeMs >= builtAt) return `${input} changed`;
   }
   return null;
 }

@@ -1,0 +1,18 @@
+export interface Ports {
+  frontend: number;
+  gateway: number;
+  identityGrpc: number;
+  identityHttp: number;
+  notificationsGrpc: number;
+  mailSmtp: number;
+  mailHttp: number;
+}
+export interface Profile {
+  name: 'dev' | 'test';
+  namespace: string;
+  ports: Ports;
+  logToFiles: boolean;
+  databaseName(service: string): string;
+}
+export function randomNamespace(): string;
+export function resolveProfile(name: string, options?: { namespace?: string }): Profile;

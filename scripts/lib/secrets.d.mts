@@ -1,0 +1,10 @@
+export const ADMIN_EMAIL: string;
+export interface LocalSecrets {
+  jwtPrivateKeyFile: string;
+  envFile: string;
+  CODE_SECRET: string;
+  MAIL_SEAL_KEY: string;
+  ADMIN_EMAIL: string;
+  ADMIN_PASSWORD: string;
+}
+export function ensureLocalSecrets(dir: string): LocalSecrets;

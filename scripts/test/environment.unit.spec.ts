@@ -1,0 +1,67 @@
+import { programEnvironments } from '../lib/environment.mjs';
+import { resolveProfile } from '../lib/profiles.mjs';
+import { CONFIG_MODULES, loadProgramSchema, type ProgramName } from './support/config-schemas';
+
+const secrets = {
+  jwtPrivateKeyFile: '/tmp/parley-test/jwt-private.pem',
+  CODE_SECRET: 'c'.repeat(43),
+  MAIL_SEAL_KEY: 'm'.repeat(43),
+  ADMIN_EMAIL: 'admin@parley.local',
+  ADMIN_PASSWORD: 'Sup3r_secret-pass',
+};
+const programs = Object.keys(CONFIG_MODULES) as ProgramName[];
+
+describe.each(['dev', 'test'] as const)('the %s stack environment', (profileName) => {
+  const profile = resolveProfile(profileName);
+  const environments = programEnvironments(profile, secrets);
+
+  it.each(programs)('sets only variables %s knows, with values it accepts', (program) => {
+    const schema = loadProgramSchema(program);
+    const env = environments[program];
+    const unknown = Object.keys(env).filter((k) => !schema.known.has(k));
+    expect(unknown).toEqual([]);
+    expect(schema.problems(env)).toEqual([]);
+  });
+});
+
+describe('profiles', () => {
+  it('puts the test stack on the test ports with its own databases and one random namespace', () => {
+    const profile = resolveProfile('test');
+    const env = programEnvironments(profile, secrets);
+    expect(profile.namespace).toMatch(/^[a-z][a-z0-9]+$/);
+    expect(env.identity.EVENT_NAMESPACE).toBe(profile.namespace);
+    expect(env.notifications.EVENT_NAMESPACE).toBe(profile.namespace);
+    expect(env.gateway.EVENT_NAMESPACE).toBe(profile.namespace);
+    expect(env.identity.DATABASE_URL).toMatch(/\/parley_e2e_identity$/);
+    expect(env.notifications.DATABASE_URL).toMatch(/\/parley_e2e_notifications$/);
+    expect(env.gateway.GATEWAY_PORT).toBe('14000');
+    expect(env.frontend.PORT).toBe('13000');
+    expect(env.frontend.GATEWAY_URL).toBe('http://127.0.0.1:14000');
+    expect(env.identity.IDENTITY_GRPC_PORT).toBe('60051');
+    expect(env.gateway.IDENTITY_GRPC_URL).toBe('127.0.0.1:60051');
+    expect(env.notifications.SMTP_URL).toBe('smtp://127.0.0.1:11025');
+    expect(env.mailcatcher.MAILCATCHER_HTTP_PORT).toBe('11080');
+    expect(resolveProfile('test').namespace).not.toBe(profile.namespace);
+  });
+
+  it('runs dev without a namespace on the documented ports', () => {
+    const profile = resolveProfile('dev');
+    const env = programEnvironments(profile, secrets);
+    expect(profile.namespace).toBe('');
+    expect(env.identity.DATABASE_URL).toMatch(/\/parley_identity$/);
+    expect(env.gateway.FRONTEND_ORIGIN).toBe('http://localhost:3000');
+    expect(env.gateway.JWKS_URL).toBe('http://127.0.0.1:4101/.well-known/jwks.json');
+  });
+
+  it('sends mail to SMTP_URL when one is given', () => {
+    const env = programEnvironments(resolveProfile('dev'), secrets, {
+      smtpUrl: 'smtps://mail.example.com:465',
+    });
+    expect(env.notifications.SMTP_URL).toBe('smtps://mail.example.com:465');
+  });
+
+  it('refuses an unusable namespace and an unknown profile', () => {
+    expect(() => resolveProfile('test', { namespace: 'Bad.Name' })).toThrow(/lower-case letters and digits/);
+    expect(() => resolveProfile('staging')).toThrow(/unknown profile/);
+  });
+});

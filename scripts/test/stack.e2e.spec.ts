@@ -1,0 +1,70 @@
+// The test stack as a whole: every program answers on its test port, the first admin made from the
+// local secrets can log in, tokens are signed with the local key, and events live in the run's
+// own namespace.
+import { createPrivateKey, createPublicKey, verify } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connect } from 'nats';
+import { e2eEnvironment } from '../../e2e/support/stack';
+
+const repoRoot = join(__dirname, '..', '..');
+const env = e2eEnvironment();
+
+const base64url = (s: string) => Buffer.from(s, 'base64url');
+
+describe('the e2e stack', () => {
+  it('serves the frontend on the test port', async () => {
+    expect(env.frontendUrl).toBe('http://localhost:13000');
+    const res = await fetch(env.frontendUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await res.text()).toMatch(/<html/i);
+  });
+
+  it('has a live and ready gateway', async () => {
+    expect(env.gatewayUrl).toBe('http://localhost:14000');
+    expect((await fetch(`${env.gatewayUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${env.gatewayUrl}/readyz`)).status).toBe(200);
+  });
+
+  it('has a mail inbox', async () => {
+    expect(env.mailcatcherUrl).toBe('http://localhost:11080');
+    const res = await fetch(env.mailcatcherUrl);
+    expect(res.status).toBe(200);
+  });
+
+  it('lets the first admin from .run/secrets.env log in, with a token signed by the local key', async () => {
+    const secrets = readFileSync(join(repoRoot, '.run', 'secrets.env'), 'utf8');
+    expect(secrets).toContain(`ADMIN_EMAIL=${env.adminEmail}\n`);
+    expect(secrets).toContain(`ADMIN_PASSWORD=${env.adminPassword}\n`);
+
+    const res = await fetch(`${env.gatewayUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: env.frontendUrl },
+      body: JSON.stringify({ email: env.adminEmail, password: env.adminPassword }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { user: { email: string; role: string }; accessToken: string };
+    expect(body.user).toMatchObject({ email: env.adminEmail, role: 'ADMIN' });
+
+    const [header, payload, signature] = body.accessToken.split('.') as [string, string, string];
+    expect(JSON.parse(base64url(header).toString())).toMatchObject({ alg: 'ES256' });
+    expect(JSON.parse(base64url(payload).toString())).toMatchObject({ iss: 'http://localhost:14101' });
+    const key = createPublicKey(createPrivateKey(readFileSync(join(repoRoot, '.run', 'jwt-private.pem'))));
+    const signed = Buffer.from(`${header}.${payload}`);
+    expect(verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, base64url(signature))).toBe(true);
+  });
+
+  it('keeps the run’s events in its own namespace', async () => {
+    const namespace = process.env.E2E_EVENT_NAMESPACE ?? '';
+    expect(namespace).toMatch(/^[a-z][a-z0-9]+$/);
+    const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
+    try {
+      const jsm = await nc.jetstreamManager();
+      const info = await jsm.streams.info(`${namespace.toUpperCase()}_IDENTITY`);
+      expect(info.config.subjects).toEqual([`${namespace}.identity.>`]);
+    } finally {
+      await nc.close();
+    }
+  });
+});
