@@ -1,7 +1,9 @@
 import { logLevel, parseConfig, port, url, z } from '@parley/config';
 
-const smtpUrl = z
-  .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025' });
+const smtpUrl = z.url({
+  protocol: /^smtps?$/,
+  error: 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025',
+});
 
 const schema = z.object({
   NOTIFICATIONS_GRPC_PORT: port(50052),
@@ -13,7 +15,9 @@ const schema = z.object({
     .default(''),
   SMTP_URL: smtpUrl,
   MAIL_FROM: z.string().trim().min(3).default('Parley <no-reply@parley.local>'),
-  MAIL_SEAL_KEY: z.string().min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
+  MAIL_SEAL_KEY: z
+    .string()
+    .min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
   MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),

@@ -22,12 +22,18 @@ describe('notifications config', () => {
   });
 
   it('accepts smtps with credentials and refuses other schemes', () => {
-    expect(loadConfig({ ...required, SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).smtpUrl).toBe('smtps://user:pass@mail.example.com:465');
-    expect(() => loadConfig({ ...required, SMTP_URL: 'http://127.0.0.1:1025' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(loadConfig({ ...required, SMTP_URL: 'smtps://user:pass@mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://user:pass@mail.example.com:465',
+    );
+    expect(() => loadConfig({ ...required, SMTP_URL: 'http://127.0.0.1:1025' })).toThrow(
+      /SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
   });
 
   it('refuses a short seal key and a namespace that cannot name a stream', () => {
-    expect(() => loadConfig({ ...required, MAIL_SEAL_KEY: 'short' })).toThrow(/MAIL_SEAL_KEY: must be at least 16 characters/);
+    expect(() => loadConfig({ ...required, MAIL_SEAL_KEY: 'short' })).toThrow(
+      /MAIL_SEAL_KEY: must be at least 16 characters/,
+    );
     expect(() => loadConfig({ ...required, EVENT_NAMESPACE: 'a.b' })).toThrow(/EVENT_NAMESPACE/);
   });
 });

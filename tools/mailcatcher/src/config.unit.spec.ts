@@ -2,7 +2,13 @@ import { loadConfig } from './config';
 
 describe('mailcatcher config', () => {
   it('defaults to the dev ports on loopback, keeping 500 messages', () => {
-    expect(loadConfig({})).toEqual({ host: '127.0.0.1', smtpPort: 1025, httpPort: 1080, maxMessages: 500, logLevel: 'info' });
+    expect(loadConfig({})).toEqual({
+      host: '127.0.0.1',
+      smtpPort: 1025,
+      httpPort: 1080,
+      maxMessages: 500,
+      logLevel: 'info',
+    });
   });
 
   it('reads every variable', () => {

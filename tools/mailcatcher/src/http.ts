@@ -4,10 +4,17 @@ import { renderInbox, renderMessage, renderNotFound } from './inbox-page';
 import type { MessageStore } from './store';
 
 // The inbox page needs only its inline style and same-origin frames; mail HTML gets nothing at all.
-const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; form-action 'self'; base-uri 'none'";
+const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-src 'self'; form-action 'self'; base-uri 'none'";
 const MAIL_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     'content-type': type,
     'content-length': Buffer.byteLength(body),
@@ -21,7 +28,10 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
 const json = (res: ServerResponse, status: number, body: unknown) =>
   send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
 const page = (res: ServerResponse, status: number, body: string) =>
-  send(res, status, 'text/html; charset=utf-8', body, { 'content-security-policy': PAGE_CSP, 'x-frame-options': 'SAMEORIGIN' });
+  send(res, status, 'text/html; charset=utf-8', body, {
+    'content-security-policy': PAGE_CSP,
+    'x-frame-options': 'SAMEORIGIN',
+  });
 const apiError = (res: ServerResponse, status: number, code: string, message: string) =>
   json(res, status, { error: { code, message } });
 

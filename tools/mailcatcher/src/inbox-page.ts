@@ -34,7 +34,9 @@ const STYLE = `
 `;
 
 function layout(title: string, body: string, options: { refreshSeconds?: number } = {}): string {
-  const refresh = options.refreshSeconds ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
+  const refresh = options.refreshSeconds
+    ? `<meta http-equiv="refresh" content="${options.refreshSeconds}">`
+    : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -102,5 +104,8 @@ ${html}`,
 }
 
 export function renderNotFound(): string {
-  return layout('Not found', '<p class="empty">This message is not here (the catcher keeps only recent mail, in memory). <a href="/">Back to the inbox</a></p>');
+  return layout(
+    'Not found',
+    '<p class="empty">This message is not here (the catcher keeps only recent mail, in memory). <a href="/">Back to the inbox</a></p>',
+  );
 }

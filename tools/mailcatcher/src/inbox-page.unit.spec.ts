@@ -13,7 +13,9 @@ const hostile: CaughtMessage = {
 
 describe('inbox page', () => {
   it('escapes the characters that open markup or attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;',
+    );
   });
 
   it('lists messages with escaped fields and a link to each', () => {
@@ -36,7 +38,9 @@ describe('inbox page', () => {
     const page = renderMessage(hostile);
     expect(page).not.toContain('<script>');
     expect(page).toContain('Code: 123456 &lt;/pre&gt;&lt;script&gt;alert(2)&lt;/script&gt;');
-    expect(page).toContain('<iframe sandbox="" referrerpolicy="no-referrer" title="HTML body" src="/messages/abc-123/html">');
+    expect(page).toContain(
+      '<iframe sandbox="" referrerpolicy="no-referrer" title="HTML body" src="/messages/abc-123/html">',
+    );
     expect(page).not.toContain('<b>123456</b>');
   });
 

@@ -61,7 +61,12 @@ describe('mail catcher', () => {
 
   it('lists newest first, filters by recipient, keeps only the configured number', async () => {
     for (const n of [1, 2, 3, 4]) {
-      await mailer.sendMail({ from: 'a@example.com', to: n % 2 ? 'odd@example.com' : 'even@example.com', subject: `mail ${n}`, text: `${n}` });
+      await mailer.sendMail({
+        from: 'a@example.com',
+        to: n % 2 ? 'odd@example.com' : 'even@example.com',
+        subject: `mail ${n}`,
+        text: `${n}`,
+      });
     }
     expect((await list()).map((m) => m.subject)).toEqual(['mail 4', 'mail 3', 'mail 2']);
     expect((await list('?to=ODD@example.com')).map((m) => m.subject)).toEqual(['mail 3']);
@@ -79,9 +84,19 @@ describe('mail catcher', () => {
   });
 
   it('accepts a client that logs in, as an SMTP_URL with credentials would', async () => {
-    const withAuth = createTransport({ host: '127.0.0.1', port: catcher.smtpPort, secure: false, auth: { user: 'dev', pass: 'dev' } });
+    const withAuth = createTransport({
+      host: '127.0.0.1',
+      port: catcher.smtpPort,
+      secure: false,
+      auth: { user: 'dev', pass: 'dev' },
+    });
     try {
-      await withAuth.sendMail({ from: 'a@example.com', to: 'auth@example.com', subject: 'authenticated', text: 'x' });
+      await withAuth.sendMail({
+        from: 'a@example.com',
+        to: 'auth@example.com',
+        subject: 'authenticated',
+        text: 'x',
+      });
     } finally {
       withAuth.close();
     }
@@ -109,7 +124,9 @@ describe('mail catcher', () => {
     const view = await fetch(`${base}/messages/${message!.id}`);
     const viewHtml = await view.text();
     expect(viewHtml).toContain('Your code is 654321');
-    expect(viewHtml).toContain(`<iframe sandbox="" referrerpolicy="no-referrer" title="HTML body" src="/messages/${message!.id}/html">`);
+    expect(viewHtml).toContain(
+      `<iframe sandbox="" referrerpolicy="no-referrer" title="HTML body" src="/messages/${message!.id}/html">`,
+    );
     expect(viewHtml).not.toContain('<script>');
 
     const body = await fetch(`${base}/messages/${message!.id}/html`);

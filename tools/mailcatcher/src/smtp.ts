@@ -10,7 +10,9 @@ export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
 
 /** 'Name <address>' without the quotes mailparser's own text adds around names. */
 function formatFrom(addresses: EmailAddress[] | undefined): string {
-  return (addresses ?? []).map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? ''))).join(', ');
+  return (addresses ?? [])
+    .map((a) => (a.name ? `${a.name} <${a.address ?? ''}>` : (a.address ?? '')))
+    .join(', ');
 }
 
 /**
@@ -41,7 +43,9 @@ export function createSmtpServer(store: MessageStore, logger: Logger): SMTPServe
           }
           const message: CaughtMessage = {
             id: randomUUID(),
-            from: formatFrom(parsed.from?.value) || (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
+            from:
+              formatFrom(parsed.from?.value) ||
+              (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',

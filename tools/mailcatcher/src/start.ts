@@ -39,7 +39,10 @@ export async function startMailcatcher(
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
     throw e;
   }
-  logger.info({ smtp: `${config.host}:${smtpPort}`, http: `http://${config.host}:${httpPort}` }, 'mail catcher listening');
+  logger.info(
+    { smtp: `${config.host}:${smtpPort}`, http: `http://${config.host}:${httpPort}` },
+    'mail catcher listening',
+  );
 
   let stopping: Promise<void> | undefined;
   return {

@@ -20,7 +20,9 @@ export function unsealSecrets(sealed: Record<string, string> | null, key: string
     try {
       open[name] = unseal(value, key);
     } catch {
-      throw new MailContentError(`cannot unseal secret '${name}': sealed with another MAIL_SEAL_KEY, or corrupted`);
+      throw new MailContentError(
+        `cannot unseal secret '${name}': sealed with another MAIL_SEAL_KEY, or corrupted`,
+      );
     }
   }
   return open;
@@ -36,7 +38,10 @@ export function planDelivery(
   if (!template) return { kind: 'failed', reason: `unknown mail template '${mail.template}'` };
   try {
     const secrets = unsealSecrets(mail.sealedSecrets, context.sealKey);
-    return { kind: 'send', mail: template.render({ data: mail.data, secrets, now: context.now, expiresAt: mail.expiresAt }) };
+    return {
+      kind: 'send',
+      mail: template.render({ data: mail.data, secrets, now: context.now, expiresAt: mail.expiresAt }),
+    };
   } catch (e) {
     if (e instanceof MailContentError) return { kind: 'failed', reason: e.message };
     throw e;

@@ -17,7 +17,8 @@ const mail = (overrides: Partial<ClaimedMail> = {}): ClaimedMail => ({
   ...overrides,
 });
 
-const plan = (m: ClaimedMail, sealKey = key, at = now) => planDelivery(m, { now: at, sealKey, templates: mailTemplates });
+const plan = (m: ClaimedMail, sealKey = key, at = now) =>
+  planDelivery(m, { now: at, sealKey, templates: mailTemplates });
 
 describe('planDelivery', () => {
   it('unseals the code and renders the mail', () => {
@@ -48,7 +49,10 @@ describe('planDelivery', () => {
   });
 
   it('fails for good on an unknown template or bad data', () => {
-    expect(plan(mail({ template: 'nope' }))).toEqual({ kind: 'failed', reason: "unknown mail template 'nope'" });
+    expect(plan(mail({ template: 'nope' }))).toEqual({
+      kind: 'failed',
+      reason: "unknown mail template 'nope'",
+    });
     expect(plan(mail({ sealedSecrets: { code: seal('12', key) } }))).toEqual({
       kind: 'failed',
       reason: 'signup-code: invalid secrets: code: the verification code must be 6 digits',

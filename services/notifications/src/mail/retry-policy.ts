@@ -10,7 +10,11 @@ export type FailureOutcome = { kind: 'retry'; delayMs: number } | { kind: 'faile
  * Exponential back-off with jitter: base * 2^(attempt-1), capped, then a random point in its
  * upper half, so mails that failed together (an SMTP outage) do not all retry in the same instant.
  */
-export function retryDelayMs(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const exponential = Math.min(policy.retryMaxMs, policy.retryBaseMs * 2 ** Math.max(0, attempt - 1));
   return Math.round(exponential / 2 + (exponential / 2) * random());
 }
@@ -21,7 +25,12 @@ export function isPermanentSmtpError(error: unknown): boolean {
 }
 
 /** After attempt number `attempts` failed with `error`. */
-export function afterFailure(attempts: number, error: unknown, policy: RetryPolicy, random?: () => number): FailureOutcome {
+export function afterFailure(
+  attempts: number,
+  error: unknown,
+  policy: RetryPolicy,
+  random?: () => number,
+): FailureOutcome {
   if (isPermanentSmtpError(error) || attempts >= policy.maxAttempts) return { kind: 'failed' };
   return { kind: 'retry', delayMs: retryDelayMs(attempts, policy, random) };
 }

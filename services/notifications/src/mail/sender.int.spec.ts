@@ -16,7 +16,12 @@ const logger = createLogger('notifications-test', 'silent');
 const sealKey = 'sender-test-seal-key-0123';
 const policy = { maxAttempts: 3, retryBaseMs: 100, retryMaxMs: 400, pollIntervalMs: 300 };
 
-const entry = (id: string, recipient: string, code: string, overrides: Partial<OutboxEntry> = {}): OutboxEntry => ({
+const entry = (
+  id: string,
+  recipient: string,
+  code: string,
+  overrides: Partial<OutboxEntry> = {},
+): OutboxEntry => ({
   id,
   template: 'signup-code',
   recipient,
@@ -35,14 +40,27 @@ describe('mail sender', () => {
   const sender = (smtpPort = catcher.smtpPort, maxAttempts = policy.maxAttempts) => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`);
     transports.push(transport);
-    const s = startMailSender({ pool: db.pool, transport, templates: mailTemplates, sealKey, from: 'Parley <no-reply@parley.local>', policy: { ...policy, maxAttempts }, logger });
+    const s = startMailSender({
+      pool: db.pool,
+      transport,
+      templates: mailTemplates,
+      sealKey,
+      from: 'Parley <no-reply@parley.local>',
+      policy: { ...policy, maxAttempts },
+      logger,
+    });
     senders.push(s);
     return s;
   };
 
   const enqueue = (e: OutboxEntry) => withTransaction(db.pool, (tx) => enqueueMail(tx, e, new Date()));
   const row = async (id: string) =>
-    (await db.pool.query('SELECT status, attempts, sealed_secrets, last_error, sent_at FROM mail_outbox WHERE id = $1', [id])).rows[0];
+    (
+      await db.pool.query(
+        'SELECT status, attempts, sealed_secrets, last_error, sent_at FROM mail_outbox WHERE id = $1',
+        [id],
+      )
+    ).rows[0];
 
   beforeEach(async () => {
     db = await createTestDatabase();
@@ -68,7 +86,14 @@ describe('mail sender', () => {
     expect(mail!.subject).toBe('Your Parley verification code');
     expect(mail!.from).toBe('Parley <no-reply@parley.local>');
     expect(mail!.text).toContain('314159');
-    await eventually(async () => expect(await row('e1')).toMatchObject({ status: 'sent', attempts: 1, sealed_secrets: null, last_error: null }));
+    await eventually(async () =>
+      expect(await row('e1')).toMatchObject({
+        status: 'sent',
+        attempts: 1,
+        sealed_secrets: null,
+        last_error: null,
+      }),
+    );
     expect((await row('e1')).sent_at).toBeInstanceOf(Date);
   });
 
@@ -84,7 +109,9 @@ describe('mail sender', () => {
     const recipients = Array.from({ length: 12 }, (_, i) => `user${i}@example.com`);
     await Promise.all(recipients.map((r, i) => enqueue(entry(`many-${i}`, r, String(100000 + i)))));
     await eventually(async () => {
-      expect((await db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'sent'`)).rows[0].n).toBe(12);
+      expect(
+        (await db.pool.query(`SELECT count(*)::int AS n FROM mail_outbox WHERE status = 'sent'`)).rows[0].n,
+      ).toBe(12);
     });
     const caught = await inbox(catcher.httpPort);
     expect(caught).toHaveLength(12);
@@ -105,7 +132,9 @@ describe('mail sender', () => {
     await catcher.stop();
     sender(down, 50);
     await enqueue(entry('expiring', 'ann@example.com', '555555', { expiresAt: new Date(Date.now() + 1500) }));
-    await eventually(async () => expect(await row('expiring')).toMatchObject({ status: 'expired', sealed_secrets: null }));
+    await eventually(async () =>
+      expect(await row('expiring')).toMatchObject({ status: 'expired', sealed_secrets: null }),
+    );
     expect((await row('expiring')).attempts).toBeGreaterThanOrEqual(2);
     catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort: down, httpPort: 0 }, logger);
   });
@@ -115,15 +144,23 @@ describe('mail sender', () => {
     await catcher.stop();
     sender(down);
     await enqueue(entry('doomed', 'ann@example.com', '777777'));
-    await eventually(async () => expect(await row('doomed')).toMatchObject({ status: 'failed', attempts: 3, sealed_secrets: null }));
+    await eventually(async () =>
+      expect(await row('doomed')).toMatchObject({ status: 'failed', attempts: 3, sealed_secrets: null }),
+    );
     expect((await row('doomed')).last_error).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
     catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort: down, httpPort: 0 }, logger);
   });
 
   it('fails at once, without sending, a code sealed under another key', async () => {
     sender();
-    await enqueue(entry('foreign', 'ann@example.com', '000000', { sealedSecrets: { code: seal('123456', 'some-other-key-0123456') } }));
-    await eventually(async () => expect(await row('foreign')).toMatchObject({ status: 'failed', attempts: 1, sealed_secrets: null }));
+    await enqueue(
+      entry('foreign', 'ann@example.com', '000000', {
+        sealedSecrets: { code: seal('123456', 'some-other-key-0123456') },
+      }),
+    );
+    await eventually(async () =>
+      expect(await row('foreign')).toMatchObject({ status: 'failed', attempts: 1, sealed_secrets: null }),
+    );
     expect((await row('foreign')).last_error).toContain('MAIL_SEAL_KEY');
     expect(await inbox(catcher.httpPort)).toEqual([]);
   });

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Logger } from '@parley/logger';
 import type { ClaimedMail } from '../outbox/outbox-entry';
-import { claimDueMails, markExpired, markFailed, markSent, msUntilNextDue, scheduleRetry } from '../outbox/outbox-store';
+import {
+  claimDueMails,
+  markExpired,
+  markFailed,
+  markSent,
+  msUntilNextDue,
+  scheduleRetry,
+} from '../outbox/outbox-store';
 import { planDelivery, type DeliveryPlan as Plan } from './delivery-plan';
 
 type DeliveryPlan = Plan | { kind: 'retry-later'; error: unknown };

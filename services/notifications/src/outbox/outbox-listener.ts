@@ -7,6 +7,8 @@ export interface OutboxListener {
 }
 
 const RECONNECT_MS = 1000;
+/** Names the connection in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'notifications-outbox-listener';
 
 /**
  * Calls `onMail` whenever a transaction that enqueued mail commits (NOTIFY is delivered on
@@ -14,19 +16,26 @@ const RECONNECT_MS = 1000;
  * (re)connect, since notifications sent while disconnected are lost. The sender's poll covers
  * the gaps either way, so this only makes delivery prompt.
  */
-export function listenForOutbox(connectionString: string, onMail: () => void, logger: Logger): OutboxListener {
+export function listenForOutbox(
+  connectionString: string,
+  onMail: () => void,
+  logger: Logger,
+): OutboxListener {
   let stopped = false;
   let client: Client | undefined;
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const c = new Client({ connectionString });
+    const c = new Client({ connectionString, application_name: LISTENER_APPLICATION_NAME });
     client = c;
     c.on('notification', () => onMail());
     c.on('error', (e) => {
       logger.warn({ err: e }, 'outbox listener connection lost');
       void c.end().catch(() => undefined);
-      schedule();
+    });
+    // Ended by an error or by the server: listen again on a new connection.
+    c.on('end', () => {
+      if (client === c) schedule();
     });
     try {
       await c.connect();

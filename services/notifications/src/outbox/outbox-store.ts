@@ -37,7 +37,8 @@ export async function enqueueMail(tx: PoolClient, entry: OutboxEntry, now: Date)
       entry.expiresAt,
     ],
   );
-  if (inserted.rowCount === 1 && !expired) await tx.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, entry.id]);
+  if (inserted.rowCount === 1 && !expired)
+    await tx.query('SELECT pg_notify($1, $2)', [OUTBOX_CHANNEL, entry.id]);
   return inserted.rowCount === 1;
 }
 
@@ -45,7 +46,10 @@ export async function enqueueMail(tx: PoolClient, entry: OutboxEntry, now: Date)
  * Claims up to `limit` due rows for this sender: counts the attempt and pushes the due time ahead
  * by `leaseMs`. SKIP LOCKED lets several replicas claim side by side without taking the same row.
  */
-export async function claimDueMails(db: Queryable, options: { limit: number; leaseMs: number }): Promise<ClaimedMail[]> {
+export async function claimDueMails(
+  db: Queryable,
+  options: { limit: number; leaseMs: number },
+): Promise<ClaimedMail[]> {
   const { rows } = await db.query<Row>(
     `UPDATE mail_outbox o
         SET attempts = o.attempts + 1,
@@ -72,7 +76,12 @@ export async function claimDueMails(db: Queryable, options: { limit: number; lea
 }
 
 /** Ends a row's life; the sealed secret is erased with it. Only a pending row changes. */
-async function finish(db: Queryable, id: string, status: 'sent' | 'expired' | 'failed', error: string | null): Promise<void> {
+async function finish(
+  db: Queryable,
+  id: string,
+  status: 'sent' | 'expired' | 'failed',
+  error: string | null,
+): Promise<void> {
   await db.query(
     `UPDATE mail_outbox
         SET status = $2, sealed_secrets = NULL, last_error = $3, updated_at = now(),
@@ -86,7 +95,12 @@ export const markSent = (db: Queryable, id: string) => finish(db, id, 'sent', nu
 export const markExpired = (db: Queryable, id: string) => finish(db, id, 'expired', null);
 export const markFailed = (db: Queryable, id: string, error: string) => finish(db, id, 'failed', error);
 
-export async function scheduleRetry(db: Queryable, id: string, delayMs: number, error: string): Promise<void> {
+export async function scheduleRetry(
+  db: Queryable,
+  id: string,
+  delayMs: number,
+  error: string,
+): Promise<void> {
   await db.query(
     `UPDATE mail_outbox
         SET next_attempt_at = now() + make_interval(secs => $2::double precision / 1000), last_error = $3, updated_at = now()

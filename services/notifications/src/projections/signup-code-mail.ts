@@ -11,11 +11,14 @@ import type { OutboxEntry } from '../outbox/outbox-entry';
 export function signupCodeMail(event: RecordedEvent): OutboxEntry {
   const parsed = signupCodeIssuedSchema.safeParse(event.data);
   if (!parsed.success) {
-    throw new Error(`malformed ${event.type} ${event.eventId}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    throw new Error(
+      `malformed ${event.type} ${event.eventId}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   }
   const { email, fullname, sealedCode, expiresAt } = parsed.data;
   const expiry = new Date(expiresAt);
-  if (Number.isNaN(expiry.getTime())) throw new Error(`malformed ${event.type} ${event.eventId}: expiresAt is not a date`);
+  if (Number.isNaN(expiry.getTime()))
+    throw new Error(`malformed ${event.type} ${event.eventId}: expiresAt is not a date`);
   return {
     id: event.eventId,
     template: signupCodeTemplate.name,

@@ -16,7 +16,13 @@ describe('signupCodeMail', () => {
   it('asks for the signup-code mail, keyed by the event id, the code still sealed', () => {
     expect(
       signupCodeMail(
-        event({ signupId: 's1', email: 'ann@example.com', fullname: 'Ann Smith', sealedCode: 'sealed.value.x', expiresAt: '2025-03-01T12:10:00.000Z' }),
+        event({
+          signupId: 's1',
+          email: 'ann@example.com',
+          fullname: 'Ann Smith',
+          sealedCode: 'sealed.value.x',
+          expiresAt: '2025-03-01T12:10:00.000Z',
+        }),
       ),
     ).toEqual({
       id: 'cmd-42:0',
@@ -29,9 +35,13 @@ describe('signupCodeMail', () => {
   });
 
   it('throws on a malformed event, naming it', () => {
-    expect(() => signupCodeMail(event({ signupId: 's1' }))).toThrow(/malformed identity.SignupCodeIssued cmd-42:0: email/);
+    expect(() => signupCodeMail(event({ signupId: 's1' }))).toThrow(
+      /malformed identity.SignupCodeIssued cmd-42:0: email/,
+    );
     expect(() =>
-      signupCodeMail(event({ signupId: 's1', email: 'a@b.c', fullname: 'A', sealedCode: 'x', expiresAt: 'soon' })),
+      signupCodeMail(
+        event({ signupId: 's1', email: 'a@b.c', fullname: 'A', sealedCode: 'x', expiresAt: 'soon' }),
+      ),
     ).toThrow('expiresAt is not a date');
   });
 });

@@ -27,7 +27,7 @@ export const signupCodeTemplate = defineTemplate({
       '',
       `Enter it on the sign-up page to confirm your email address. The code expires in ${validity}.`,
       '',
-      "If you did not sign up for Parley, you can ignore this email; no account is created without the code.",
+      'If you did not sign up for Parley, you can ignore this email; no account is created without the code.',
       '',
       'The Parley team',
       '',
