@@ -1,0 +1,72 @@
+import { durableConfig } from './consumer';
+import { applyRetryDelayMs, attemptsForDelivery } from './retry';
+import { isTransientDatabaseError } from './transient';
+import { PositionWaiters } from './waiters';
+
+describe('in-place retries', () => {
+  it('back off exponentially with jitter, capped', () => {
+    expect(applyRetryDelayMs(1, 200, 5000, () => 0.5)).toBe(200);
+    expect(applyRetryDelayMs(3, 200, 5000, () => 0.5)).toBe(800);
+    expect(applyRetryDelayMs(30, 200, 5000, () => 1)).toBe(6250);
+    expect(applyRetryDelayMs(1, 200, 5000, () => 0)).toBe(150);
+  });
+
+  it('budget attempts across deliveries', () => {
+    expect(attemptsForDelivery(5, 1)).toBe(5);
+    expect(attemptsForDelivery(5, 3)).toBe(3);
+    expect(attemptsForDelivery(5, 9)).toBe(1);
+  });
+});
+
+describe('transient database errors', () => {
+  const withCode = (code: string) => Object.assign(new Error('x'), { code });
+  it.each(['08006', '57P01', '53300', '40001', '40P01', 'ECONNREFUSED'])('%s is transient', (code) => {
+    expect(isTransientDatabaseError(withCode(code))).toBe(true);
+  });
+  it.each(['23505', '42P01', '22P02'])('%s is the event\'s problem', (code) => {
+    expect(isTransientDatabaseError(withCode(code))).toBe(false);
+  });
+  it('recognises a dropped connection and ignores plain errors', () => {
+    expect(isTransientDatabaseError(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransientDatabaseError(new Error('cannot read property x'))).toBe(false);
+    expect(isTransientDatabaseError('string')).toBe(false);
+  });
+});
+
+describe('durable consumer settings', () => {
+  const spec = { stream: 'NS_IDENTITY', name: 'users-v1', filterSubject: 'ns.identity.user.>', maxDeliver: 5, batchSize: 100, ackWaitMs: 60_000 };
+  it('starts from the first event for a new projection', () => {
+    const c = durableConfig({ ...spec, position: 0 });
+    expect(c).toMatchObject({ durable_name: 'users-v1', ack_policy: 'explicit', deliver_policy: 'all', filter_subject: 'ns.identity.user.>', max_deliver: 5, max_ack_pending: 400 });
+    expect(c.opt_start_seq).toBeUndefined();
+  });
+  it('starts right after the checkpoint otherwise', () => {
+    expect(durableConfig({ ...spec, position: 41 })).toMatchObject({ deliver_policy: 'by_start_sequence', opt_start_seq: 42 });
+  });
+});
+
+describe('PositionWaiters', () => {
+  it('resolves waiters as the position passes them, and at once for the past', async () => {
+    const w = new PositionWaiters();
+    w.set(3);
+    await expect(w.waitFor(2, 1000, () => 'p')).resolves.toBeUndefined();
+    let done = false;
+    const p = w.waitFor(10, 1000, () => 'p').then(() => (done = true));
+    w.advance(9);
+    await Promise.resolve();
+    expect(done).toBe(false);
+    w.advance(12);
+    await p;
+    expect(w.position).toBe(12);
+  });
+  it('never moves backwards on advance, and rejects on timeout and on rejectAll', async () => {
+    const w = new PositionWaiters();
+    w.advance(5);
+    w.advance(4);
+    expect(w.position).toBe(5);
+    await expect(w.waitFor(6, 20, () => 'proj')).rejects.toThrow('timed out after 20 ms waiting for proj to reach 6 (at 5)');
+    const pending = w.waitFor(7, 10_000, () => 'proj');
+    w.rejectAll('stopped');
+    await expect(pending).rejects.toThrow('stopped');
+  });
+});
