@@ -5,7 +5,8 @@ const smtpUrl = z.url({
   error: 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025',
 });
 
-const schema = z.object({
+/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
+export const configSchema = z.object({
   NOTIFICATIONS_GRPC_PORT: port(50052),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_notifications'),
   NATS_URL: url('nats://127.0.0.1:4222'),
@@ -50,7 +51,7 @@ export interface NotificationsConfig {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
-  const c = parseConfig('notifications', schema, env);
+  const c = parseConfig('notifications', configSchema, env);
   return {
     grpcPort: c.NOTIFICATIONS_GRPC_PORT,
     databaseUrl: c.DATABASE_URL,

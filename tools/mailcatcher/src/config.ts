@@ -1,6 +1,7 @@
 import { logLevel, parseConfig, port, z } from '@parley/config';
 
-const schema = z.object({
+/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
+export const configSchema = z.object({
   MAILCATCHER_SMTP_PORT: port(1025),
   MAILCATCHER_HTTP_PORT: port(1080),
   /** Loopback by default: the catcher shows every mail it gets, so it must not face a network. */
@@ -20,7 +21,7 @@ export interface MailcatcherConfig {
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): MailcatcherConfig {
-  const c = parseConfig('mailcatcher', schema, env);
+  const c = parseConfig('mailcatcher', configSchema, env);
   return {
     host: c.MAILCATCHER_HOST,
     smtpPort: c.MAILCATCHER_SMTP_PORT,
