@@ -24,7 +24,7 @@ export function decideSignupRequest(command: SignupRequestCommand, state: Signup
       secondsUntil(inWindow[0]! + DAY_MS, command.now),
     );
   }
-  return [{ type: T.Requested, data: { signupId: command.signupId, requestedAt: iso(command.now) } }];
+  return [{ type: T.Requested, data: { signupId: command.signupId, supersedes: state.latestSignupId, requestedAt: iso(command.now) } }];
 }
 
 export const signupRequestsDecider: Decider<SignupRequestCommand, SignupRequestEvent, SignupRequestsState> = {

@@ -8,9 +8,9 @@ import { DAY_MS, SIGNUP_REQUEST_INTERVAL_MS } from './policy';
 const T0 = Date.parse('2030-01-01T10:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();
 const spec = deciderSpec(signupRequestsDecider);
-const requested = (signupId: string, at: number): SignupRequestEvent => ({
+const requested = (signupId: string, at: number, supersedes: string | null = null): SignupRequestEvent => ({
   type: T.Requested,
-  data: { signupId, requestedAt: iso(at) },
+  data: { signupId, supersedes, requestedAt: iso(at) },
 });
 
 describe('sign-up requests: RequestSignup', () => {
@@ -35,18 +35,18 @@ describe('sign-up requests: RequestSignup', () => {
     const state = spec
       .given([requested('s1', T0)])
       .when({ type: 'RequestSignup', signupId: 's2', now: T0 + SIGNUP_REQUEST_INTERVAL_MS })
-      .then([requested('s2', T0 + SIGNUP_REQUEST_INTERVAL_MS)]);
+      .then([requested('s2', T0 + SIGNUP_REQUEST_INTERVAL_MS, 's1')]);
     expect(state.latestSignupId).toBe('s2');
   });
 
   it('at most five sign-ups a day per address; the sixth waits for the oldest to age out', () => {
     const hour = 60 * 60 * 1000;
-    const given = [0, 1, 2, 3, 4].map((n) => requested(`s${n}`, T0 + n * hour));
+    const given = [0, 1, 2, 3, 4].map((n) => requested(`s${n}`, T0 + n * hour, n === 0 ? null : `s${n - 1}`));
     const error = spec
       .given(given)
       .when({ type: 'RequestSignup', signupId: 's5', now: T0 + 5 * hour })
       .thenThrows('TOO_MANY_SIGNUPS') as AppError;
     expect(error.retryAfter).toBe((DAY_MS - 5 * hour) / 1000);
-    spec.given(given).when({ type: 'RequestSignup', signupId: 's5', now: T0 + DAY_MS + 1 }).then([requested('s5', T0 + DAY_MS + 1)]);
+    spec.given(given).when({ type: 'RequestSignup', signupId: 's5', now: T0 + DAY_MS + 1 }).then([requested('s5', T0 + DAY_MS + 1, 's4')]);
   });
 });

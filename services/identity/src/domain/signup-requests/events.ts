@@ -9,7 +9,8 @@ export const SignupRequestEventType = { Requested: 'identity.SignupRequested' } 
 
 export type SignupRequested = DomainEvent<
   typeof SignupRequestEventType.Requested,
-  { signupId: string; requestedAt: string }
+  /** supersedes: the sign-up that was the latest until now, if any; it can no longer register. */
+  { signupId: string; supersedes: string | null; requestedAt: string }
 >;
 
 export type SignupRequestEvent = SignupRequested;

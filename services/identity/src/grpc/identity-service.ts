@@ -1,0 +1,115 @@
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { AppError } from '@parley/contracts';
+import { unary } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import type { IdentityDeps } from '../app/deps';
+import { changeName } from '../app/profile/change-name';
+import { changePassword } from '../app/profile/change-password';
+import { getUser } from '../app/profile/get-user';
+import { login } from '../app/sessions/login';
+import { logout } from '../app/sessions/logout';
+import { refresh } from '../app/sessions/refresh';
+import { getSystemSettings } from '../app/settings/get-settings';
+import { updateSystemSettings } from '../app/settings/update-settings';
+import { completeOnboarding } from '../app/signup/complete-onboarding';
+import { resendSignupCode } from '../app/signup/resend-signup-code';
+import { startSignup } from '../app/signup/start-signup';
+import { verifySignupCode } from '../app/signup/verify-signup-code';
+import { clientInfoOf } from './client-info';
+
+// Requests as @grpc/proto-loader hands them over: camelCase, proto3 defaults filled in, unset
+// `optional` fields absent.
+type ClientMessage = { ip?: string; userAgent?: string } | null;
+interface StartSignupRequest {
+  fullname: string;
+  email: string;
+  confirmEmail: string;
+  password: string;
+  confirmPassword: string;
+  selectedPlan: string;
+  commandId: string;
+}
+
+const REQUEST_KEY = /^[\x21-\x7e]{1,200}$/;
+
+function requestKeyOf(commandId: string): string | undefined {
+  if (!commandId) return undefined;
+  if (!REQUEST_KEY.test(commandId)) {
+    const message = 'Invalid request id';
+    throw new AppError('validation', message, [{ field: 'commandId', message }]);
+  }
+  return commandId;
+}
+
+/** proto <-> application mapping for parley.identity.v1.Identity; no decisions are made here. */
+export function identityService(deps: IdentityDeps, logger: Logger): UntypedServiceImplementation {
+  const onInternal = (method: string) => (error: unknown) => logger.error({ err: error, method }, 'identity call failed');
+  const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) => unary<Req, Res>(handler, onInternal(method));
+
+  return {
+    StartSignup: rpc('StartSignup', (req: StartSignupRequest) =>
+      startSignup(deps, {
+        fullname: req.fullname,
+        email: req.email,
+        confirmEmail: req.confirmEmail,
+        password: req.password,
+        confirmPassword: req.confirmPassword,
+        selectedPlan: req.selectedPlan || undefined,
+        requestKey: requestKeyOf(req.commandId),
+      }),
+    ),
+    VerifySignupCode: rpc('VerifySignupCode', (req: { signupId: string; otp: string }) =>
+      verifySignupCode(deps, { signupId: req.signupId, otp: req.otp }),
+    ),
+    ResendSignupCode: rpc('ResendSignupCode', (req: { signupId: string }) => resendSignupCode(deps, { signupId: req.signupId })),
+    CompleteOnboarding: rpc(
+      'CompleteOnboarding',
+      (req: { signupId: string; products: string; categories: string; targetAudience: string; client: ClientMessage }) =>
+        completeOnboarding(deps, {
+          signupId: req.signupId,
+          products: req.products,
+          categories: req.categories,
+          targetAudience: req.targetAudience,
+          client: clientInfoOf(req.client),
+        }),
+    ),
+    Login: rpc('Login', (req: { email: string; password: string; client: ClientMessage }) =>
+      login(deps, { email: req.email, password: req.password, client: clientInfoOf(req.client) }),
+    ),
+    Refresh: rpc('Refresh', (req: { refreshToken: string; client: ClientMessage }) =>
+      refresh(deps, { refreshToken: req.refreshToken, client: clientInfoOf(req.client) }),
+    ),
+    Logout: rpc('Logout', async (req: { refreshToken: string }) => {
+      await logout(deps, { refreshToken: req.refreshToken });
+      return {};
+    }),
+    GetUser: rpc('GetUser', (req: { userId: string }) => getUser(deps, { userId: req.userId })),
+    ChangeName: rpc('ChangeName', (req: { userId: string; fullname: string }) =>
+      changeName(deps, { userId: req.userId, fullname: req.fullname }),
+    ),
+    ChangePassword: rpc(
+      'ChangePassword',
+      async (req: { userId: string; currentPassword: string; password: string; confirmPassword: string; sessionId: string }) => {
+        await changePassword(deps, {
+          userId: req.userId,
+          currentPassword: req.currentPassword,
+          password: req.password,
+          confirmPassword: req.confirmPassword,
+          sessionId: req.sessionId,
+        });
+        return {};
+      },
+    ),
+    GetSystemSettings: rpc('GetSystemSettings', () => getSystemSettings(deps)),
+    UpdateSystemSettings: rpc(
+      'UpdateSystemSettings',
+      (req: { actorId: string; loginEnabled?: boolean; registrationEnabled?: boolean; maintenanceMode?: boolean }) =>
+        updateSystemSettings(deps, {
+          actorId: req.actorId,
+          loginEnabled: req.loginEnabled,
+          registrationEnabled: req.registrationEnabled,
+          maintenanceMode: req.maintenanceMode,
+        }),
+    ),
+  };
+}

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { ensureDatabase, migrate } from '@parley/db';
+import { EventStore, ensureStream } from '@parley/eventstore';
+import { loadService, startGrpcServer } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { startProjection, type Projection, type ProjectionRunner } from '@parley/projections';
+import { connect } from 'nats';
+import { Pool } from 'pg';
+import { createClient, type RedisClientType } from 'redis';
+import { bootstrapAdmin } from './app/admin/bootstrap-admin';
+import type { IdentityDeps } from './app/deps';
+import { LoginBackoff } from './app/login-backoff';
+import type { IdentityConfig } from './config';
+import { identityService } from './grpc/identity-service';
+import { startHttpServer } from './http/server';
+import { migrationsDir } from './migrations-dir';
+import { sessionsProjection } from './projections/sessions/projection';
+import { settingsProjection } from './projections/settings/projection';
+import { usersProjection } from './projections/users/projection';
+import { registrationReactor } from './reactors/registration-reactor';
+import { hashPassword } from './security/passwords';
+import { loadSigningKey } from './security/signing-key';
+
+export interface IdentityHandle {
+  grpcPort: number;
+  httpPort: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Epoch-ms clock for every decision; tests move it past expiries and locks. */
+  clock?: () => number;
+}
+
+/**
+ * Starts the identity service: event stream, database and read models, Redis, the gRPC API and
+ * the JWKS/discovery HTTP endpoint. Whatever started before a failure is closed again.
+ */
+export async function startIdentity(config: IdentityConfig, logger: Logger, options: StartOptions = {}): Promise<IdentityHandle> {
+  const closers: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const close of closers.splice(0).reverse()) {
+      await close().catch((e: unknown) => logger.warn({ err: e }, 'error while stopping'));
+    }
+  };
+
+  try {
+    const namespace = config.namespace || undefined;
+    const signingKey = await loadSigningKey(config.jwt.privateKeyPem);
+
+    const nc = await connect({ servers: config.natsUrl, name: 'identity', maxReconnectAttempts: -1 });
+    closers.push(() => nc.drain());
+    await ensureStream(nc, 'identity', namespace);
+    const store = new EventStore(nc, { context: 'identity', namespace });
+    const jsm = await nc.jetstreamManager();
+
+    await ensureDatabase(config.databaseUrl);
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('error', (e) => logger.warn({ err: e }, 'idle PostgreSQL client failed'));
+    closers.push(() => pool.end());
+    await migrate(pool, migrationsDir(config.migrationsDir));
+
+    const redis: RedisClientType = createClient({ url: config.redisUrl, socket: { connectTimeout: 3000 } });
+    redis.on('error', (e: Error) => logger.warn({ err: e }, 'redis connection error'));
+    await redis.connect();
+    closers.push(() => redis.close());
+
+    const run = async (projection: Projection): Promise<ProjectionRunner> => {
+      const runner = await startProjection({ nc, pool, projection, namespace, logger });
+      closers.push(() => runner.stop());
+      return runner;
+    };
+    const readModels = {
+      users: await run(usersProjection),
+      sessions: await run(sessionsProjection),
+      settings: await run(settingsProjection),
+    };
+
+    const deps: IdentityDeps = {
+      store,
+      pool,
+      logger,
+      clock: options.clock ?? Date.now,
+      secrets: { codeSecret: config.codeSecret, mailSealKey: config.mailSealKey },
+      tokens: {
+        signingKey,
+        access: config.jwt,
+        refreshTtlSeconds: config.refreshTokenTtlSeconds,
+        reuseGraceSeconds: config.refreshReuseGraceSeconds,
+      },
+      backoff: new LoginBackoff(redis, `${namespace ? `${namespace}:` : ''}parley:identity:`),
+      decoyPasswordHash: await hashPassword(randomBytes(24).toString('base64url')),
+      readModels,
+      streamTail: async () => (await jsm.streams.info(store.stream)).state.last_seq,
+    };
+    await run(registrationReactor(deps));
+    if (config.admin) await bootstrapAdmin(deps, config.admin);
+
+    const isReady = () => !nc.isClosed() && redis.isReady;
+    const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
+    const grpc = await startGrpcServer({
+      port: config.grpcPort,
+      services: [{ definition: Identity.service, implementation: identityService(deps, logger) }],
+      isReady,
+    });
+    closers.push(() => grpc.shutdown());
+    const http = await startHttpServer({ port: config.httpPort, issuer: config.jwt.issuer, signingKey, isReady });
+    closers.push(() => http.close());
+
+    logger.info({ grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid }, 'identity started');
+    return { grpcPort: grpc.port, httpPort: http.port, stop: stopAll };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
