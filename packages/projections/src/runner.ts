@@ -35,6 +35,13 @@ export interface StartProjectionOptions {
   standbyPollMs?: number;
   /** How long the server waits for an ack before redelivering. Default 60 s; longer than any apply should take. */
   ackWaitMs?: number;
+  /**
+   * Wait for each transaction's WAL flush before acking. Default false: a read model is derived
+   * from the log, and after a PostgreSQL crash the runner resumes from the checkpoint that
+   * survived, replaying whatever the crash lost (see docs/eventstore.md). Set true for
+   * projections whose apply has effects outside the database that must not repeat.
+   */
+  synchronousCommit?: boolean;
 }
 
 const CONSUMER_NAME = /^[A-Za-z0-9_-]{1,100}$/;
@@ -62,6 +69,7 @@ class Runner implements ProjectionRunner {
   private readonly retryDelayMs: number;
   private readonly standbyPollMs: number;
   private readonly ackWaitMs: number;
+  private readonly synchronousCommit: boolean;
   private readonly log: Logger;
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
@@ -87,6 +95,7 @@ class Runner implements ProjectionRunner {
     this.retryDelayMs = o.retryDelayMs ?? 200;
     this.standbyPollMs = o.standbyPollMs ?? 1000;
     this.ackWaitMs = positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000);
+    this.synchronousCommit = o.synchronousCommit ?? false;
     this.log = o.logger.child({ projection: projection.name, stream: this.stream });
     this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
     this.leader.onLost(() => {
@@ -235,7 +244,7 @@ class Runner implements ProjectionRunner {
     const tx = await this.o.pool.connect();
     let broken = false;
     try {
-      if (!(await claim(tx, this.key, sequence))) return; // applied before (by us or a previous runner)
+      if (!(await claim(tx, this.key, sequence, this.synchronousCommit))) return; // applied before (by us or a previous runner)
       await this.o.projection.apply(tx, event);
       await tx.query('COMMIT');
     } catch (e) {

@@ -1,0 +1,38 @@
+/** Latency samples in milliseconds -> the numbers a benchmark reports. */
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
+
+export function summarize(samplesMs: number[]): LatencySummary {
+  if (samplesMs.length === 0) return { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
+  const sorted = Float64Array.from(samplesMs).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const sum = sorted.reduce((a, b) => a + b, 0);
+  return {
+    count: sorted.length,
+    p50: round(at(0.5)),
+    p90: round(at(0.9)),
+    p99: round(at(0.99)),
+    max: round(sorted[sorted.length - 1] ?? 0),
+    mean: round(sum / sorted.length),
+  };
+}
+
+export function round(n: number, digits = 3): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** Milliseconds since `start` (from process.hrtime.bigint()). */
+export function elapsedMs(start: bigint): number {
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export function formatLatency(label: string, s: LatencySummary): string {
+  return `${label.padEnd(34)} n=${String(s.count).padEnd(7)} p50=${s.p50.toFixed(3)}ms  p90=${s.p90.toFixed(3)}ms  p99=${s.p99.toFixed(3)}ms  max=${s.max.toFixed(3)}ms`;
+}
