@@ -1,14 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { programEnvironments } from '../lib/environment.mjs';
 import { resolveProfile } from '../lib/profiles.mjs';
+import { ensureLocalSecrets } from '../lib/secrets.mjs';
 import { CONFIG_MODULES, loadProgramSchema, type ProgramName } from './support/config-schemas';
 
-const secrets = {
-  jwtPrivateKeyFile: '/tmp/parley-test/jwt-private.pem',
-  CODE_SECRET: 'c'.repeat(43),
-  MAIL_SEAL_KEY: 'm'.repeat(43),
-  ADMIN_EMAIL: 'admin@parley.local',
-  ADMIN_PASSWORD: 'Sup3r_secret-pass',
-};
+// Real local secrets (in a throwaway folder): identity reads the key file while parsing.
+const secretsDir = mkdtempSync(join(tmpdir(), 'parley-env-'));
+afterAll(() => rmSync(secretsDir, { recursive: true, force: true }));
+const secrets = ensureLocalSecrets(secretsDir);
 const programs = Object.keys(CONFIG_MODULES) as ProgramName[];
 
 describe.each(['dev', 'test'] as const)('the %s stack environment', (profileName) => {
