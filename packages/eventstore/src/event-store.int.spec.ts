@@ -20,6 +20,8 @@ describe('EventStore on JetStream 2.9', () => {
   let nc: NatsConnection;
   let namespace: string;
   let store: EventStore;
+  /** Reads without a cache: every load goes to the log. */
+  let reader: EventStore;
 
   beforeAll(async () => {
     nc = await connectTestNats();
@@ -28,6 +30,7 @@ describe('EventStore on JetStream 2.9', () => {
     namespace = randomNamespace();
     await ensureStream(nc, CONTEXT, namespace);
     store = new EventStore(nc, { context: CONTEXT, namespace });
+    reader = new EventStore(nc, { context: CONTEXT, namespace, cacheSize: 0 });
   });
   afterEach(async () => {
     await deleteNamespaceStreams(nc, namespace);
@@ -79,7 +82,7 @@ describe('EventStore on JetStream 2.9', () => {
       const second = store.append(subject, [opened('b')], { expectedVersion: 0, commandId: randomUUID() });
       await expect(second).rejects.toBeInstanceOf(ConcurrencyError);
       await expect(second).rejects.toMatchObject({ subject, expectedVersion: 0, actualVersion: first.version });
-      expect((await store.load(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
+      expect((await reader.load(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
     });
 
     it('the raw header value 0 is what the server checks (not a client-side guard)', async () => {
@@ -103,7 +106,7 @@ describe('EventStore on JetStream 2.9', () => {
       await expect(
         store.append(subject, [added('b', 2)], { expectedVersion: v1.version, commandId: 'add-2' }),
       ).rejects.toBeInstanceOf(ConcurrencyError);
-      expect((await store.load(subject)).events).toHaveLength(2);
+      expect((await reader.load(subject)).events).toHaveLength(2);
     });
 
     it('drops a re-published command (same commandId) and reports it as duplicate', async () => {
@@ -114,7 +117,7 @@ describe('EventStore on JetStream 2.9', () => {
       const retry = await store.append(subject, [opened('a'), added('a', 5)], { expectedVersion: 0, commandId: 'cmd-1' });
       expect(retry).toMatchObject({ duplicate: true, version: first.version });
       expect(retry.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
-      const loaded = await store.load(subject);
+      const loaded = await reader.load(subject);
       expect(loaded.events.map((e) => e.eventId)).toEqual(['cmd-1:0', 'cmd-1:1']);
     });
 
@@ -125,7 +128,7 @@ describe('EventStore on JetStream 2.9', () => {
       const r = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'b' });
       expect(r.events.map((e) => e.sequence)).toEqual([2, 3, 4]);
       expect(r.version).toBe(4);
-      const loaded = await store.load(subject);
+      const loaded = await reader.load(subject);
       expect(loaded).toMatchObject({ version: 4 });
       expect(loaded.openBatch).toBeUndefined();
       expect(loaded.events.map((e) => [e.type, e.sequence, e.batch])).toEqual([
@@ -139,10 +142,10 @@ describe('EventStore on JetStream 2.9', () => {
       const subject = store.subject('tally', 'half');
       // A writer crashed after the first of its three publishes.
       await publishRaw(nc, subject, opened('a'), 'cmd:0', 3, 0);
-      expect((await store.load(subject)).openBatch).toEqual({ commandId: 'cmd', appended: 1, size: 3 });
+      expect((await reader.load(subject)).openBatch).toEqual({ commandId: 'cmd', appended: 1, size: 3 });
       const resumed = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'cmd' });
       expect(resumed.duplicate).toBe(true);
-      const loaded = await store.load(subject);
+      const loaded = await reader.load(subject);
       expect(loaded.events.map((e) => e.eventId)).toEqual(['cmd:0', 'cmd:1', 'cmd:2']);
       expect(loaded.openBatch).toBeUndefined();
     });
@@ -165,7 +168,7 @@ describe('EventStore on JetStream 2.9', () => {
       const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], { expectedVersion: first.version, commandId: 'A2' });
       await expect(attempt).rejects.toBeInstanceOf(PartialAppendError);
       await expect(attempt).rejects.toMatchObject({ appended: 1, total: 2 });
-      const loaded = await store.load(subject);
+      const loaded = await reader.load(subject);
       expect(loaded.events.map((e) => e.eventId)).toEqual(['A:0', 'A2:0', 'B:0']);
     });
 
@@ -199,12 +202,46 @@ describe('EventStore on JetStream 2.9', () => {
         version = (await store.append(subject, [added('a', i)], { expectedVersion: version, commandId: `l${i}` })).version;
         noiseVersion = (await store.append(noise, [added('n', i)], { expectedVersion: noiseVersion, commandId: `n${i}` })).version;
       }
-      const loaded = await store.load<TallyEvent>(subject);
+      const loaded = await reader.load<TallyEvent>(subject);
+      // A fresh default store reads it the same way (direct gets, then the ordered consumer).
+      expect(await new EventStore(nc, { context: CONTEXT, namespace }).load(subject)).toEqual(loaded);
       expect(loaded.version).toBe(version);
       expect(loaded.events.map((e) => (e.data as { amount: number }).amount)).toEqual(Array.from({ length: 40 }, (_, i) => i));
       expect(new Set(loaded.events.map((e) => e.subject))).toEqual(new Set([subject]));
       const seqs = loaded.events.map((e) => e.sequence);
       expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    });
+
+    it('a cached history picks up events other writers appended since', async () => {
+      const subject = store.subject('tally', 'cached');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1 }, { commandId: 'a1' });
+      expect((await store.load(subject)).events).toHaveLength(2);
+      // Another process (here: another store instance) appends two more.
+      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(other, subject, tally, { type: 'add', by: 'b', amount: 2, times: 2 }, { commandId: 'b' });
+      const loaded = await store.load<TallyEvent>(subject);
+      expect(loaded).toEqual(await reader.load<TallyEvent>(subject));
+      expect(foldEvents(tally, loaded.events).total).toBe(5);
+    });
+
+    it('hands out copies: mutating loaded events does not change the next load', async () => {
+      const subject = store.subject('tally', 'mutable');
+      await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'm' });
+      const first = await store.load<TallyEvent>(subject);
+      (first.events[0]!.data as { by: string }).by = 'mallory';
+      first.events.pop();
+      expect((await store.load<TallyEvent>(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
+    });
+
+    it('notices a recreated stream and does not serve the old history', async () => {
+      const subject = store.subject('tally', 'recreated');
+      await store.append(subject, [opened('old')], { expectedVersion: 0, commandId: 'old' });
+      expect((await store.load(subject)).events).toHaveLength(1);
+      await deleteNamespaceStreams(nc, namespace);
+      await ensureStream(nc, CONTEXT, namespace);
+      await reader.append(subject, [opened('new')], { expectedVersion: 0, commandId: 'new' });
+      expect((await store.load<TallyEvent>(subject)).events.map((e) => e.data)).toEqual([{ by: 'new' }]);
     });
 
     it('carries type, data, occurredAt, meta and the type header on the wire', async () => {
@@ -231,7 +268,7 @@ describe('EventStore on JetStream 2.9', () => {
         await store.append(store.subject('tally', 'same'), [opened('mine')], { expectedVersion: 0, commandId: 'c' });
         expect(await otherStore.load(otherStore.subject('tally', 'same'))).toEqual({ events: [], version: 0 });
         await otherStore.append(otherStore.subject('tally', 'same'), [opened('theirs')], { expectedVersion: 0, commandId: 'c' });
-        const mine = await store.load(store.subject('tally', 'same'));
+        const mine = await reader.load(store.subject('tally', 'same'));
         expect(mine.events.map((e) => e.data)).toEqual([{ by: 'mine' }]);
       } finally {
         await deleteNamespaceStreams(nc, other);
@@ -305,7 +342,7 @@ describe('EventStore on JetStream 2.9', () => {
       await expect(
         executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1 }, { commandId: 'x' }),
       ).rejects.toMatchObject({ kind: 'not_found', message: 'tally not open' });
-      expect((await store.load(subject)).version).toBe(0);
+      expect((await reader.load(subject)).version).toBe(0);
     });
 
     it('decide returning [] appends nothing and returns the current state', async () => {
@@ -322,7 +359,7 @@ describe('EventStore on JetStream 2.9', () => {
       const again = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 2, times: 2 }, { commandId: 'add' });
       expect(again.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
       expect(again.state.total).toBe(4);
-      expect((await store.load(subject)).events).toHaveLength(3);
+      expect((await reader.load(subject)).events).toHaveLength(3);
     });
 
     it('refuses to decide on top of its own half-applied command', async () => {
@@ -341,7 +378,7 @@ describe('EventStore on JetStream 2.9', () => {
       await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
       const v = (await store.load(subject)).version;
       await publishRaw(nc, subject, added('ghost', 1), 'ghost:0', 3, v);
-      expect((await store.load(subject)).openBatch).toEqual({ commandId: 'ghost', appended: 1, size: 3 });
+      expect((await reader.load(subject)).openBatch).toEqual({ commandId: 'ghost', appended: 1, size: 3 });
       let loads = 0;
       const load = store.load.bind(store);
       store.load = (async (s: string) => {

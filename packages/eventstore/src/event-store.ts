@@ -15,7 +15,8 @@ import {
 } from './errors';
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
 import { directGet, type DirectQuery } from './direct-get';
-import { decodeEvent, encodePayload, eventHeaders, eventId, type StoredEventMessage } from './wire';
+import { HistoryCache } from './history-cache';
+import { decodeEvent, encodePayload, eventHeaders, eventId, MSG_ID_HEADER, type StoredEventMessage } from './wire';
 
 export interface EventStoreOptions {
   context: string;
@@ -27,6 +28,13 @@ export interface EventStoreOptions {
    * to an ordered consumer, which streams the rest. Default 8: most aggregates are short.
    */
   directReadLimit?: number;
+  /**
+   * How many aggregates' events are kept in memory (least recently used dropped first); 0 turns
+   * the cache off. Events are immutable (the stream denies deletes and purges), so a cached
+   * history stays valid: load then costs one request to learn the last sequence, plus reading
+   * only events appended since. Default 1000.
+   */
+  cacheSize?: number;
 }
 
 /** Publishes that time out (or meet a server without JetStream ready) are repeated: safe, msgID de-duplicates. */
@@ -43,6 +51,7 @@ export class EventStore {
   private readonly prefix: string;
   private readonly publishTimeoutMs: number;
   private readonly directReadLimit: number;
+  private readonly cache: HistoryCache;
   private readonly js: JetStreamClient;
 
   constructor(
@@ -55,6 +64,7 @@ export class EventStore {
     this.prefix = contextSubjects(options.context, this.namespace).slice(0, -1); // 'identity.'
     this.publishTimeoutMs = options.publishTimeoutMs ?? 5000;
     this.directReadLimit = options.directReadLimit ?? 8;
+    this.cache = new HistoryCache(options.cacheSize ?? 1000);
     this.js = nc.jetstream({ timeout: this.publishTimeoutMs });
   }
 
@@ -103,21 +113,24 @@ export class EventStore {
         throw new PartialAppendError(subject, commandId, index, events.length, e);
       }
       if (ack.duplicate) {
-        await this.assertDuplicateIsOurs(subject, ack.seq, id);
+        // Report the event as it was stored the first time (its occurredAt and meta).
+        recorded.push(await this.storedDuplicate<E>(subject, ack.seq, id));
         if (ack.firstTry) duplicate = true;
+      } else {
+        recorded.push({
+          type: event.type,
+          data: event.data,
+          subject,
+          sequence: ack.seq,
+          eventId: id,
+          occurredAt,
+          meta,
+          batch: { commandId, index, size: events.length },
+        });
       }
-      recorded.push({
-        type: event.type,
-        data: event.data,
-        subject,
-        sequence: ack.seq,
-        eventId: id,
-        occurredAt,
-        meta,
-        batch: { commandId, index, size: events.length },
-      });
       expected = ack.seq;
     }
+    this.cache.extend(subject, expectedVersion, recorded);
     return { version: expected, duplicate, events: recorded };
   }
 
@@ -125,21 +138,23 @@ export class EventStore {
   async load<E extends DomainEvent>(subject: string): Promise<LoadedStream<E>> {
     this.assertAggregateSubject(subject);
     const last = await this.direct({ last_by_subj: subject });
-    if (!last) return { events: [], version: 0 };
-
-    const events: RecordedEvent<E>[] = [];
-    let next = 1;
-    // Short aggregates: walk with direct gets (one round trip per event, no consumer to create).
-    for (let hops = 0; hops < this.directReadLimit; hops++) {
-      const m = await this.direct({ seq: next, next_by_subj: subject });
-      if (!m) throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
+    if (!last) {
+      this.cache.delete(subject);
+      return { events: [], version: 0 };
+    }
+    const events = this.cache.validPrefix<E>(subject, last.seq, last.header(MSG_ID_HEADER));
+    let next = (events[events.length - 1]?.sequence ?? 0) + 1;
+    // Short tails: walk with direct gets (one round trip per event, no consumer to create).
+    for (let hops = 0; next <= last.seq && hops < this.directReadLimit; hops++) {
+      const m = next === last.seq ? last : await this.direct({ seq: next, next_by_subj: subject });
+      if (!m || m.seq > last.seq) throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
       events.push(decodeEvent<E>(m));
-      if (m.seq >= last.seq) return finish(events);
       next = m.seq + 1;
     }
-    // Long aggregates: stream the rest through an ordered consumer filtered to the subject.
-    await this.readWithConsumer(subject, next, last.seq, events);
-    return finish(events);
+    // Long tails: stream the rest through an ordered consumer filtered to the subject.
+    if (next <= last.seq) await this.readWithConsumer(subject, next, last.seq, events);
+    this.cache.set(subject, events);
+    return finish(structuredClone(events));
   }
 
   private async readWithConsumer<E extends DomainEvent>(
@@ -201,12 +216,13 @@ export class EventStore {
    * JetStream de-duplicates on msgID stream-wide. A commandId reused for another aggregate would
    * silently drop this event; refuse that loudly instead.
    */
-  private async assertDuplicateIsOurs(subject: string, seq: number, id: string): Promise<void> {
+  private async storedDuplicate<E extends DomainEvent>(subject: string, seq: number, id: string): Promise<RecordedEvent<E>> {
     const m = await this.direct({ seq });
-    if (!m) return;
+    if (!m) throw new Error(`msgID ${id} reported as a duplicate of sequence ${seq}, which does not exist`);
     if (m.subject !== subject) {
       throw new Error(`msgID ${id} was already used for ${m.subject} (seq ${seq}); commandIds must be unique per command`);
     }
+    return decodeEvent<E>(m);
   }
 
   private direct(query: DirectQuery): Promise<StoredEventMessage | undefined> {

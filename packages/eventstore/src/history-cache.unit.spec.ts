@@ -1,0 +1,65 @@
+import type { RecordedEvent } from './api';
+import { HistoryCache } from './history-cache';
+
+const ev = (sequence: number, id = `c${sequence}:0`): RecordedEvent => ({
+  type: 'T',
+  data: { n: sequence },
+  subject: 's',
+  sequence,
+  eventId: id,
+  occurredAt: '',
+  meta: {},
+});
+
+describe('HistoryCache', () => {
+  it('serves a cached history while it is a prefix of the log', () => {
+    const c = new HistoryCache(10);
+    c.set('s', [ev(1), ev(4)]);
+    expect(c.validPrefix('s', 4, 'c4:0').map((e) => e.sequence)).toEqual([1, 4]);
+    expect(c.validPrefix('s', 9, 'x').map((e) => e.sequence)).toEqual([1, 4]);
+    expect(c.validPrefix('unknown', 9, 'x')).toEqual([]);
+  });
+
+  it('drops a history the log contradicts (shorter log, or another event at the same sequence)', () => {
+    const c = new HistoryCache(10);
+    c.set('s', [ev(1), ev(4)]);
+    expect(c.validPrefix('s', 4, 'other:0')).toEqual([]);
+    c.set('s', [ev(1), ev(4)]);
+    expect(c.validPrefix('s', 3, 'c3:0')).toEqual([]);
+    expect(c.validPrefix('s', 4, 'c4:0')).toEqual([]); // gone since
+  });
+
+  it('evicts the least recently used aggregate', () => {
+    const c = new HistoryCache(2);
+    c.set('a', [ev(1)]);
+    c.set('b', [ev(2)]);
+    c.set('a', [ev(1)]); // touch a
+    c.set('c', [ev(3)]);
+    expect(c.validPrefix('b', 2, 'c2:0')).toEqual([]);
+    expect(c.validPrefix('a', 1, 'c1:0')).toHaveLength(1);
+  });
+
+  it('extends a history only when an append continued exactly from its end', () => {
+    const c = new HistoryCache(10);
+    c.extend('new', 0, [ev(5)]);
+    expect(c.validPrefix('new', 5, 'c5:0')).toHaveLength(1);
+    c.extend('new', 3, [ev(9)]); // did not start at our tail (5): leave it to the next load
+    expect(c.validPrefix('new', 9, 'c9:0').map((e) => e.sequence)).toEqual([5]);
+    c.extend('new', 5, [ev(9)]);
+    expect(c.validPrefix('new', 9, 'c9:0').map((e) => e.sequence)).toEqual([5, 9]);
+    c.extend('not-cached', 7, [ev(8)]);
+    expect(c.validPrefix('not-cached', 8, 'c8:0')).toEqual([]);
+  });
+
+  it('keeps its own copies of appended events and caches nothing with capacity 0', () => {
+    const c = new HistoryCache(10);
+    const appended = [ev(1)];
+    c.extend('s', 0, appended);
+    (appended[0]!.data as { n: number }).n = 99;
+    expect(c.validPrefix('s', 1, 'c1:0')[0]!.data).toEqual({ n: 1 });
+    const off = new HistoryCache(0);
+    off.set('s', [ev(1)]);
+    expect(off.validPrefix('s', 1, 'c1:0')).toEqual([]);
+    expect(() => new HistoryCache(-1)).toThrow(RangeError);
+  });
+});
