@@ -6,7 +6,7 @@
  *   EVENTS=40000 AGGREGATES=2000 CONCURRENCY=64 BATCH=1 MAX_SECONDS=120 npm run bench:eventstore
  */
 import { randomUUID } from 'node:crypto';
-import { ConcurrencyError, ensureStream, EventStore, type DomainEvent } from '@parley/eventstore';
+import { ConcurrencyError, ensureStream, EventStore, executeCommand, type Decider, type DomainEvent } from '@parley/eventstore';
 import { connectTestNats, deleteNamespaceStreams, randomNamespace } from '@parley/testing';
 import { cpus } from 'node:os';
 import { deadline, intSetting } from './settings';
@@ -116,21 +116,32 @@ async function measureLoads(store: EventStore, nc: Awaited<ReturnType<typeof con
   for (let i = 0; i < 5; i++) v = (await store.append(short, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
   v = 0;
   for (let i = 0; i < 50; i++) v = (await store.append(long, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
-  const consumerOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 0 });
-  const directOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 1000 });
+  const cold = new EventStore(nc, { context: 'bench', namespace, cacheSize: 0 });
+  const consumerOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 0, cacheSize: 0 });
+  const directOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 1000, cacheSize: 0 });
+  const perAggregate = Math.round(EVENTS / AGGREGATES);
   return {
     'load unknown aggregate': await time(LOAD_SAMPLES, (i) => store.load(store.subject('item', `missing${i}`))),
-    [`load ~${Math.round(EVENTS / AGGREGATES)} events (bench aggregates)`]: await time(LOAD_SAMPLES, (i) =>
-      store.load(store.subject('item', `a${i % AGGREGATES}`)),
+    [`load ~${perAggregate} events, cold`]: await time(LOAD_SAMPLES, (i) => cold.load(store.subject('item', `a${i % AGGREGATES}`))),
+    [`load ~${perAggregate} events, cached`]: await time(LOAD_SAMPLES, (i) => store.load(store.subject('item', `a${i % AGGREGATES}`))),
+    'load 1 event, cold': await time(samples, () => cold.load(one)),
+    'load 5 events, cold': await time(samples, () => cold.load(short)),
+    'load 5 events, cold, consumer only': await time(samples, () => consumerOnly.load(short)),
+    'load 50 events, cold': await time(samples, () => cold.load(long)),
+    'load 50 events, cold, direct gets': await time(samples, () => directOnly.load(long)),
+    'load 50 events, cold, consumer only': await time(samples, () => consumerOnly.load(long)),
+    'executeCommand (cached aggregate)': await time(samples, (i) =>
+      executeCommand(store, long, counter, i, { commandId: randomUUID() }),
     ),
-    'load 1 event (default)': await time(samples, () => store.load(one)),
-    'load 5 events (default)': await time(samples, () => store.load(short)),
-    'load 5 events (consumer only)': await time(samples, () => consumerOnly.load(short)),
-    'load 50 events (default)': await time(samples, () => store.load(long)),
-    'load 50 events (direct gets)': await time(samples, () => directOnly.load(long)),
-    'load 50 events (consumer only)': await time(samples, () => consumerOnly.load(long)),
   };
 }
+
+/** load -> decide -> append round trip for the bench: every command appends one event. */
+const counter: Decider<number, DomainEvent, number> = {
+  initialState: 0,
+  evolve: (n) => n + 1,
+  decide: (i) => [event(i)],
+};
 
 main().catch((e) => {
   console.error(e);

@@ -65,6 +65,30 @@ describe('EventStore on JetStream 2.9', () => {
       expect(config.duplicate_window).toBe(nanos(30_000));
     });
 
+    it('brings a stream created with other settings to the event-log settings', async () => {
+      const other = randomNamespace();
+      const jsm = await nc.jetstreamManager();
+      const name = streamName(CONTEXT, other);
+      try {
+        await jsm.streams.add({ name, subjects: [`${other}.${CONTEXT}.>`], storage: 'file' as never, duplicate_window: nanos(10_000) });
+        await ensureStream(nc, CONTEXT, other);
+        const { config } = await jsm.streams.info(name);
+        expect(config).toMatchObject({ deny_delete: true, deny_purge: true, allow_direct: true, discard: 'new', duplicate_window: nanos(120_000) });
+      } finally {
+        await deleteNamespaceStreams(nc, other);
+      }
+    });
+
+    it('two replicas ensuring the same stream at once both succeed', async () => {
+      const other = randomNamespace();
+      try {
+        const names = await Promise.all([ensureStream(nc, CONTEXT, other), ensureStream(nc, CONTEXT, other), ensureStream(nc, CONTEXT, other)]);
+        expect(new Set(names)).toEqual(new Set([streamName(CONTEXT, other)]));
+      } finally {
+        await deleteNamespaceStreams(nc, other);
+      }
+    });
+
     it('refuses to purge or delete events', async () => {
       await store.append(store.subject('tally', 'a'), [opened('x')], { expectedVersion: 0, commandId: 'c1' });
       const jsm = await nc.jetstreamManager();
@@ -177,6 +201,12 @@ describe('EventStore on JetStream 2.9', () => {
       await expect(
         store.append(store.subject('tally', 'two'), [opened('a')], { expectedVersion: 0, commandId: 'same' }),
       ).rejects.toThrow(/already used for/);
+    });
+
+    it('appends nothing for an empty batch', async () => {
+      const subject = store.subject('tally', 'empty');
+      expect(await store.append(subject, [], { expectedVersion: 0, commandId: 'e' })).toEqual({ version: 0, duplicate: false, events: [] });
+      expect(await reader.load(subject)).toEqual({ events: [], version: 0 });
     });
 
     it('refuses subjects outside its stream and wildcard subjects', async () => {

@@ -94,6 +94,7 @@ export class EventStore {
     if (typeof commandId !== 'string' || commandId.length === 0 || /\s/.test(commandId)) {
       throw new RangeError('commandId must be a non-empty string without whitespace');
     }
+    if (events.length === 0) return { version: expectedVersion, duplicate: false, events: [] };
     const meta = { ...(options.meta ?? {}) };
     const occurredAt = new Date().toISOString();
     const recorded: RecordedEvent<E>[] = [];

@@ -28,7 +28,8 @@ export class LeaderLock {
     await client.connect();
     try {
       const { rows } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        // 64-bit key from md5: hashtext's 32 bits would let two projections collide (and block).
+        "SELECT pg_try_advisory_lock(('x' || substr(md5($1), 1, 16))::bit(64)::bigint) AS locked",
         [this.lockName],
       );
       if (rows[0]?.locked) {
