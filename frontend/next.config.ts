@@ -1,0 +1,18 @@
+import path from 'node:path';
+import type { NextConfig } from 'next';
+
+const repoRoot = path.join(__dirname, '..');
+
+// Everything that depends on the environment (GATEWAY_URL, contact addresses) is read at run
+// time by server code, never here: one build serves dev, the test stack and production.
+const nextConfig: NextConfig = {
+  output: 'standalone',
+  transpilePackages: ['@parley/contracts'],
+  // The workspace's dependencies are hoisted to the repository root.
+  outputFileTracingRoot: repoRoot,
+  turbopack: { root: repoRoot },
+  reactStrictMode: true,
+  poweredByHeader: false,
+};
+
+export default nextConfig;

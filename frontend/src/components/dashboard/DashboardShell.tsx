@@ -1,0 +1,155 @@
+'use client';
+
+import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@/components/icons';
+import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Logo } from '@/components/brand/Logo';
+import { ThemeToggle } from '@/components/theme/ThemeToggle';
+import { breadcrumbsFor } from '@/lib/routing/breadcrumbs';
+import { PATHS } from '@/lib/routing/paths';
+import { ADMIN_NAV, MAIN_NAV, activeHref, type NavEntry } from './navigation';
+import { useSession } from './SessionProvider';
+import styles from './DashboardShell.module.css';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return (
+    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() ||
+    '?'
+  );
+}
+
+function menuItems(entries: NavEntry[]): NonNullable<MenuProps['items']> {
+  return entries.map((e) => ({ key: e.href, icon: e.icon, label: <Link href={e.href}>{e.label}</Link> }));
+}
+
+function SideNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { user } = useSession();
+  const pathname = usePathname();
+  const isAdmin = user.role === 'ADMIN';
+  const selected = activeHref(pathname, isAdmin ? [...MAIN_NAV, ...ADMIN_NAV] : MAIN_NAV);
+  const items: MenuProps['items'] = [
+    { type: 'group', key: 'workspace', label: 'Workspace', children: menuItems(MAIN_NAV) },
+    ...(isAdmin
+      ? [{ type: 'group' as const, key: 'admin', label: 'Administration', children: menuItems(ADMIN_NAV) }]
+      : []),
+  ];
+  return (
+    <nav aria-label="Dashboard" data-testid="sidebar">
+      <Menu
+        mode="inline"
+        selectedKeys={selected ? [selected] : []}
+        items={items}
+        onClick={onNavigate}
+        className={styles.menu}
+      />
+    </nav>
+  );
+}
+
+function UserMenu() {
+  const { user, signOut } = useSession();
+  const items: MenuProps['items'] = [
+    {
+      key: 'who',
+      label: (
+        <div className={styles.who}>
+          <strong>{user.fullname}</strong>
+          <span>{user.email}</span>
+        </div>
+      ),
+      disabled: true,
+    },
+    { type: 'divider' },
+    { key: 'profile', icon: <UserOutlined />, label: <Link href={PATHS.profile}>Profile</Link> },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: 'Log out',
+      danger: true,
+      onClick: () => void signOut(),
+    },
+  ];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Button type="text" className={styles.userButton} aria-label="Open user menu" data-testid="user-menu">
+        <Avatar size={32} className={styles.avatar}>
+          {initials(user.fullname)}
+        </Avatar>
+        <span className={styles.userName}>{user.fullname}</span>
+        <DownOutlined className={styles.caret} />
+      </Button>
+    </Dropdown>
+  );
+}
+
+function TopBarBreadcrumb() {
+  const pathname = usePathname();
+  const crumbs = breadcrumbsFor(pathname);
+  return (
+    <Breadcrumb
+      className={styles.breadcrumb}
+      data-testid="breadcrumb"
+      items={crumbs.map((c, i) => ({
+        key: c.href,
+        title: (
+          <Link href={c.href} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
+            {c.title}
+          </Link>
+        ),
+      }))}
+    />
+  );
+}
+
+export function DashboardShell({ children }: { children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = usePathname();
+
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  return (
+    <Layout className={styles.layout}>
+      <Layout.Sider width={252} className={styles.sider} theme="light">
+        <div className={styles.brand}>
+          <Logo href={PATHS.dashboard} size={30} />
+        </div>
+        <SideNav />
+      </Layout.Sider>
+
+      <Drawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        placement="left"
+        size={280}
+        closable={false}
+        styles={{ body: { padding: 0 } }}
+      >
+        <div className={styles.brand}>
+          <Logo href={PATHS.dashboard} size={30} />
+        </div>
+        <SideNav onNavigate={() => setDrawerOpen(false)} />
+      </Drawer>
+
+      <Layout className={styles.main}>
+        <Layout.Header className={styles.header}>
+          <Button
+            type="text"
+            className={styles.menuButton}
+            icon={<MenuOutlined />}
+            aria-label="Open navigation"
+            onClick={() => setDrawerOpen(true)}
+          />
+          <TopBarBreadcrumb />
+          <div className={styles.headerActions}>
+            <ThemeToggle />
+            <UserMenu />
+          </div>
+        </Layout.Header>
+        <Layout.Content className={styles.content}>{children}</Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,47 @@
+// Server-side only: it reads process.env, which the browser bundle does not have.
+import { z } from 'zod';
+
+/**
+ * Run-time configuration of the frontend's server side, read from the environment on first use
+ * (never at build time: one build serves every environment). See frontend/README.md.
+ */
+const schema = z.object({
+  GATEWAY_URL: z.url().default('http://127.0.0.1:4000'),
+  SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  SUPPORT_EMAIL: z.email().default('support@parley.chat'),
+  CAREERS_EMAIL: z.email().default('careers@parley.chat'),
+  PRIVACY_EMAIL: z.email().default('privacy@parley.chat'),
+  SALES_EMAIL: z.email().default('sales@parley.chat'),
+});
+
+export interface RuntimeConfig {
+  gatewayUrl: string;
+  systemSettingsCacheMs: number;
+  gatewayTimeoutMs: number;
+  contact: { support: string; careers: string; privacy: string; sales: string };
+}
+
+let cached: RuntimeConfig | undefined;
+
+export function runtimeConfig(): RuntimeConfig {
+  if (cached) return cached;
+  const result = schema.safeParse(process.env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`frontend: invalid configuration: ${problems}`);
+  }
+  const env = result.data;
+  cached = {
+    gatewayUrl: env.GATEWAY_URL.replace(/\/+$/, ''),
+    systemSettingsCacheMs: env.SYSTEM_SETTINGS_CACHE_MS,
+    gatewayTimeoutMs: env.GATEWAY_TIMEOUT_MS,
+    contact: {
+      support: env.SUPPORT_EMAIL,
+      careers: env.CAREERS_EMAIL,
+      privacy: env.PRIVACY_EMAIL,
+      sales: env.SALES_EMAIL,
+    },
+  };
+  return cached;
+}

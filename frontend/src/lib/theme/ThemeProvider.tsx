@@ -1,0 +1,44 @@
+'use client';
+
+import { App, ConfigProvider } from 'antd';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { THEME_COOKIE } from '../session/cookies';
+import { antdTheme, type ThemeMode } from './tokens';
+
+interface ThemeContextValue {
+  mode: ThemeMode;
+  toggle: () => void;
+}
+
+const ThemeContext = createContext<ThemeContextValue>({ mode: 'light', toggle: () => undefined });
+
+export const useThemeMode = () => useContext(ThemeContext);
+
+/**
+ * The chosen theme lives in a cookie, so the server renders the right one and the page never
+ * flashes the other; the provider only flips it and keeps <html data-theme> in step for our CSS.
+ */
+export function ThemeProvider({ initialMode, children }: { initialMode: ThemeMode; children: ReactNode }) {
+  const [mode, setMode] = useState<ThemeMode>(initialMode);
+
+  const toggle = useCallback(() => {
+    setMode((current) => {
+      const next: ThemeMode = current === 'dark' ? 'light' : 'dark';
+      document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+      document.documentElement.dataset.theme = next;
+      document.documentElement.style.colorScheme = next;
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
+  const config = useMemo(() => antdTheme(mode), [mode]);
+
+  return (
+    <ThemeContext.Provider value={value}>
+      <ConfigProvider theme={config}>
+        <App>{children}</App>
+      </ConfigProvider>
+    </ThemeContext.Provider>
+  );
+}

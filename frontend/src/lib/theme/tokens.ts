@@ -1,0 +1,53 @@
+import { theme, type ThemeConfig } from 'antd';
+
+export type ThemeMode = 'light' | 'dark';
+
+/** Spec section 9's default theme colour, Parley's brand indigo. */
+export const BRAND_COLOR = '#6366f1';
+
+const fontFamily =
+  "'Inter Variable', Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+
+export function antdTheme(mode: ThemeMode): ThemeConfig {
+  const dark = mode === 'dark';
+  return {
+    algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    cssVar: { key: 'parley' },
+    hashed: false,
+    token: {
+      colorPrimary: BRAND_COLOR,
+      colorInfo: BRAND_COLOR,
+      colorLink: dark ? '#a5b4fc' : '#4f46e5',
+      fontFamily,
+      fontSize: 15,
+      borderRadius: 10,
+      borderRadiusLG: 14,
+      controlHeight: 38,
+      controlHeightLG: 46,
+      colorBgBase: dark ? '#0b0d14' : '#ffffff',
+      colorBgLayout: dark ? '#0b0d14' : '#f6f7fb',
+      colorBgContainer: dark ? '#121521' : '#ffffff',
+      colorBgElevated: dark ? '#171b29' : '#ffffff',
+      colorBorder: dark ? '#2a3042' : '#dfe2ec',
+      colorBorderSecondary: dark ? '#20253a' : '#eceef5',
+      colorText: dark ? '#e7e9f3' : '#0f172a',
+      colorTextSecondary: dark ? '#a6adc4' : '#475569',
+    },
+    components: {
+      Button: { fontWeight: 600, primaryShadow: 'none', defaultShadow: 'none' },
+      Layout: {
+        siderBg: dark ? '#0f121c' : '#ffffff',
+        headerBg: dark ? '#0f121c' : '#ffffff',
+        bodyBg: dark ? '#0b0d14' : '#f6f7fb',
+      },
+      Menu: {
+        itemBg: 'transparent',
+        itemBorderRadius: 8,
+        itemSelectedBg: dark ? 'rgba(99,102,241,0.18)' : 'rgba(99,102,241,0.1)',
+        itemSelectedColor: dark ? '#c7d2fe' : '#4338ca',
+      },
+      Card: { borderRadiusLG: 16 },
+      Input: { paddingBlockLG: 10 },
+    },
+  };
+}
