@@ -54,7 +54,9 @@ function objectKeys(schema: ZodLike): string[] | null {
 export interface ProgramSchema {
   program: ProgramName;
   module: string;
-  /** Every variable the program accepts. */
+  /** The variables of its schema. */
+  schemaKeys: string[];
+  /** Every variable the program accepts: its schema's and those in RUNTIME_VARIABLES. */
   known: Set<string>;
   /** Messages for each problem, or [] when `env` is a valid configuration. */
   problems(env: Record<string, string>): string[];
@@ -76,10 +78,12 @@ export function loadProgramSchema(program: ProgramName): ProgramSchema {
   }
   const [, schema] = schemas.find(([name]) => /schema/i.test(name)) ?? schemas[0]!;
   const zod = schema as ZodLike;
-  const known = new Set([...(objectKeys(zod) ?? []), ...RUNTIME_VARIABLES[program]]);
+  const schemaKeys = objectKeys(zod) ?? [];
+  const known = new Set([...schemaKeys, ...RUNTIME_VARIABLES[program]]);
   return {
     program,
     module,
+    schemaKeys,
     known,
     problems(env) {
       const own = Object.fromEntries(
