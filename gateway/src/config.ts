@@ -1,4 +1,4 @@
-import { bool, logLevel, parseConfig, port, url, z } from '@parley/config';
+import { bool, logLevel, parseConfig, url, z } from '@parley/config';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
 const originList = (fallback: string) =>
@@ -44,7 +44,8 @@ const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback
 
 export const gatewayConfigSchema = z
   .object({
-    GATEWAY_PORT: port(4000),
+    /** 0 binds any free port (tests). */
+    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     GATEWAY_HOST: nonEmpty('0.0.0.0'),
     IDENTITY_GRPC_URL: nonEmpty('127.0.0.1:50051'),
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),

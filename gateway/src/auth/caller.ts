@@ -17,6 +17,8 @@ declare global {
   namespace Express {
     interface Locals {
       caller?: Caller;
+      /** The error code a failed request was answered with, for the request log line. */
+      errorCode?: string;
     }
   }
 }

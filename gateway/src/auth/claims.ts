@@ -5,6 +5,8 @@ export interface Principal {
   userId: string;
   role: Role;
   accountId: string;
+  /** The session the token belongs to (identity's `sid` claim), when the issuer names one. */
+  sessionId?: string;
 }
 
 export interface ClaimMapping {
@@ -48,5 +50,7 @@ export function principalFromClaims(
   if (!role) return undefined;
   const account = readClaim(claims, mapping.accountClaim);
   const accountId = typeof account === 'string' && account.length > 0 ? account : userId;
-  return { userId, role, accountId };
+  const principal: Principal = { userId, role, accountId };
+  if (typeof claims.sid === 'string' && claims.sid.length > 0) principal.sessionId = claims.sid;
+  return principal;
 }

@@ -76,6 +76,8 @@ export interface ChangePasswordRequest {
   currentPassword: string;
   password: string;
   confirmPassword: string;
+  /** The caller's own session stays signed in; every other session of the user ends. */
+  sessionId: string;
 }
 
 export interface SystemSettings {

@@ -48,7 +48,27 @@ export function createApp(options: AppOptions): Express {
       logger: options.logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      // A dependency being down (503) is worth a warning; only what we did not expect is an error.
+      customLogLevel: (_req, res, error) =>
+        error || (res.statusCode >= 500 && res.statusCode !== 503)
+          ? 'error'
+          : res.statusCode === 503
+            ? 'warn'
+            : 'info',
+      customProps: (_req, res) => {
+        const errorCode = (res as ServerResponse & { locals?: { errorCode?: string } }).locals?.errorCode;
+        return errorCode ? { errorCode } : {};
+      },
+      // Enough to follow a request; headers (cookies, tokens) stay out of the logs altogether.
+      serializers: {
+        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+          remoteAddress: req.remoteAddress,
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
     }),
   );
   // same-site, not same-origin: the frontend (another port or subdomain) reads these responses.

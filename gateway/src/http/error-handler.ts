@@ -15,7 +15,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   }
   const mapped = toHttpError(error);
   if (mapped.unexpected) req.log.error({ err: error }, 'request failed unexpectedly');
-  // pino-http logs the response; attaching the reason makes 4xx lines say why.
-  else res.err = Object.assign(new Error(mapped.body.error.message), { code: mapped.body.error.code });
+  // pino-http's response line then says why the request was refused.
+  res.locals.errorCode = mapped.body.error.code;
   res.set(mapped.headers).status(mapped.status).json(mapped.body);
 };

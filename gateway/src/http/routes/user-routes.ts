@@ -30,8 +30,8 @@ export function userRoutes({ identity }: Pick<RouteDeps, 'identity'>): Router {
   router.post(
     '/me/password',
     withBody(changePasswordSchema, async (input, req, res) => {
-      const { userId } = principalOf(res);
-      await identity.changePassword({ userId, ...input }, callContext(req));
+      const { userId, sessionId } = principalOf(res);
+      await identity.changePassword({ userId, ...input, sessionId: sessionId ?? '' }, callContext(req));
       res.status(204).end();
     }),
   );

@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { unseal } from '@parley/contracts/sealing';
+import { IdentityEvent } from '@parley/contracts';
+import { EventStore } from '@parley/eventstore';
+import { loadConfig as loadIdentityConfig } from '@parley/identity/src/config';
+import { startIdentity, type IdentityHandle } from '@parley/identity/src/start';
+import { createLogger } from '@parley/logger';
+import {
+  connectTestNats,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  randomNamespace,
+  type TestDatabase,
+} from '@parley/testing';
+import { exportPKCS8, generateKeyPair } from 'jose';
+import type { NatsConnection } from 'nats';
+import { createClient as createRedis } from 'redis';
+import { loadGatewayConfig } from '../../src/config';
+import { startGateway, type GatewayHandle } from '../../src/start';
+import { GatewayClient } from './http-client';
+
+export const FRONTEND = 'http://localhost:3000';
+const ISSUER = 'http://localhost:4101';
+const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+
+export interface TestGateway extends GatewayHandle {
+  url: string;
+}
+
+/**
+ * One isolated world for a test file: the real identity service (own namespace, database and
+ * signing key) and any number of real gateways in front of it, sharing one Redis prefix like
+ * replicas behind a load balancer.
+ */
+export interface TestStack {
+  namespace: string;
+  admin: { email: string; password: string };
+  identity: IdentityHandle;
+  gateways: TestGateway[];
+  startGateway(env?: Record<string, string>): Promise<TestGateway>;
+  /** A browser-like client of a gateway (the first one by default), with its own client IP. */
+  client(options?: { gateway?: TestGateway; origin?: string }): GatewayClient;
+  /** The newest code of a sign-up, read as the mailer reads it: from the event log, unsealed. */
+  signupCode(signupId: string): Promise<string>;
+  stopIdentity(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<TestStack> {
+  const namespace = randomNamespace();
+  const mailSealKey = randomBytes(24).toString('base64url');
+  const admin = { email: `admin.${namespace}@example.com`, password: 'Admin_pass-2024' };
+  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+  const db: TestDatabase = await createTestDatabase();
+  const nc: NatsConnection = await connectTestNats();
+  const store = new EventStore(nc, { context: 'identity', namespace });
+
+  const identityConfig = {
+    ...loadIdentityConfig({
+      DATABASE_URL: db.url,
+      NATS_URL: 'nats://127.0.0.1:4222',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      EVENT_NAMESPACE: namespace,
+      JWT_PRIVATE_KEY: await exportPKCS8(privateKey),
+      JWT_ISSUER: ISSUER,
+      JWT_AUDIENCE: 'parley',
+      CODE_SECRET: randomBytes(24).toString('base64url'),
+      MAIL_SEAL_KEY: mailSealKey,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: logLevel,
+    }),
+    grpcPort: 0,
+    httpPort: 0,
+  };
+  const identity = await startIdentity(identityConfig, createLogger('identity', identityConfig.logLevel));
+  let identityStopped = false;
+  const stopIdentity = async () => {
+    if (identityStopped) return;
+    identityStopped = true;
+    await identity.stop();
+  };
+
+  const gateways: TestGateway[] = [];
+  const redisPrefix = `gwtest:${namespace}`;
+  const startOne = async (env: Record<string, string> = {}): Promise<TestGateway> => {
+    const config = loadGatewayConfig({
+      GATEWAY_PORT: '0',
+      GATEWAY_HOST: '127.0.0.1',
+      IDENTITY_GRPC_URL: `127.0.0.1:${identity.grpcPort}`,
+      JWKS_URL: `http://127.0.0.1:${identity.httpPort}/.well-known/jwks.json`,
+      JWT_ISSUER: ISSUER,
+      JWT_AUDIENCE: 'parley',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: redisPrefix,
+      FRONTEND_ORIGIN: FRONTEND,
+      TRUST_PROXY: 'loopback',
+      GRPC_DEADLINE_MS: '15000',
+      SHUTDOWN_GRACE_MS: '2000',
+      LOG_LEVEL: logLevel,
+      ...options.gatewayEnv,
+      ...env,
+    });
+    const handle = await startGateway(config, createLogger('gateway', config.logLevel));
+    const gateway = { ...handle, url: `http://127.0.0.1:${handle.port}` };
+    gateways.push(gateway);
+    return gateway;
+  };
+  await startOne();
+
+  return {
+    namespace,
+    admin,
+    identity,
+    gateways,
+    startGateway: startOne,
+    client: ({ gateway, origin } = {}) => new GatewayClient((gateway ?? gateways[0]!).url, { origin }),
+    signupCode: async (signupId) => {
+      const { events } = await store.load(store.subject('signup', signupId));
+      const issued = events.filter((e) => e.type === IdentityEvent.SignupCodeIssued).at(-1);
+      if (!issued) throw new Error(`no code issued for sign-up ${signupId}`);
+      return unseal((issued.data as { sealedCode: string }).sealedCode, mailSealKey);
+    },
+    stopIdentity,
+    dispose: async () => {
+      await Promise.allSettled(gateways.map((g) => g.stop()));
+      await stopIdentity();
+      await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
+      await nc.close();
+      await db.drop();
+      await deleteRedisKeys([`${redisPrefix}:*`, `${namespace}:*`]);
+    },
+  };
+}
+
+async function deleteRedisKeys(patterns: string[]): Promise<void> {
+  const redis = createRedis({ url: 'redis://127.0.0.1:6379' });
+  await redis.connect();
+  try {
+    for (const pattern of patterns) {
+      for await (const keys of redis.scanIterator({ MATCH: pattern, COUNT: 500 })) {
+        if (keys.length) await redis.del(keys);
+      }
+    }
+  } finally {
+    await redis.close();
+  }
+}
