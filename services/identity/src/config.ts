@@ -3,9 +3,7 @@ import { loginSchema } from '@parley/contracts/validation';
 import { logLevel, parseConfig, port, url, z } from '@parley/config';
 
 const secret = (name: string) =>
-  z
-    .string({ error: `${name} is required` })
-    .min(16, { error: `${name} must be at least 16 characters` });
+  z.string({ error: `${name} is required` }).min(16, { error: `${name} must be at least 16 characters` });
 
 const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
 
@@ -39,10 +37,18 @@ export const configSchema = z
   })
   .superRefine((env, ctx) => {
     if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
-      ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY'], message: 'JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE is required' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_PRIVATE_KEY'],
+        message: 'JWT_PRIVATE_KEY or JWT_PRIVATE_KEY_FILE is required',
+      });
     }
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD go together',
+      });
     } else if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
       // The admin logs in like everyone else, so the same rules apply to the pair.
       const admin = loginSchema.safeParse({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -58,7 +64,11 @@ export const configSchema = z
       try {
         jwtPrivateKeyPem = readFileSync(env.JWT_PRIVATE_KEY_FILE, 'utf8');
       } catch (e) {
-        ctx.addIssue({ code: 'custom', path: ['JWT_PRIVATE_KEY_FILE'], message: `cannot read: ${(e as Error).message}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_PRIVATE_KEY_FILE'],
+          message: `cannot read: ${(e as Error).message}`,
+        });
         return z.NEVER;
       }
     }

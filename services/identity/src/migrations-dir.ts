@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
-const hasMigrations = (dir: string) => existsSync(dir) && readdirSync(dir).some((f) => /^\d+_.+\.sql$/.test(f));
+const hasMigrations = (dir: string) =>
+  existsSync(dir) && readdirSync(dir).some((f) => /^\d+_.+\.sql$/.test(f));
 
 /**
  * services/identity/migrations, found from this file's place: beside src/ when run from source,

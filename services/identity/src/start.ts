@@ -36,7 +36,11 @@ export interface StartOptions {
  * Starts the identity service: event stream, database and read models, Redis, the gRPC API and
  * the JWKS/discovery HTTP endpoint. Whatever started before a failure is closed again.
  */
-export async function startIdentity(config: IdentityConfig, logger: Logger, options: StartOptions = {}): Promise<IdentityHandle> {
+export async function startIdentity(
+  config: IdentityConfig,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<IdentityHandle> {
   const closers: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
     for (const close of closers.splice(0).reverse()) {
@@ -104,10 +108,18 @@ export async function startIdentity(config: IdentityConfig, logger: Logger, opti
       isReady,
     });
     closers.push(() => grpc.shutdown());
-    const http = await startHttpServer({ port: config.httpPort, issuer: config.jwt.issuer, signingKey, isReady });
+    const http = await startHttpServer({
+      port: config.httpPort,
+      issuer: config.jwt.issuer,
+      signingKey,
+      isReady,
+    });
     closers.push(() => http.close());
 
-    logger.info({ grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid }, 'identity started');
+    logger.info(
+      { grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid },
+      'identity started',
+    );
     return { grpcPort: grpc.port, httpPort: http.port, stop: stopAll };
   } catch (e) {
     await stopAll();

@@ -3,18 +3,30 @@ import { unseal } from '@parley/contracts/sealing';
 import { EventStore, type RecordedEvent } from '@parley/eventstore';
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { createLogger } from '@parley/logger';
-import { connectTestNats, createTestDatabase, deleteNamespaceStreams, randomNamespace, type TestDatabase } from '@parley/testing';
+import {
+  connectTestNats,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  randomNamespace,
+  type TestDatabase,
+} from '@parley/testing';
 import type * as grpc from '@grpc/grpc-js';
 import type { NatsConnection } from 'nats';
 import { createClient as createRedis } from 'redis';
 import { loadConfig, type IdentityConfig } from '../src/config';
 import { startIdentity, type IdentityHandle } from '../src/start';
 
+// The root config's per-project testTimeout does not reach the tests (jest 5 s default); these
+// start real servers on a shared 2-core machine, so every identity int spec gets 30 s.
+jest.setTimeout(30_000);
+
 export const MAIL_SEAL_KEY = 'test-mail-seal-key-0123456789';
 
 /** A fresh ES256 key in PKCS8 PEM, as JWT_PRIVATE_KEY takes it. */
 export function newSigningKeyPem(): string {
-  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ format: 'pem', type: 'pkcs8' })
+    .toString();
 }
 
 /** A clock tests can move forward; it starts at the real time. */
@@ -93,10 +105,15 @@ export interface RunningIdentity {
   stop(): Promise<void>;
 }
 
-export async function startForTest(world: TestWorld, extraEnv: Record<string, string> = {}): Promise<RunningIdentity> {
+export async function startForTest(
+  world: TestWorld,
+  extraEnv: Record<string, string> = {},
+): Promise<RunningIdentity> {
   const clock = new TestClock();
   const config = testConfig(world, extraEnv);
-  const handle = await startIdentity(config, createLogger('identity-test', config.logLevel), { clock: clock.now });
+  const handle = await startIdentity(config, createLogger('identity-test', config.logLevel), {
+    clock: clock.now,
+  });
   const client = identityClient(`127.0.0.1:${handle.grpcPort}`);
   return {
     handle,
@@ -121,7 +138,9 @@ export async function eventsOf(world: TestWorld, aggregate: string, id: string):
 
 /** The newest verification code of a sign-up, unsealed the way the mailer does it. */
 export async function latestCode(world: TestWorld, signupId: string): Promise<string> {
-  const issued = (await eventsOf(world, 'signup', signupId)).filter((e) => e.type === 'identity.SignupCodeIssued');
+  const issued = (await eventsOf(world, 'signup', signupId)).filter(
+    (e) => e.type === 'identity.SignupCodeIssued',
+  );
   const last = issued.at(-1);
   if (!last) throw new Error(`no code issued for ${signupId}`);
   return unseal((last.data as { sealedCode: string }).sealedCode, MAIL_SEAL_KEY);
@@ -146,7 +165,15 @@ export interface Session {
   accessExpiresAt: number;
   refreshToken: string;
   refreshExpiresAt: number;
-  user: { id: string; email: string; fullname: string; role: string; plan: string; accountId: string; createdAt: string };
+  user: {
+    id: string;
+    email: string;
+    fullname: string;
+    role: string;
+    plan: string;
+    accountId: string;
+    createdAt: string;
+  };
 }
 
 export const details = (email: string, password = 'Secret_pass-1', over: Record<string, string> = {}) => ({
@@ -159,7 +186,11 @@ export const details = (email: string, password = 'Secret_pass-1', over: Record<
   ...over,
 });
 
-export const answers = { products: 'Handmade ceramic mugs', categories: 'Kitchen, gifts', targetAudience: 'Coffee lovers' };
+export const answers = {
+  products: 'Handmade ceramic mugs',
+  categories: 'Kitchen, gifts',
+  targetAudience: 'Coffee lovers',
+};
 
 /** Sign-up start to finish through the API, reading the code from the log. */
 export async function signUp(

@@ -1,5 +1,19 @@
 import { signupCodeIssuedSchema, signupStartedSchema, userRegisteredSchema } from '@parley/contracts';
-import { answers, createWorld, details, eventsOf, failure, latestCode, signUp, startForTest, uniqueEmail, type RunningIdentity, type Session, type Ticket, type TestWorld } from './harness';
+import {
+  answers,
+  createWorld,
+  details,
+  eventsOf,
+  failure,
+  latestCode,
+  signUp,
+  startForTest,
+  uniqueEmail,
+  type RunningIdentity,
+  type Session,
+  type Ticket,
+  type TestWorld,
+} from './harness';
 
 let world: TestWorld;
 let identity: RunningIdentity;
@@ -29,11 +43,17 @@ describe('sign-up to session', () => {
     const issued = events.find((e) => e.type === 'identity.SignupCodeIssued')!;
     const code = await latestCode(world, ticket.signupId);
     expect(code).toMatch(/^\d{6}$/);
-    expect(signupCodeIssuedSchema.parse(issued.data)).toMatchObject({ signupId: ticket.signupId, email, fullname: 'Ada Lovelace' });
+    expect(signupCodeIssuedSchema.parse(issued.data)).toMatchObject({
+      signupId: ticket.signupId,
+      email,
+      fullname: 'Ada Lovelace',
+    });
     expect(JSON.stringify(events.map((e) => e.data))).not.toContain(`"${code}"`);
     expect(signupStartedSchema.parse(events[0]!.data)).toMatchObject({ selectedPlan: 'PRO' });
 
-    await expect(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: code })).resolves.toEqual({
+    await expect(
+      identity.call('verifySignupCode', { signupId: ticket.signupId, otp: code }),
+    ).resolves.toEqual({
       signupId: ticket.signupId,
       verified: true,
     });
@@ -48,30 +68,46 @@ describe('sign-up to session', () => {
     expect(session.refreshToken).toMatch(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
 
     const registered = (await eventsOf(world, 'user', session.user.id))[0]!;
-    expect(userRegisteredSchema.parse(registered.data)).toMatchObject({ role: 'OWNER', plan: 'STANDARD', selectedPlan: 'PRO' });
+    expect(userRegisteredSchema.parse(registered.data)).toMatchObject({
+      role: 'OWNER',
+      plan: 'STANDARD',
+      selectedPlan: 'PRO',
+    });
 
     // The profile query reads the projection; it must already hold the account.
     await expect(identity.call('getUser', { userId: session.user.id })).resolves.toEqual(session.user);
-    const loggedIn = await identity.call<Session>('login', { email, password: 'Secret_pass-1', client: { ip: '198.51.100.1' } });
+    const loggedIn = await identity.call<Session>('login', {
+      email,
+      password: 'Secret_pass-1',
+      client: { ip: '198.51.100.1' },
+    });
     expect(loggedIn.user.id).toBe(session.user.id);
   });
 
   it('a completed sign-up cannot be completed again: the person logs in instead', async () => {
     const { ticket } = await signUp(world, identity);
-    const error = await failure(identity.call('completeOnboarding', { signupId: ticket.signupId, ...answers }));
+    const error = await failure(
+      identity.call('completeOnboarding', { signupId: ticket.signupId, ...answers }),
+    );
     expect(error).toMatchObject({ kind: 'precondition', code: 'SIGNUP_COMPLETED' });
   });
 
   it('onboarding before verification is refused', async () => {
     const ticket = await identity.call<Ticket>('startSignup', details(uniqueEmail()));
-    const error = await failure(identity.call('completeOnboarding', { signupId: ticket.signupId, ...answers }));
+    const error = await failure(
+      identity.call('completeOnboarding', { signupId: ticket.signupId, ...answers }),
+    );
     expect(error).toMatchObject({ kind: 'precondition', code: 'EMAIL_NOT_VERIFIED' });
   });
 
   it('an email that already has an account is refused at the start, on the email field', async () => {
     const { session } = await signUp(world, identity);
     const error = await failure(identity.call('startSignup', details(session.user.email.toUpperCase())));
-    expect(error).toMatchObject({ kind: 'conflict', code: 'EMAIL_TAKEN', message: 'An account with this email already exists' });
+    expect(error).toMatchObject({
+      kind: 'conflict',
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists',
+    });
     expect(error.fields).toEqual([{ field: 'email', message: 'An account with this email already exists' }]);
   });
 
@@ -84,10 +120,18 @@ describe('sign-up to session', () => {
 
   it('a retried start with the same command id gives the same sign-up and sends one code', async () => {
     const email = uniqueEmail();
-    const first = await identity.call<Ticket>('startSignup', { ...details(email), commandId: 'client-retry-1' });
-    const second = await identity.call<Ticket>('startSignup', { ...details(email), commandId: 'client-retry-1' });
+    const first = await identity.call<Ticket>('startSignup', {
+      ...details(email),
+      commandId: 'client-retry-1',
+    });
+    const second = await identity.call<Ticket>('startSignup', {
+      ...details(email),
+      commandId: 'client-retry-1',
+    });
     expect(second).toEqual(first);
-    const issued = (await eventsOf(world, 'signup', first.signupId)).filter((e) => e.type === 'identity.SignupCodeIssued');
+    const issued = (await eventsOf(world, 'signup', first.signupId)).filter(
+      (e) => e.type === 'identity.SignupCodeIssued',
+    );
     expect(issued).toHaveLength(1);
   });
 });
@@ -98,9 +142,13 @@ describe('verification code', () => {
     const code = await latestCode(world, ticket.signupId);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const error = await failure(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: wrong }));
+      const error = await failure(
+        identity.call('verifySignupCode', { signupId: ticket.signupId, otp: wrong }),
+      );
       expect(error).toMatchObject({ kind: 'validation', code: 'INVALID_CODE' });
-      expect(error.fields).toEqual([{ field: 'otp', message: expect.stringContaining('The verification code is incorrect') }]);
+      expect(error.fields).toEqual([
+        { field: 'otp', message: expect.stringContaining('The verification code is incorrect') },
+      ]);
       expect(error.message).toContain(`${5 - attempt} attempt`);
     }
     const fifth = await failure(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: wrong }));
@@ -111,7 +159,9 @@ describe('verification code', () => {
     identity.clock.advance(61_000);
     await identity.call('resendSignupCode', { signupId: ticket.signupId });
     const fresh = await latestCode(world, ticket.signupId);
-    await expect(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: fresh })).resolves.toMatchObject({ verified: true });
+    await expect(
+      identity.call('verifySignupCode', { signupId: ticket.signupId, otp: fresh }),
+    ).resolves.toMatchObject({ verified: true });
   });
 
   it('a code is valid for 10 minutes: afterwards CODE_EXPIRED on otp', async () => {
@@ -142,10 +192,14 @@ describe('verification code', () => {
 
     const newest = await latestCode(world, ticket.signupId);
     if (newest !== firstCode) {
-      const old = await failure(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: firstCode }));
+      const old = await failure(
+        identity.call('verifySignupCode', { signupId: ticket.signupId, otp: firstCode }),
+      );
       expect(old.code).toBe('INVALID_CODE');
     }
-    await expect(identity.call('verifySignupCode', { signupId: ticket.signupId, otp: newest })).resolves.toMatchObject({ verified: true });
+    await expect(
+      identity.call('verifySignupCode', { signupId: ticket.signupId, otp: newest }),
+    ).resolves.toMatchObject({ verified: true });
   });
 });
 
@@ -160,12 +214,22 @@ describe('starting again for the same address', () => {
     identity.clock.advance(60_000);
     const second = await identity.call<Ticket>('startSignup', details(email, 'Other_pass-2'));
     expect(second.signupId).not.toBe(first.signupId);
-    const old = await failure(identity.call('verifySignupCode', { signupId: first.signupId, otp: firstCode }));
+    const old = await failure(
+      identity.call('verifySignupCode', { signupId: first.signupId, otp: firstCode }),
+    );
     expect(old).toMatchObject({ kind: 'precondition', code: 'SIGNUP_SUPERSEDED' });
 
-    await identity.call('verifySignupCode', { signupId: second.signupId, otp: await latestCode(world, second.signupId) });
-    const session = await identity.call<Session>('completeOnboarding', { signupId: second.signupId, ...answers });
+    await identity.call('verifySignupCode', {
+      signupId: second.signupId,
+      otp: await latestCode(world, second.signupId),
+    });
+    const session = await identity.call<Session>('completeOnboarding', {
+      signupId: second.signupId,
+      ...answers,
+    });
     expect(session.user.email).toBe(email);
-    await expect(identity.call('login', { email, password: 'Other_pass-2' })).resolves.toMatchObject({ user: { id: session.user.id } });
+    await expect(identity.call('login', { email, password: 'Other_pass-2' })).resolves.toMatchObject({
+      user: { id: session.user.id },
+    });
   });
 });

@@ -1,4 +1,10 @@
-import { foldEvents, type Decider, type DomainEvent, type EventStore, type RecordedEvent } from '@parley/eventstore';
+import {
+  foldEvents,
+  type Decider,
+  type DomainEvent,
+  type EventStore,
+  type RecordedEvent,
+} from '@parley/eventstore';
 import { emailKey } from '../security/secrets';
 
 /** Each aggregate's subject: identity.<aggregate>.<id>. */

@@ -70,7 +70,13 @@ export class LoginBackoff {
       keys.map((k) =>
         this.redis.eval(FAIL_SCRIPT, {
           keys: [k.key],
-          arguments: [String(now), String(k.rule.threshold), String(k.rule.baseLockMs), String(k.rule.maxLockMs), String(FORGET_AFTER_MS)],
+          arguments: [
+            String(now),
+            String(k.rule.threshold),
+            String(k.rule.baseLockMs),
+            String(k.rule.maxLockMs),
+            String(FORGET_AFTER_MS),
+          ],
         }),
       ),
     );

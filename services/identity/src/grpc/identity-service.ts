@@ -43,8 +43,10 @@ function requestKeyOf(commandId: string): string | undefined {
 
 /** proto <-> application mapping for parley.identity.v1.Identity; no decisions are made here. */
 export function identityService(deps: IdentityDeps, logger: Logger): UntypedServiceImplementation {
-  const onInternal = (method: string) => (error: unknown) => logger.error({ err: error, method }, 'identity call failed');
-  const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) => unary<Req, Res>(handler, onInternal(method));
+  const onInternal = (method: string) => (error: unknown) =>
+    logger.error({ err: error, method }, 'identity call failed');
+  const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
+    unary<Req, Res>(handler, onInternal(method));
 
   return {
     StartSignup: rpc('StartSignup', (req: StartSignupRequest) =>
@@ -61,10 +63,18 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
     VerifySignupCode: rpc('VerifySignupCode', (req: { signupId: string; otp: string }) =>
       verifySignupCode(deps, { signupId: req.signupId, otp: req.otp }),
     ),
-    ResendSignupCode: rpc('ResendSignupCode', (req: { signupId: string }) => resendSignupCode(deps, { signupId: req.signupId })),
+    ResendSignupCode: rpc('ResendSignupCode', (req: { signupId: string }) =>
+      resendSignupCode(deps, { signupId: req.signupId }),
+    ),
     CompleteOnboarding: rpc(
       'CompleteOnboarding',
-      (req: { signupId: string; products: string; categories: string; targetAudience: string; client: ClientMessage }) =>
+      (req: {
+        signupId: string;
+        products: string;
+        categories: string;
+        targetAudience: string;
+        client: ClientMessage;
+      }) =>
         completeOnboarding(deps, {
           signupId: req.signupId,
           products: req.products,
@@ -89,7 +99,13 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
     ),
     ChangePassword: rpc(
       'ChangePassword',
-      async (req: { userId: string; currentPassword: string; password: string; confirmPassword: string; sessionId: string }) => {
+      async (req: {
+        userId: string;
+        currentPassword: string;
+        password: string;
+        confirmPassword: string;
+        sessionId: string;
+      }) => {
         await changePassword(deps, {
           userId: req.userId,
           currentPassword: req.currentPassword,
@@ -103,7 +119,12 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
     GetSystemSettings: rpc('GetSystemSettings', () => getSystemSettings(deps)),
     UpdateSystemSettings: rpc(
       'UpdateSystemSettings',
-      (req: { actorId: string; loginEnabled?: boolean; registrationEnabled?: boolean; maintenanceMode?: boolean }) =>
+      (req: {
+        actorId: string;
+        loginEnabled?: boolean;
+        registrationEnabled?: boolean;
+        maintenanceMode?: boolean;
+      }) =>
         updateSystemSettings(deps, {
           actorId: req.actorId,
           loginEnabled: req.loginEnabled,

@@ -25,7 +25,7 @@ export function registrationReactor(deps: IdentityDeps): Projection {
         await registerUser(deps, state);
         deps.logger.info({ signupId }, 'registration finished by the reactor');
       } catch (e) {
-        // Refusals (address taken, sign-up superseded) are final and already recorded on the sign-up.
+        // A refusal (the address went to another account) is final and recorded on the sign-up.
         if (isAppError(e) && e.kind !== 'internal' && e.kind !== 'unavailable') return;
         throw e;
       }

@@ -4,7 +4,12 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
  * Keyed digests of short-lived secrets (verification codes, refresh-token secrets): the log
  * keeps only these. The purpose and owner are bound in so one digest never stands for another.
  */
-export function secretDigest(key: string, purpose: 'signup-code' | 'refresh-token' | 'signup-request', owner: string, value: string): string {
+export function secretDigest(
+  key: string,
+  purpose: 'signup-code' | 'refresh-token' | 'signup-request',
+  owner: string,
+  value: string,
+): string {
   return createHmac('sha256', key).update(`${purpose}\0${owner}\0${value}`).digest('base64url');
 }
 

@@ -14,13 +14,19 @@ export async function loadSigningKey(pkcs8Pem: string): Promise<SigningKey> {
   try {
     privateKey = createPrivateKey({ key: pkcs8Pem, format: 'pem' });
   } catch (e) {
-    throw new Error(`JWT private key is not a readable PEM key: ${(e as Error).message}`);
+    throw new Error(`JWT private key is not a readable PEM key: ${(e as Error).message}`, { cause: e });
   }
   const curve = privateKey.asymmetricKeyDetails?.namedCurve;
   if (privateKey.asymmetricKeyType !== 'ec' || curve !== 'prime256v1') {
-    throw new Error(`JWT private key must be an EC P-256 key for ES256 (got ${privateKey.asymmetricKeyType} ${curve ?? ''})`.trim());
+    throw new Error(
+      `JWT private key must be an EC P-256 key for ES256 (got ${privateKey.asymmetricKeyType} ${curve ?? ''})`.trim(),
+    );
   }
   const jwk = createPublicKey(privateKey).export({ format: 'jwk' }) as JWK;
   const kid = await calculateJwkThumbprint(jwk, 'sha256');
-  return { privateKey, kid, publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, kid, alg: 'ES256', use: 'sig' } };
+  return {
+    privateKey,
+    kid,
+    publicJwk: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y, kid, alg: 'ES256', use: 'sig' },
+  };
 }

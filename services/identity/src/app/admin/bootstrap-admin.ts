@@ -31,7 +31,10 @@ export async function bootstrapAdmin(
     );
   } catch (e) {
     if (!isAppError(e) || e.code !== 'EMAIL_TAKEN') throw e;
-    logger.error({ email: admin.email }, 'ADMIN_EMAIL belongs to an account that is not the configured admin; no admin created');
+    logger.error(
+      { email: admin.email },
+      'ADMIN_EMAIL belongs to an account that is not the configured admin; no admin created',
+    );
     return 'email_in_use';
   }
   const existing = await loadState(store, at.user(userId), userDecider);

@@ -9,7 +9,10 @@ import { UUID_PATTERN } from '../ids';
 import { userViewOf, type UserView } from '../user-view';
 import { validate } from '../validate';
 
-export async function changeName(deps: IdentityDeps, input: { userId: unknown; fullname: unknown }): Promise<UserView> {
+export async function changeName(
+  deps: IdentityDeps,
+  input: { userId: unknown; fullname: unknown },
+): Promise<UserView> {
   const userId = knownUserId(input.userId);
   const { fullname } = validate(changeNameSchema, { fullname: input.fullname });
   const outcome = await executeCommand(

@@ -22,7 +22,13 @@ const field = (name: string, message: string, code: string) =>
  */
 export async function changePassword(
   deps: IdentityDeps,
-  input: { userId: unknown; currentPassword: unknown; password: unknown; confirmPassword: unknown; sessionId?: string },
+  input: {
+    userId: unknown;
+    currentPassword: unknown;
+    password: unknown;
+    confirmPassword: unknown;
+    sessionId?: string;
+  },
 ): Promise<void> {
   const userId = knownUserId(input.userId);
   const { currentPassword, password } = validate(changePasswordSchema, input);
@@ -47,7 +53,12 @@ export async function changePassword(
     deps.store,
     at.user(userId),
     userDecider,
-    { type: 'ChangePassword', passwordHash: await hashPassword(password), expectedPasswordHash: user.passwordHash, now: deps.clock() },
+    {
+      type: 'ChangePassword',
+      passwordHash: await hashPassword(password),
+      expectedPasswordHash: user.passwordHash,
+      now: deps.clock(),
+    },
     { commandId: randomUUID() },
   );
   await endOtherSessions(deps, userId, input.sessionId || null);

@@ -70,7 +70,14 @@ export async function sessionReply(
   const access = await signAccessToken(
     deps.tokens.signingKey,
     deps.tokens.access,
-    { userId: user.userId, role: user.role, accountId: user.accountId, email: user.email, fullname: user.fullname, sessionId },
+    {
+      userId: user.userId,
+      role: user.role,
+      accountId: user.accountId,
+      email: user.email,
+      fullname: user.fullname,
+      sessionId,
+    },
     now,
   );
   return {

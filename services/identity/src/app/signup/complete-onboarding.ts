@@ -19,7 +19,10 @@ export interface CompleteOnboardingInput {
 }
 
 /** Step 3 of sign-up: record the answers, create the account (OWNER of its own account), start a session. */
-export async function completeOnboarding(deps: IdentityDeps, input: CompleteOnboardingInput): Promise<IssuedSession> {
+export async function completeOnboarding(
+  deps: IdentityDeps,
+  input: CompleteOnboardingInput,
+): Promise<IssuedSession> {
   const signupId = knownSignupId(input.signupId);
   const answers = validate(onboardingSchema, { ...input, signupId });
   await assertRegistrationOpen(deps);

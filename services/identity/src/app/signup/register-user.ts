@@ -1,14 +1,12 @@
 import { executeCommand } from '@parley/eventstore';
 import { AppError, isAppError } from '@parley/contracts';
 import { emailDecider } from '../../domain/email/decide';
-import { signupSuperseded } from '../../domain/shared/errors';
 import type { SignupRejectionReason } from '../../domain/signup/events';
 import { signupDecider } from '../../domain/signup/decide';
 import type { SignupState } from '../../domain/signup/state';
-import { signupRequestsDecider } from '../../domain/signup-requests/decide';
 import { userDecider } from '../../domain/user/decide';
 import type { UserState } from '../../domain/user/state';
-import { loadState, subjects } from '../aggregates';
+import { subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
 
 /**
@@ -17,7 +15,10 @@ import type { IdentityDeps } from '../deps';
  * so every step is idempotent (fixed ids, deciders that accept a repeat) and this runs both in
  * the request and from the registration reactor, which finishes what a crash interrupted.
  */
-export async function registerUser(deps: IdentityDeps, signup: SignupState): Promise<{ user: UserState; version: number }> {
+export async function registerUser(
+  deps: IdentityDeps,
+  signup: SignupState,
+): Promise<{ user: UserState; version: number }> {
   const { store } = deps;
   const at = subjects(store);
   const { signupId, userId, email } = signup;
@@ -26,11 +27,9 @@ export async function registerUser(deps: IdentityDeps, signup: SignupState): Pro
   }
 
   if (signup.status === 'onboarded') {
-    const requests = await loadState(store, at.signupRequests(email), signupRequestsDecider);
-    if (requests.state.latestSignupId !== signupId) {
-      await reject(deps, signupId, 'SUPERSEDED');
-      throw signupSuperseded();
-    }
+    // First come, first served: the claim (expected version 0) decides between sign-ups for one
+    // address. A newer sign-up closes an older one only while it still waits for its code or its
+    // answers (SupersedeSignup and CompleteOnboarding meet on the sign-up's own stream).
     try {
       await executeCommand(
         store,

@@ -9,7 +9,10 @@ import { knownSignupId } from './signup-id';
 import { ticketOf, type SignupTicket } from './ticket';
 
 /** A new code replaces the previous one (and its wrong-attempt count). */
-export async function resendSignupCode(deps: IdentityDeps, input: { signupId: unknown }): Promise<SignupTicket> {
+export async function resendSignupCode(
+  deps: IdentityDeps,
+  input: { signupId: unknown },
+): Promise<SignupTicket> {
   const signupId = knownSignupId(input.signupId);
   await assertRegistrationOpen(deps);
   const outcome = await executeCommand(

@@ -27,9 +27,9 @@ export interface StartSignupInput {
 }
 
 /**
- * Step 1 of sign-up. Starting again for an address that has a sign-up under way supersedes the
- * earlier one (its code stops working, only the newest sign-up can register); starts for one
- * address are spaced 60 s apart and capped at 5 a day, like resends.
+ * Step 1 of sign-up. Starting again for an address supersedes the earlier sign-up if it is still
+ * waiting for its code or its answers (that code stops working); starts for one address are
+ * spaced 60 s apart and capped at 5 a day, like resends.
  */
 export async function startSignup(deps: IdentityDeps, input: StartSignupInput): Promise<SignupTicket> {
   const { requestKey, ...fields } = input;
@@ -78,8 +78,8 @@ export async function startSignup(deps: IdentityDeps, input: StartSignupInput): 
   return ticketOf(started.state);
 }
 
-/** Closes the earlier sign-up so its code stops working at once. Best effort: if this fails,
- *  registration still refuses it, because only the address's latest sign-up may claim it. */
+/** Closes the earlier sign-up so its code stops working at once. Best effort: if it fails, the
+ *  earlier sign-up stays usable, and the email claim still lets only one of them register. */
 async function supersede(deps: IdentityDeps, signupId: string, by: string): Promise<void> {
   try {
     await executeCommand(

@@ -10,7 +10,12 @@ import { evolveEmail, initialEmailState, type EmailState } from './state';
 export function decideEmail(command: EmailCommand, state: EmailState): EmailEvent[] {
   if (state.claimedBy === command.userId) return []; // the same registration, retried
   if (state.claimedBy) throw emailTaken();
-  return [{ type: T.Claimed, data: { userId: command.userId, signupId: command.signupId, claimedAt: iso(command.now) } }];
+  return [
+    {
+      type: T.Claimed,
+      data: { userId: command.userId, signupId: command.signupId, claimedAt: iso(command.now) },
+    },
+  ];
 }
 
 export const emailDecider: Decider<EmailCommand, EmailEvent, EmailState> = {

@@ -14,7 +14,10 @@ const claimed = (userId: string, signupId: string | null, at: number): EmailEven
 
 describe('email claim: ClaimEmail', () => {
   it('given a free address, claims it for the user', () => {
-    const state = spec.given([]).when({ type: 'ClaimEmail', userId: 'u1', signupId: 's1', now: T0 }).then([claimed('u1', 's1', T0)]);
+    const state = spec
+      .given([])
+      .when({ type: 'ClaimEmail', userId: 'u1', signupId: 's1', now: T0 })
+      .then([claimed('u1', 's1', T0)]);
     expect(state.claimedBy).toBe('u1');
   });
 
@@ -28,6 +31,9 @@ describe('email claim: ClaimEmail', () => {
   });
 
   it('given the address claimed by the same user (a retried registration), records nothing', () => {
-    spec.given([claimed('u1', null, T0)]).when({ type: 'ClaimEmail', userId: 'u1', signupId: null, now: T0 + 1 }).then([]);
+    spec
+      .given([claimed('u1', null, T0)])
+      .when({ type: 'ClaimEmail', userId: 'u1', signupId: null, now: T0 + 1 })
+      .then([]);
   });
 });

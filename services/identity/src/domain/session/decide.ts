@@ -36,7 +36,15 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       return [
         {
           type: T.Started,
-          data: { sessionId, userId, origin, client, secretHash, expiresAt: iso(expiresAt), startedAt: iso(now) },
+          data: {
+            sessionId,
+            userId,
+            origin,
+            client,
+            secretHash,
+            expiresAt: iso(expiresAt),
+            startedAt: iso(now),
+          },
         },
       ];
     }
@@ -70,7 +78,8 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
       if (state.status !== 'active') return [];
       if (command.presentedHash !== null) {
         const presented = command.presentedHash;
-        const belongs = sameDigest(presented, state.secretHash) || state.spent.some((s) => sameDigest(presented, s.hash));
+        const belongs =
+          sameDigest(presented, state.secretHash) || state.spent.some((s) => sameDigest(presented, s.hash));
         if (!belongs) return []; // log-out with a token that is not this session's: nothing to end
       }
       return [revoked(state, command.reason, command.now)];
@@ -78,8 +87,15 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
   }
 }
 
-function revoked(state: SessionState, reason: 'logout' | 'reuse' | 'password_changed', now: number): SessionEvent {
-  return { type: T.Revoked, data: { sessionId: state.sessionId, userId: state.userId, reason, revokedAt: iso(now) } };
+function revoked(
+  state: SessionState,
+  reason: 'logout' | 'reuse' | 'password_changed',
+  now: number,
+): SessionEvent {
+  return {
+    type: T.Revoked,
+    data: { sessionId: state.sessionId, userId: state.userId, reason, revokedAt: iso(now) },
+  };
 }
 
 /** After RefreshSession: the error to answer when the appended events ended the session for reuse. */

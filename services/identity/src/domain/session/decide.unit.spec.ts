@@ -60,32 +60,50 @@ describe('session: StartSession', () => {
 
 describe('session: RefreshSession', () => {
   it('the current secret rotates to a new one and slides the expiry', () => {
-    const state = spec.given([started]).when(refresh('h1', T0 + DAY, 'h2')).then([refreshed('h2', T0 + DAY)]);
+    const state = spec
+      .given([started])
+      .when(refresh('h1', T0 + DAY, 'h2'))
+      .then([refreshed('h2', T0 + DAY)]);
     expect(state.secretHash).toBe('h2');
     expect(state.spent.map((s) => s.hash)).toEqual(['h1']);
   });
 
   it('a spent secret presented again is reuse: the session is revoked and answered TOKEN_REUSED', () => {
     const events = [revoked('reuse', T0 + 2 * DAY)];
-    spec.given([started, refreshed('h2', T0 + DAY)]).when(refresh('h1', T0 + 2 * DAY)).then(events);
+    spec
+      .given([started, refreshed('h2', T0 + DAY)])
+      .when(refresh('h1', T0 + 2 * DAY))
+      .then(events);
     expect(refreshRefusal(events)).toMatchObject({ kind: 'unauthenticated', code: 'TOKEN_REUSED' });
     expect(refreshRefusal([refreshed('h3', T0)])).toBeNull();
   });
 
   it('within the configured grace a just-spent secret is answered TOKEN_ROTATED without ending the session', () => {
-    spec.given([started, refreshed('h2', T0 + DAY)]).when(refresh('h1', T0 + DAY + 500, 'x', 2000)).thenThrows('TOKEN_ROTATED');
+    spec
+      .given([started, refreshed('h2', T0 + DAY)])
+      .when(refresh('h1', T0 + DAY + 500, 'x', 2000))
+      .thenThrows('TOKEN_ROTATED');
   });
 
   it('an expired session cannot be refreshed', () => {
-    spec.given([started]).when(refresh('h1', T0 + 30 * DAY)).thenThrows('SESSION_EXPIRED');
+    spec
+      .given([started])
+      .when(refresh('h1', T0 + 30 * DAY))
+      .thenThrows('SESSION_EXPIRED');
   });
 
   it('a revoked session cannot be refreshed, even with its current secret', () => {
-    spec.given([started, revoked('logout', T0 + 1)]).when(refresh('h1', T0 + 2)).thenThrows('SESSION_REVOKED');
+    spec
+      .given([started, revoked('logout', T0 + 1)])
+      .when(refresh('h1', T0 + 2))
+      .thenThrows('SESSION_REVOKED');
   });
 
   it('a secret that never belonged to the session is refused without ending it', () => {
-    spec.given([started]).when(refresh('forged', T0 + 1)).thenThrows('INVALID_REFRESH_TOKEN');
+    spec
+      .given([started])
+      .when(refresh('forged', T0 + 1))
+      .thenThrows('INVALID_REFRESH_TOKEN');
   });
 
   it('an unknown session is refused', () => {
@@ -95,19 +113,24 @@ describe('session: RefreshSession', () => {
 
 describe('session: RevokeSession', () => {
   it('log-out with the current secret ends the session', () => {
-    spec.given([started]).when({ type: 'RevokeSession', reason: 'logout', presentedHash: 'h1', now: T0 + 1 }).then([
-      revoked('logout', T0 + 1),
-    ]);
+    spec
+      .given([started])
+      .when({ type: 'RevokeSession', reason: 'logout', presentedHash: 'h1', now: T0 + 1 })
+      .then([revoked('logout', T0 + 1)]);
   });
 
-  it('log-out with a secret that is not the session\'s records nothing', () => {
-    spec.given([started]).when({ type: 'RevokeSession', reason: 'logout', presentedHash: 'nope', now: T0 + 1 }).then([]);
+  it("log-out with a secret that is not the session's records nothing", () => {
+    spec
+      .given([started])
+      .when({ type: 'RevokeSession', reason: 'logout', presentedHash: 'nope', now: T0 + 1 })
+      .then([]);
   });
 
   it('the service ends a session without a secret (password changed)', () => {
-    spec.given([started]).when({ type: 'RevokeSession', reason: 'password_changed', presentedHash: null, now: T0 + 1 }).then([
-      revoked('password_changed', T0 + 1),
-    ]);
+    spec
+      .given([started])
+      .when({ type: 'RevokeSession', reason: 'password_changed', presentedHash: null, now: T0 + 1 })
+      .then([revoked('password_changed', T0 + 1)]);
   });
 
   it('an ended session stays ended, with nothing recorded', () => {

@@ -1,7 +1,11 @@
 import type { SettingsEvent, SystemSettings } from './events';
 import { SettingsEventType as T } from './events';
 
-export const DEFAULT_SETTINGS: SystemSettings = { loginEnabled: true, registrationEnabled: true, maintenanceMode: false };
+export const DEFAULT_SETTINGS: SystemSettings = {
+  loginEnabled: true,
+  registrationEnabled: true,
+  maintenanceMode: false,
+};
 
 export type SettingsState = SystemSettings;
 

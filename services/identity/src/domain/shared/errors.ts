@@ -4,7 +4,12 @@ import { AppError } from '@parley/contracts';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
 
 export const emailTaken = () =>
-  new AppError('conflict', EMAIL_TAKEN_MESSAGE, [{ field: 'email', message: EMAIL_TAKEN_MESSAGE }], 'EMAIL_TAKEN');
+  new AppError(
+    'conflict',
+    EMAIL_TAKEN_MESSAGE,
+    [{ field: 'email', message: EMAIL_TAKEN_MESSAGE }],
+    'EMAIL_TAKEN',
+  );
 
 export const userNotFound = () => new AppError('not_found', 'User not found', [], 'USER_NOT_FOUND');
 

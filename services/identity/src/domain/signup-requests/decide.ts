@@ -8,7 +8,10 @@ import { SignupRequestEventType as T } from './events';
 import { DAY_MS, MAX_SIGNUP_REQUESTS_PER_DAY, SIGNUP_REQUEST_INTERVAL_MS } from './policy';
 import { evolveSignupRequests, initialSignupRequestsState, type SignupRequestsState } from './state';
 
-export function decideSignupRequest(command: SignupRequestCommand, state: SignupRequestsState): SignupRequestEvent[] {
+export function decideSignupRequest(
+  command: SignupRequestCommand,
+  state: SignupRequestsState,
+): SignupRequestEvent[] {
   if (state.latestSignupId === command.signupId) return []; // the same request, retried
   const last = state.recentRequests.at(-1);
   if (last !== undefined && command.now < last + SIGNUP_REQUEST_INTERVAL_MS) {
@@ -24,7 +27,12 @@ export function decideSignupRequest(command: SignupRequestCommand, state: Signup
       secondsUntil(inWindow[0]! + DAY_MS, command.now),
     );
   }
-  return [{ type: T.Requested, data: { signupId: command.signupId, supersedes: state.latestSignupId, requestedAt: iso(command.now) } }];
+  return [
+    {
+      type: T.Requested,
+      data: { signupId: command.signupId, supersedes: state.latestSignupId, requestedAt: iso(command.now) },
+    },
+  ];
 }
 
 export const signupRequestsDecider: Decider<SignupRequestCommand, SignupRequestEvent, SignupRequestsState> = {

@@ -15,12 +15,18 @@ const requested = (signupId: string, at: number, supersedes: string | null = nul
 
 describe('sign-up requests: RequestSignup', () => {
   it('given a fresh address, records the sign-up as its latest', () => {
-    const state = spec.given([]).when({ type: 'RequestSignup', signupId: 's1', now: T0 }).then([requested('s1', T0)]);
+    const state = spec
+      .given([])
+      .when({ type: 'RequestSignup', signupId: 's1', now: T0 })
+      .then([requested('s1', T0)]);
     expect(state.latestSignupId).toBe('s1');
   });
 
   it('given the same sign-up already recorded (a retry), records nothing', () => {
-    spec.given([requested('s1', T0)]).when({ type: 'RequestSignup', signupId: 's1', now: T0 + 10 }).then([]);
+    spec
+      .given([requested('s1', T0)])
+      .when({ type: 'RequestSignup', signupId: 's1', now: T0 + 10 })
+      .then([]);
   });
 
   it('a newer sign-up within 60 s of the last is throttled with the seconds left', () => {
@@ -47,6 +53,9 @@ describe('sign-up requests: RequestSignup', () => {
       .when({ type: 'RequestSignup', signupId: 's5', now: T0 + 5 * hour })
       .thenThrows('TOO_MANY_SIGNUPS') as AppError;
     expect(error.retryAfter).toBe((DAY_MS - 5 * hour) / 1000);
-    spec.given(given).when({ type: 'RequestSignup', signupId: 's5', now: T0 + DAY_MS + 1 }).then([requested('s5', T0 + DAY_MS + 1, 's4')]);
+    spec
+      .given(given)
+      .when({ type: 'RequestSignup', signupId: 's5', now: T0 + DAY_MS + 1 })
+      .then([requested('s5', T0 + DAY_MS + 1, 's4')]);
   });
 });

@@ -12,12 +12,17 @@ export interface SignupRequestsState {
 
 export const initialSignupRequestsState: SignupRequestsState = { latestSignupId: null, recentRequests: [] };
 
-export function evolveSignupRequests(state: SignupRequestsState, event: SignupRequestEvent): SignupRequestsState {
+export function evolveSignupRequests(
+  state: SignupRequestsState,
+  event: SignupRequestEvent,
+): SignupRequestsState {
   switch (event.type) {
     case T.Requested:
       return {
         latestSignupId: event.data.signupId,
-        recentRequests: [...state.recentRequests, ms(event.data.requestedAt)].slice(-MAX_SIGNUP_REQUESTS_PER_DAY),
+        recentRequests: [...state.recentRequests, ms(event.data.requestedAt)].slice(
+          -MAX_SIGNUP_REQUESTS_PER_DAY,
+        ),
       };
     default:
       return state;

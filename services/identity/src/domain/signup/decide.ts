@@ -20,7 +20,12 @@ import { SignupEventType as T } from './events';
 import { CODE_TTL_MS, MAX_CODE_ATTEMPTS, MAX_CODE_SENDS, RESEND_INTERVAL_MS } from './policy';
 import { evolveSignup, initialSignupState, type SignupState } from './state';
 
-function codeIssued(state: Pick<SignupState, 'signupId' | 'email' | 'fullname'>, code: IssuedCode, sendNumber: number, now: number): SignupCodeIssued {
+function codeIssued(
+  state: Pick<SignupState, 'signupId' | 'email' | 'fullname'>,
+  code: IssuedCode,
+  sendNumber: number,
+  now: number,
+): SignupCodeIssued {
   return {
     type: T.CodeIssued,
     data: {
@@ -50,7 +55,10 @@ export function decideSignup(command: SignupCommand, state: SignupState): Signup
       }
       const { signupId, email, fullname, passwordHash, selectedPlan, now } = command;
       return [
-        { type: T.Started, data: { signupId, email, fullname, passwordHash, selectedPlan, startedAt: iso(now) } },
+        {
+          type: T.Started,
+          data: { signupId, email, fullname, passwordHash, selectedPlan, startedAt: iso(now) },
+        },
         codeIssued({ signupId, email, fullname }, command.code, 1, now),
       ];
     }
@@ -72,7 +80,12 @@ export function decideSignup(command: SignupCommand, state: SignupState): Signup
       if (code.attempts >= MAX_CODE_ATTEMPTS) throw tooManyAttempts(state, command.now);
       if (command.now >= code.expiresAt) throw codeExpired();
       if (sameDigest(command.codeHash, code.hash)) {
-        return [{ type: T.Verified, data: { signupId: state.signupId, email: state.email, verifiedAt: iso(command.now) } }];
+        return [
+          {
+            type: T.Verified,
+            data: { signupId: state.signupId, email: state.email, verifiedAt: iso(command.now) },
+          },
+        ];
       }
       // A wrong guess is recorded, not thrown: the count must survive; see verificationRefusal.
       return [
@@ -92,7 +105,14 @@ export function decideSignup(command: SignupCommand, state: SignupState): Signup
       return [
         {
           type: T.Onboarded,
-          data: { signupId: state.signupId, userId, products, categories, targetAudience, onboardedAt: iso(now) },
+          data: {
+            signupId: state.signupId,
+            userId,
+            products,
+            categories,
+            targetAudience,
+            onboardedAt: iso(now),
+          },
         },
       ];
     }
@@ -100,19 +120,34 @@ export function decideSignup(command: SignupCommand, state: SignupState): Signup
     case 'MarkRegistered': {
       if (state.status === 'completed') return [];
       if (state.status !== 'onboarded' || !state.userId) throw notVerified();
-      return [{ type: T.Completed, data: { signupId: state.signupId, userId: state.userId, completedAt: iso(command.now) } }];
+      return [
+        {
+          type: T.Completed,
+          data: { signupId: state.signupId, userId: state.userId, completedAt: iso(command.now) },
+        },
+      ];
     }
 
     case 'RejectSignup': {
-      if (state.status === 'none' || state.status === 'completed' || state.status === 'rejected' || state.status === 'superseded') {
+      if (
+        state.status === 'none' ||
+        state.status === 'completed' ||
+        state.status === 'rejected' ||
+        state.status === 'superseded'
+      ) {
         return [];
       }
-      return [{ type: T.Rejected, data: { signupId: state.signupId, reason: command.reason, rejectedAt: iso(command.now) } }];
+      return [
+        {
+          type: T.Rejected,
+          data: { signupId: state.signupId, reason: command.reason, rejectedAt: iso(command.now) },
+        },
+      ];
     }
 
     case 'SupersedeSignup': {
-      // Only a sign-up still waiting on its owner is closed here; one already registering is
-      // settled by the email claim, which refuses a sign-up that is no longer the email's latest.
+      // Only a sign-up still waiting for its code or its answers is closed; one already
+      // registering goes on, and the email claim decides which account gets the address.
       if (state.status !== 'pending' && state.status !== 'verified') return [];
       return [
         {
@@ -132,7 +167,9 @@ export function verificationRefusal(events: SignupEvent[], state: SignupState, n
   const rejected = events.find((e) => e.type === T.CodeRejected);
   if (!rejected) return null;
   const attempts = rejected.data.attempts;
-  return attempts >= MAX_CODE_ATTEMPTS ? tooManyAttempts(state, now) : invalidCode(MAX_CODE_ATTEMPTS - attempts);
+  return attempts >= MAX_CODE_ATTEMPTS
+    ? tooManyAttempts(state, now)
+    : invalidCode(MAX_CODE_ATTEMPTS - attempts);
 }
 
 export const signupDecider: Decider<SignupCommand, SignupEvent, SignupState> = {

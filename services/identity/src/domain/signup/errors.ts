@@ -61,7 +61,7 @@ export function deadEnd(state: SignupState): AppError | null {
     case 'superseded':
       return signupSuperseded();
     case 'rejected':
-      return state.rejectedReason === 'EMAIL_TAKEN' ? emailTaken() : signupSuperseded();
+      return emailTaken();
     default:
       return null;
   }

@@ -79,7 +79,8 @@ export type SignupCompleted = DomainEvent<
   { signupId: string; userId: string; completedAt: string }
 >;
 
-export type SignupRejectionReason = 'EMAIL_TAKEN' | 'SUPERSEDED';
+/** Why a sign-up that reached registration ended without an account. */
+export type SignupRejectionReason = 'EMAIL_TAKEN';
 
 export type SignupRejected = DomainEvent<
   typeof SignupEventType.Rejected,

@@ -3,7 +3,8 @@ import { ms } from '../shared/time';
 import type { OnboardingAnswers, SignupEvent, SignupRejectionReason } from './events';
 import { SignupEventType as T } from './events';
 
-export type SignupStatus = 'none' | 'pending' | 'verified' | 'onboarded' | 'completed' | 'superseded' | 'rejected';
+export type SignupStatus =
+  'none' | 'pending' | 'verified' | 'onboarded' | 'completed' | 'superseded' | 'rejected';
 
 export interface ActiveCode {
   hash: string;

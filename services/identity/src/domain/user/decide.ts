@@ -19,7 +19,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'RenameUser': {
       if (!state.exists) throw userNotFound();
       if (state.fullname === command.fullname) return [];
-      return [{ type: T.Renamed, data: { userId: state.userId, fullname: command.fullname, renamedAt: iso(command.now) } }];
+      return [
+        {
+          type: T.Renamed,
+          data: { userId: state.userId, fullname: command.fullname, renamedAt: iso(command.now) },
+        },
+      ];
     }
 
     case 'ChangePassword': {

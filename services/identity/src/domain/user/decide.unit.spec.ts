@@ -44,23 +44,36 @@ const registered: UserEvent = {
 describe('user: RegisterUser', () => {
   it('given nothing, registers the user', () => {
     const state = spec.given([]).when(register).then([registered]);
-    expect(state).toMatchObject({ exists: true, role: 'OWNER', accountId: userId, plan: 'STANDARD', selectedPlan: 'PRO' });
+    expect(state).toMatchObject({
+      exists: true,
+      role: 'OWNER',
+      accountId: userId,
+      plan: 'STANDARD',
+      selectedPlan: 'PRO',
+    });
   });
 
   it('given the user already registered (a retry), records nothing', () => {
-    spec.given([registered]).when({ ...register, now: T0 + 1000 }).then([]);
+    spec
+      .given([registered])
+      .when({ ...register, now: T0 + 1000 })
+      .then([]);
   });
 });
 
 describe('user: RenameUser', () => {
   it('renames', () => {
-    spec.given([registered]).when({ type: 'RenameUser', fullname: 'Ada King', now: T0 + 1 }).then([
-      { type: T.Renamed, data: { userId, fullname: 'Ada King', renamedAt: iso(T0 + 1) } },
-    ]);
+    spec
+      .given([registered])
+      .when({ type: 'RenameUser', fullname: 'Ada King', now: T0 + 1 })
+      .then([{ type: T.Renamed, data: { userId, fullname: 'Ada King', renamedAt: iso(T0 + 1) } }]);
   });
 
   it('the same name again records nothing', () => {
-    spec.given([registered]).when({ type: 'RenameUser', fullname: 'Ada Lovelace', now: T0 + 1 }).then([]);
+    spec
+      .given([registered])
+      .when({ type: 'RenameUser', fullname: 'Ada Lovelace', now: T0 + 1 })
+      .then([]);
   });
 
   it('an unknown user is not found', () => {
@@ -78,7 +91,10 @@ describe('user: ChangePassword', () => {
   });
 
   it('refuses when the password changed since the caller checked it', () => {
-    const changed: UserEvent = { type: T.PasswordChanged, data: { userId, passwordHash: 'hash-x', changedAt: iso(T0) } };
+    const changed: UserEvent = {
+      type: T.PasswordChanged,
+      data: { userId, passwordHash: 'hash-x', changedAt: iso(T0) },
+    };
     spec
       .given([registered, changed])
       .when({ type: 'ChangePassword', passwordHash: 'hash-2', expectedPasswordHash: 'hash-1', now: T0 + 1 })
@@ -86,6 +102,9 @@ describe('user: ChangePassword', () => {
   });
 
   it('an unknown user is not found', () => {
-    spec.given([]).when({ type: 'ChangePassword', passwordHash: 'h', expectedPasswordHash: '', now: T0 }).thenThrows('not_found');
+    spec
+      .given([])
+      .when({ type: 'ChangePassword', passwordHash: 'h', expectedPasswordHash: '', now: T0 })
+      .thenThrows('not_found');
   });
 });

@@ -31,8 +31,20 @@ export const initialUserState: UserState = {
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case T.Registered: {
-      const { userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, registeredAt } = event.data;
-      return { exists: true, userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, createdAt: registeredAt };
+      const { userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, registeredAt } =
+        event.data;
+      return {
+        exists: true,
+        userId,
+        email,
+        fullname,
+        role,
+        accountId,
+        plan,
+        selectedPlan,
+        passwordHash,
+        createdAt: registeredAt,
+      };
     }
     case T.Renamed:
       return { ...state, fullname: event.data.fullname };

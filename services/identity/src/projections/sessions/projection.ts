@@ -26,20 +26,22 @@ export const sessionsProjection: Projection = {
         return;
       }
       case T.Refreshed:
-        await tx.query('UPDATE sessions SET last_used_at = $2, expires_at = $3, ip = $4, user_agent = $5 WHERE id = $1', [
-          event.data.sessionId,
-          event.data.refreshedAt,
-          event.data.expiresAt,
-          event.data.client.ip,
-          event.data.client.userAgent,
-        ]);
+        await tx.query(
+          'UPDATE sessions SET last_used_at = $2, expires_at = $3, ip = $4, user_agent = $5 WHERE id = $1',
+          [
+            event.data.sessionId,
+            event.data.refreshedAt,
+            event.data.expiresAt,
+            event.data.client.ip,
+            event.data.client.userAgent,
+          ],
+        );
         return;
       case T.Revoked:
-        await tx.query('UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
-          event.data.sessionId,
-          event.data.revokedAt,
-          event.data.reason,
-        ]);
+        await tx.query(
+          'UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+          [event.data.sessionId, event.data.revokedAt, event.data.reason],
+        );
         return;
       default:
         return;

@@ -29,6 +29,8 @@ export async function userById(pool: Pool, id: string): Promise<UserView | null>
 }
 
 export async function userByEmail(pool: Pool, email: string): Promise<UserView | null> {
-  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [email]);
+  const { rows } = await pool.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE lower(email) = lower($1)`, [
+    email,
+  ]);
   return rows[0] ? view(rows[0]) : null;
 }
