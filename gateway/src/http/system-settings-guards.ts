@@ -5,7 +5,7 @@ import type { SystemSettingsSource } from '../settings/system-settings-cache';
 
 export const MAINTENANCE_MESSAGE = 'Parley is down for maintenance. Please try again later.';
 export const REGISTRATION_DISABLED_MESSAGE = 'Registration is currently disabled';
-export const LOGIN_DISABLED_MESSAGE = 'Log-in is currently disabled';
+export const LOGIN_DISABLED_MESSAGE = 'Login is currently disabled';
 
 /**
  * Paths (below /api) that keep answering in maintenance mode: the settings and plans the frontend

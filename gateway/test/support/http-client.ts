@@ -3,6 +3,10 @@
  * Max-Age and Expires like a browser would), sends a chosen client IP through X-Forwarded-For
  * (the gateway under test trusts loopback proxies) and, when asked, an Origin header.
  */
+/** Response bodies are whatever the gateway sent; the tests' assertions are what check their shape. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above
+export type AnyBody = any;
+
 export interface StoredCookie {
   value: string;
   path: string;
@@ -13,7 +17,7 @@ export interface StoredCookie {
   raw: string;
 }
 
-export interface JsonResponse<T = any> {
+export interface JsonResponse<T = AnyBody> {
   status: number;
   headers: Headers;
   body: T;
@@ -56,7 +60,7 @@ export class GatewayClient {
     return this.cookies.get(name);
   }
 
-  async request<T = any>(
+  async request<T = AnyBody>(
     method: string,
     path: string,
     options: { json?: unknown; rawBody?: string; headers?: Record<string, string>; cookies?: boolean } = {},
@@ -85,11 +89,11 @@ export class GatewayClient {
     return { status: res.status, headers: res.headers, body: parsed as T, setCookies };
   }
 
-  get<T = any>(path: string, options?: Parameters<GatewayClient['request']>[2]) {
+  get<T = AnyBody>(path: string, options?: Parameters<GatewayClient['request']>[2]) {
     return this.request<T>('GET', path, options);
   }
 
-  post<T = any>(path: string, json?: unknown, options?: Parameters<GatewayClient['request']>[2]) {
+  post<T = AnyBody>(path: string, json?: unknown, options?: Parameters<GatewayClient['request']>[2]) {
     return this.request<T>('POST', path, { ...options, ...(json === undefined ? {} : { json }) });
   }
 
