@@ -98,7 +98,11 @@ export async function startIdentity(
       streamTail: async () => (await jsm.streams.info(store.stream)).state.last_seq,
     };
     await run(registrationReactor(deps));
-    if (config.admin) await bootstrapAdmin(deps, config.admin);
+    if (config.admin) {
+      // Before serving: the admin's profile must be readable as soon as the admin can log in.
+      const admin = await bootstrapAdmin(deps, config.admin);
+      await readModels.users.waitFor(admin.version, 30_000);
+    }
 
     const isReady = () => !nc.isClosed() && redis.isReady;
     const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');

@@ -17,7 +17,7 @@ export type AdminBootstrapResult = 'created' | 'present' | 'email_in_use';
 export async function bootstrapAdmin(
   deps: IdentityDeps,
   admin: { email: string; password: string },
-): Promise<AdminBootstrapResult> {
+): Promise<{ result: AdminBootstrapResult; version: number }> {
   const { store, logger } = deps;
   const at = subjects(store);
   const userId = nameBasedId(`admin:${admin.email}`);
@@ -35,10 +35,10 @@ export async function bootstrapAdmin(
       { email: admin.email },
       'ADMIN_EMAIL belongs to an account that is not the configured admin; no admin created',
     );
-    return 'email_in_use';
+    return { result: 'email_in_use', version: 0 };
   }
   const existing = await loadState(store, at.user(userId), userDecider);
-  if (existing.state.exists) return 'present';
+  if (existing.state.exists) return { result: 'present', version: existing.version };
   const outcome = await executeCommand(
     store,
     at.user(userId),
@@ -59,7 +59,7 @@ export async function bootstrapAdmin(
     },
     { commandId: `admin-${userId}-user` },
   );
-  if (outcome.events.length === 0) return 'present';
+  if (outcome.events.length === 0) return { result: 'present', version: outcome.version };
   logger.info({ userId, email: admin.email }, 'created the configured admin');
-  return 'created';
+  return { result: 'created', version: outcome.version };
 }
