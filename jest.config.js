@@ -19,16 +19,18 @@ const common = {
   roots,
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/frontend/.next/'],
+  // jose v6 ships ESM only; let swc turn it into CommonJS like our own sources.
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
 };
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'] },
-    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], testTimeout: 30000 },
+    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/jest/int-timeout.js'] },
     {
       ...common,
       displayName: 'e2e',
       testMatch: ['**/*.e2e.spec.ts'],
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/jest/e2e-timeout.js'],
       globalSetup: '<rootDir>/e2e/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/global-teardown.ts',
     },

@@ -1,0 +1,2 @@
+// Browser and whole-stack tests.
+jest.setTimeout(120000);
