@@ -1,7 +1,7 @@
 // Builds what is stale: each Node program's bundle, and the frontend's Next.js standalone output
 // when its sources (or the shared packages it imports) changed since the last build.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundle } from '../bundle.mjs';
 import { repoRoot } from './paths.mjs';
@@ -101,11 +101,12 @@ export async function buildFrontend(log, { force = false } = {}) {
       "next build produced no standalone server: frontend/next.config must set output: 'standalone'",
     );
   }
-  // The standalone server serves static assets only from beside itself (Next's documented layout).
-  const appDir = join(server, '..');
-  cpSync(join(NEXT_DIR, 'static'), join(appDir, '.next', 'static'), { recursive: true });
-  if (existsSync(join(FRONTEND_DIR, 'public'))) {
-    cpSync(join(FRONTEND_DIR, 'public'), join(appDir, 'public'), { recursive: true });
+  // The standalone server serves browser assets only from beside itself; the frontend's build
+  // script copies them there (frontend/scripts/copy-static.mjs).
+  if (!existsSync(join(server, '..', '.next', 'static'))) {
+    throw new Error(
+      `the frontend build left no .next/static beside ${server}: its build script must copy it there`,
+    );
   }
   mkdirSync(NEXT_DIR, { recursive: true });
   writeFileSync(STAMP, JSON.stringify({ fingerprint: frontendSourcesFingerprint() }) + '\n');
