@@ -6,7 +6,14 @@
  *   EVENTS=40000 AGGREGATES=2000 CONCURRENCY=4 BATCH=1 MAX_SECONDS=120 npm run bench:eventstore
  */
 import { randomUUID } from 'node:crypto';
-import { ConcurrencyError, ensureStream, EventStore, executeCommand, type Decider, type DomainEvent } from '@parley/eventstore';
+import {
+  ConcurrencyError,
+  ensureStream,
+  EventStore,
+  executeCommand,
+  type Decider,
+  type DomainEvent,
+} from '@parley/eventstore';
 import { connectTestNats, deleteNamespaceStreams, randomNamespace } from '@parley/testing';
 import { cpus } from 'node:os';
 import { deadline, intSetting } from './settings';
@@ -19,7 +26,10 @@ const BATCH = intSetting('BATCH', 1);
 const MAX_SECONDS = intSetting('MAX_SECONDS', 120);
 const LOAD_SAMPLES = intSetting('LOAD_SAMPLES', 2_000);
 
-const event = (n: number): DomainEvent => ({ type: 'BenchEventRecorded', data: { n, note: 'a typical small event payload of some tens of bytes' } });
+const event = (n: number): DomainEvent => ({
+  type: 'BenchEventRecorded',
+  data: { n, note: 'a typical small event payload of some tens of bytes' },
+});
 
 async function main(): Promise<void> {
   const nc = await connectTestNats();
@@ -29,7 +39,9 @@ async function main(): Promise<void> {
     await ensureStream(nc, 'bench', namespace);
     // The cache holds every bench aggregate, as a service's cache would hold its hot set.
     const store = new EventStore(nc, { context: 'bench', namespace, cacheSize: AGGREGATES + 10 });
-    console.log(`eventstore-append: ${EVENTS} events, ${AGGREGATES} aggregates, ${CONCURRENCY} writers, ${BATCH} event(s)/append, ${cpus().length} cores, namespace ${namespace}`);
+    console.log(
+      `eventstore-append: ${EVENTS} events, ${AGGREGATES} aggregates, ${CONCURRENCY} writers, ${BATCH} event(s)/append, ${cpus().length} cores, namespace ${namespace}`,
+    );
 
     // Each writer owns the aggregates a with a % CONCURRENCY == writer and keeps their versions,
     // so appends do not conflict with one another: this measures the append path itself.
@@ -52,7 +64,10 @@ async function main(): Promise<void> {
         const events = Array.from({ length: BATCH }, (_, i) => event(appended + i));
         const t = process.hrtime.bigint();
         try {
-          const r = await store.append(subject, events, { expectedVersion: versions.get(a) ?? 0, commandId: randomUUID() });
+          const r = await store.append(subject, events, {
+            expectedVersion: versions.get(a) ?? 0,
+            commandId: randomUUID(),
+          });
           latencies.push(elapsedMs(t));
           versions.set(a, r.version);
           appended += events.length;
@@ -67,7 +82,9 @@ async function main(): Promise<void> {
     const seconds = elapsedMs(started) / 1000;
     const append = summarize(latencies);
     console.log(formatLatency(`append (${BATCH} event/append)`, append));
-    console.log(`throughput: ${Math.round(appended / seconds)} events/s (${appended} events in ${round(seconds, 2)} s), conflicts: ${conflicts}`);
+    console.log(
+      `throughput: ${Math.round(appended / seconds)} events/s (${appended} events in ${round(seconds, 2)} s), conflicts: ${conflicts}`,
+    );
 
     // load(): an unknown aggregate (the "is it new?" path), a short one, and a long one read
     // with direct gets only versus streamed through an ordered consumer.
@@ -97,7 +114,12 @@ async function main(): Promise<void> {
   }
 }
 
-async function measureLoads(store: EventStore, nc: Awaited<ReturnType<typeof connectTestNats>>, namespace: string, budget: { passed(): boolean }) {
+async function measureLoads(
+  store: EventStore,
+  nc: Awaited<ReturnType<typeof connectTestNats>>,
+  namespace: string,
+  budget: { passed(): boolean },
+) {
   const samples = Math.max(10, Math.floor(LOAD_SAMPLES / 4));
   const time = async (n: number, run: (i: number) => Promise<unknown>) => {
     const out: number[] = [];
@@ -114,20 +136,28 @@ async function measureLoads(store: EventStore, nc: Awaited<ReturnType<typeof con
   const one = store.subject('item', 'one');
   await store.append(one, [event(0)], { expectedVersion: 0, commandId: randomUUID() });
   let v = 0;
-  for (let i = 0; i < 5; i++) v = (await store.append(short, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
+  for (let i = 0; i < 5; i++)
+    v = (await store.append(short, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
   v = 0;
-  for (let i = 0; i < 50; i++) v = (await store.append(long, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
+  for (let i = 0; i < 50; i++)
+    v = (await store.append(long, [event(i)], { expectedVersion: v, commandId: randomUUID() })).version;
   const cold = new EventStore(nc, { context: 'bench', namespace, cacheSize: 0 });
   const consumerOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 0, cacheSize: 0 });
   const directOnly = new EventStore(nc, { context: 'bench', namespace, directReadLimit: 1000, cacheSize: 0 });
   const perAggregate = Math.round(EVENTS / AGGREGATES);
   return {
-    'load unknown aggregate': await time(LOAD_SAMPLES, (i) => store.load(store.subject('item', `missing${i}`))),
-    [`load ~${perAggregate} events, cold`]: await time(LOAD_SAMPLES, (i) => cold.load(store.subject('item', `a${i % AGGREGATES}`))),
+    'load unknown aggregate': await time(LOAD_SAMPLES, (i) =>
+      store.load(store.subject('item', `missing${i}`)),
+    ),
+    [`load ~${perAggregate} events, cold`]: await time(LOAD_SAMPLES, (i) =>
+      cold.load(store.subject('item', `a${i % AGGREGATES}`)),
+    ),
     [`load ~${perAggregate} events, cold, consumer only`]: await time(LOAD_SAMPLES, (i) =>
       consumerOnly.load(store.subject('item', `a${i % AGGREGATES}`)),
     ),
-    [`load ~${perAggregate} events, cached`]: await time(LOAD_SAMPLES, (i) => store.load(store.subject('item', `a${i % AGGREGATES}`))),
+    [`load ~${perAggregate} events, cached`]: await time(LOAD_SAMPLES, (i) =>
+      store.load(store.subject('item', `a${i % AGGREGATES}`)),
+    ),
     'load 1 event, cold': await time(samples, () => cold.load(one)),
     'load 5 events, cold': await time(samples, () => cold.load(short)),
     'load 5 events, cold, consumer only': await time(samples, () => consumerOnly.load(short)),

@@ -11,7 +11,12 @@ import { cpus } from 'node:os';
 import { ensureStream, EventStore, type DomainEvent } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
 import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
-import { connectTestNats, createTestDatabase, deleteNamespaceStreams, randomNamespace } from '@parley/testing';
+import {
+  connectTestNats,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  randomNamespace,
+} from '@parley/testing';
 import { deadline, intSetting } from './settings';
 import { elapsedMs, round } from './stats';
 
@@ -42,11 +47,15 @@ async function main(): Promise<void> {
   const namespace = randomNamespace();
   const db = await createTestDatabase();
   try {
-    console.log(`projection-throughput: ${EVENTS} events over ${AGGREGATES} aggregates, pull batch ${BATCH_SIZE}, synchronous_commit ${SYNCHRONOUS_COMMIT ? 'on' : 'off'}, ${cpus().length} cores, namespace ${namespace}, database ${db.name}`);
+    console.log(
+      `projection-throughput: ${EVENTS} events over ${AGGREGATES} aggregates, pull batch ${BATCH_SIZE}, synchronous_commit ${SYNCHRONOUS_COMMIT ? 'on' : 'off'}, ${cpus().length} cores, namespace ${namespace}, database ${db.name}`,
+    );
     await ensureStream(nc, 'bench', namespace);
     const store = new EventStore(nc, { context: 'bench', namespace });
     await ensureProjectionSchema(db.pool);
-    await db.pool.query('CREATE TABLE bench_totals (id text PRIMARY KEY, total bigint NOT NULL, events int NOT NULL, last_seq bigint NOT NULL)');
+    await db.pool.query(
+      'CREATE TABLE bench_totals (id text PRIMARY KEY, total bigint NOT NULL, events int NOT NULL, last_seq bigint NOT NULL)',
+    );
 
     // Fill the stream (not timed as projection work).
     const versions = new Map<number, number>();
@@ -64,7 +73,10 @@ async function main(): Promise<void> {
           const a = mine[turn % mine.length]!;
           const amount = (i % 7) + 1;
           const event: DomainEvent = { type: 'BenchAmountAdded', data: { amount } };
-          const r = await store.append(store.subject('item', `a${a}`), [event], { expectedVersion: versions.get(a) ?? 0, commandId: randomUUID() });
+          const r = await store.append(store.subject('item', `a${a}`), [event], {
+            expectedVersion: versions.get(a) ?? 0,
+            commandId: randomUUID(),
+          });
           versions.set(a, r.version);
           lastSeq = Math.max(lastSeq, r.version);
           expectedTotal += amount;
@@ -75,20 +87,44 @@ async function main(): Promise<void> {
 
     const logger = createLogger('bench', 'warn');
     const started = process.hrtime.bigint();
-    const runner = await startProjection({ nc, pool: db.pool, projection, namespace, logger, batchSize: BATCH_SIZE, synchronousCommit: SYNCHRONOUS_COMMIT });
+    const runner = await startProjection({
+      nc,
+      pool: db.pool,
+      projection,
+      namespace,
+      logger,
+      batchSize: BATCH_SIZE,
+      synchronousCommit: SYNCHRONOUS_COMMIT,
+    });
     try {
       await runner.waitFor(lastSeq, Math.max(1000, budget.ms - 1000));
     } finally {
       await runner.stop();
     }
     const seconds = elapsedMs(started) / 1000;
-    const { rows } = await db.pool.query<{ total: string; events: string }>('SELECT sum(total) AS total, sum(events) AS events FROM bench_totals');
+    const { rows } = await db.pool.query<{ total: string; events: string }>(
+      'SELECT sum(total) AS total, sum(events) AS events FROM bench_totals',
+    );
     const applied = Number(rows[0]?.events ?? 0);
     if (applied !== lastSeq || Number(rows[0]?.total) !== expectedTotal) {
-      throw new Error(`read model is wrong: ${applied} events applied (want ${lastSeq}), total ${rows[0]?.total} (want ${expectedTotal})`);
+      throw new Error(
+        `read model is wrong: ${applied} events applied (want ${lastSeq}), total ${rows[0]?.total} (want ${expectedTotal})`,
+      );
     }
-    console.log(`catch-up: ${applied} events applied in ${round(seconds, 2)} s = ${Math.round(applied / seconds)} events/s (read model verified)`);
-    console.log(JSON.stringify({ bench: 'projection-throughput', events: applied, aggregates: AGGREGATES, batchSize: BATCH_SIZE, synchronousCommit: SYNCHRONOUS_COMMIT, seconds: round(seconds, 2), eventsPerSecond: Math.round(applied / seconds) }));
+    console.log(
+      `catch-up: ${applied} events applied in ${round(seconds, 2)} s = ${Math.round(applied / seconds)} events/s (read model verified)`,
+    );
+    console.log(
+      JSON.stringify({
+        bench: 'projection-throughput',
+        events: applied,
+        aggregates: AGGREGATES,
+        batchSize: BATCH_SIZE,
+        synchronousCommit: SYNCHRONOUS_COMMIT,
+        seconds: round(seconds, 2),
+        eventsPerSecond: Math.round(applied / seconds),
+      }),
+    );
   } finally {
     await db.drop();
     await deleteNamespaceStreams(nc, namespace);

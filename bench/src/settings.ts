@@ -1,9 +1,14 @@
 /** Reads a positive integer setting from the environment, with a default. */
-export function intSetting(name: string, fallback: number, env: Record<string, string | undefined> = process.env): number {
+export function intSetting(
+  name: string,
+  fallback: number,
+  env: Record<string, string | undefined> = process.env,
+): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`${name} must be a positive integer, got ${JSON.stringify(raw)}`);
   return n;
 }
 

@@ -15,7 +15,9 @@ export async function directGet(
   timeoutMs: number,
 ): Promise<StoredEventMessage | undefined> {
   const subject =
-    'last_by_subj' in query ? `$JS.API.DIRECT.GET.${stream}.${query.last_by_subj}` : `$JS.API.DIRECT.GET.${stream}`;
+    'last_by_subj' in query
+      ? `$JS.API.DIRECT.GET.${stream}.${query.last_by_subj}`
+      : `$JS.API.DIRECT.GET.${stream}`;
   const body = 'last_by_subj' in query ? new Uint8Array(0) : new TextEncoder().encode(JSON.stringify(query));
   const reply = await nc.request(subject, body, { timeout: timeoutMs });
   const h = reply.headers;

@@ -70,10 +70,21 @@ describe('EventStore on JetStream 2.9', () => {
       const jsm = await nc.jetstreamManager();
       const name = streamName(CONTEXT, other);
       try {
-        await jsm.streams.add({ name, subjects: [`${other}.${CONTEXT}.>`], storage: 'file' as never, duplicate_window: nanos(10_000) });
+        await jsm.streams.add({
+          name,
+          subjects: [`${other}.${CONTEXT}.>`],
+          storage: 'file' as never,
+          duplicate_window: nanos(10_000),
+        });
         await ensureStream(nc, CONTEXT, other);
         const { config } = await jsm.streams.info(name);
-        expect(config).toMatchObject({ deny_delete: true, deny_purge: true, allow_direct: true, discard: 'new', duplicate_window: nanos(120_000) });
+        expect(config).toMatchObject({
+          deny_delete: true,
+          deny_purge: true,
+          allow_direct: true,
+          discard: 'new',
+          duplicate_window: nanos(120_000),
+        });
       } finally {
         await deleteNamespaceStreams(nc, other);
       }
@@ -82,7 +93,11 @@ describe('EventStore on JetStream 2.9', () => {
     it('two replicas ensuring the same stream at once both succeed', async () => {
       const other = randomNamespace();
       try {
-        const names = await Promise.all([ensureStream(nc, CONTEXT, other), ensureStream(nc, CONTEXT, other), ensureStream(nc, CONTEXT, other)]);
+        const names = await Promise.all([
+          ensureStream(nc, CONTEXT, other),
+          ensureStream(nc, CONTEXT, other),
+          ensureStream(nc, CONTEXT, other),
+        ]);
         expect(new Set(names)).toEqual(new Set([streamName(CONTEXT, other)]));
       } finally {
         await deleteNamespaceStreams(nc, other);
@@ -101,11 +116,18 @@ describe('EventStore on JetStream 2.9', () => {
   describe('expected version 0 on this server (2.9.10)', () => {
     it('is enforced: appending "new aggregate" to an existing one conflicts, to a new one succeeds', async () => {
       const subject = store.subject('tally', randomUUID());
-      const first = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: randomUUID() });
+      const first = await store.append(subject, [opened('a')], {
+        expectedVersion: 0,
+        commandId: randomUUID(),
+      });
       expect(first.version).toBeGreaterThan(0);
       const second = store.append(subject, [opened('b')], { expectedVersion: 0, commandId: randomUUID() });
       await expect(second).rejects.toBeInstanceOf(ConcurrencyError);
-      await expect(second).rejects.toMatchObject({ subject, expectedVersion: 0, actualVersion: first.version });
+      await expect(second).rejects.toMatchObject({
+        subject,
+        expectedVersion: 0,
+        actualVersion: first.version,
+      });
       expect((await reader.load(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
     });
 
@@ -116,9 +138,11 @@ describe('EventStore on JetStream 2.9', () => {
       await js.publish(subject, new TextEncoder().encode('{}'));
       const h = headers();
       h.set('Nats-Expected-Last-Subject-Sequence', '0');
-      await expect(js.publish(subject, new TextEncoder().encode('{}'), { headers: h })).rejects.toMatchObject({
-        api_error: { err_code: 10071 },
-      });
+      await expect(js.publish(subject, new TextEncoder().encode('{}'), { headers: h })).rejects.toMatchObject(
+        {
+          api_error: { err_code: 10071 },
+        },
+      );
     });
   });
 
@@ -135,10 +159,16 @@ describe('EventStore on JetStream 2.9', () => {
 
     it('drops a re-published command (same commandId) and reports it as duplicate', async () => {
       const subject = store.subject('tally', 'dup');
-      const first = await store.append(subject, [opened('a'), added('a', 5)], { expectedVersion: 0, commandId: 'cmd-1' });
+      const first = await store.append(subject, [opened('a'), added('a', 5)], {
+        expectedVersion: 0,
+        commandId: 'cmd-1',
+      });
       expect(first.duplicate).toBe(false);
       // The retry carries the stale expectation: de-duplication wins over the version check.
-      const retry = await store.append(subject, [opened('a'), added('a', 5)], { expectedVersion: 0, commandId: 'cmd-1' });
+      const retry = await store.append(subject, [opened('a'), added('a', 5)], {
+        expectedVersion: 0,
+        commandId: 'cmd-1',
+      });
       expect(retry).toMatchObject({ duplicate: true, version: first.version });
       expect(retry.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
       const loaded = await reader.load(subject);
@@ -149,7 +179,10 @@ describe('EventStore on JetStream 2.9', () => {
       const subject = store.subject('tally', 'batch');
       const other = store.subject('tally', 'other');
       await store.append(other, [opened('z')], { expectedVersion: 0, commandId: 'o' });
-      const r = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'b' });
+      const r = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], {
+        expectedVersion: 0,
+        commandId: 'b',
+      });
       expect(r.events.map((e) => e.sequence)).toEqual([2, 3, 4]);
       expect(r.version).toBe(4);
       const loaded = await reader.load(subject);
@@ -167,7 +200,10 @@ describe('EventStore on JetStream 2.9', () => {
       // A writer crashed after the first of its three publishes.
       await publishRaw(nc, subject, opened('a'), 'cmd:0', 3, 0);
       expect((await reader.load(subject)).openBatch).toEqual({ commandId: 'cmd', appended: 1, size: 3 });
-      const resumed = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], { expectedVersion: 0, commandId: 'cmd' });
+      const resumed = await store.append(subject, [opened('a'), added('a', 1), added('a', 2)], {
+        expectedVersion: 0,
+        commandId: 'cmd',
+      });
       expect(resumed.duplicate).toBe(true);
       const loaded = await reader.load(subject);
       expect(loaded.events.map((e) => e.eventId)).toEqual(['cmd:0', 'cmd:1', 'cmd:2']);
@@ -185,11 +221,15 @@ describe('EventStore on JetStream 2.9', () => {
       (hooked as unknown as { js: typeof js }).js = Object.assign(Object.create(js), {
         publish: async (...args: Parameters<typeof js.publish>) => {
           const ack = await origPublish(...args);
-          if (++calls === 1) await store.append(subject, [added('b', 9)], { expectedVersion: ack.seq, commandId: 'B' });
+          if (++calls === 1)
+            await store.append(subject, [added('b', 9)], { expectedVersion: ack.seq, commandId: 'B' });
           return ack;
         },
       });
-      const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], { expectedVersion: first.version, commandId: 'A2' });
+      const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], {
+        expectedVersion: first.version,
+        commandId: 'A2',
+      });
       await expect(attempt).rejects.toBeInstanceOf(PartialAppendError);
       await expect(attempt).rejects.toMatchObject({ appended: 1, total: 2 });
       const loaded = await reader.load(subject);
@@ -197,7 +237,10 @@ describe('EventStore on JetStream 2.9', () => {
     });
 
     it('refuses a commandId already used for another aggregate instead of silently dropping events', async () => {
-      await store.append(store.subject('tally', 'one'), [opened('a')], { expectedVersion: 0, commandId: 'same' });
+      await store.append(store.subject('tally', 'one'), [opened('a')], {
+        expectedVersion: 0,
+        commandId: 'same',
+      });
       await expect(
         store.append(store.subject('tally', 'two'), [opened('a')], { expectedVersion: 0, commandId: 'same' }),
       ).rejects.toThrow(/already used for/);
@@ -205,12 +248,18 @@ describe('EventStore on JetStream 2.9', () => {
 
     it('appends nothing for an empty batch', async () => {
       const subject = store.subject('tally', 'empty');
-      expect(await store.append(subject, [], { expectedVersion: 0, commandId: 'e' })).toEqual({ version: 0, duplicate: false, events: [] });
+      expect(await store.append(subject, [], { expectedVersion: 0, commandId: 'e' })).toEqual({
+        version: 0,
+        duplicate: false,
+        events: [],
+      });
       expect(await reader.load(subject)).toEqual({ events: [], version: 0 });
     });
 
     it('refuses subjects outside its stream and wildcard subjects', async () => {
-      await expect(store.append('other.tally.x', [opened('a')], { expectedVersion: 0, commandId: 'c' })).rejects.toThrow(/invalid subject/);
+      await expect(
+        store.append('other.tally.x', [opened('a')], { expectedVersion: 0, commandId: 'c' }),
+      ).rejects.toThrow(/invalid subject/);
       await expect(store.load(`${namespace}.${CONTEXT}.tally.*`)).rejects.toThrow(/invalid subject/);
       await expect(store.load(`${namespace}.${CONTEXT}.>`)).rejects.toThrow(/invalid subject/);
       expect(() => store.subject('tally', 'a.b')).toThrow(/invalid aggregate id/);
@@ -219,7 +268,10 @@ describe('EventStore on JetStream 2.9', () => {
 
   describe('load', () => {
     it('returns version 0 and no events for an unknown aggregate', async () => {
-      await store.append(store.subject('tally', 'known'), [opened('a')], { expectedVersion: 0, commandId: 'k' });
+      await store.append(store.subject('tally', 'known'), [opened('a')], {
+        expectedVersion: 0,
+        commandId: 'k',
+      });
       expect(await store.load(store.subject('tally', randomUUID()))).toEqual({ events: [], version: 0 });
     });
 
@@ -229,14 +281,20 @@ describe('EventStore on JetStream 2.9', () => {
       let version = 0;
       let noiseVersion = 0;
       for (let i = 0; i < 40; i++) {
-        version = (await store.append(subject, [added('a', i)], { expectedVersion: version, commandId: `l${i}` })).version;
-        noiseVersion = (await store.append(noise, [added('n', i)], { expectedVersion: noiseVersion, commandId: `n${i}` })).version;
+        version = (
+          await store.append(subject, [added('a', i)], { expectedVersion: version, commandId: `l${i}` })
+        ).version;
+        noiseVersion = (
+          await store.append(noise, [added('n', i)], { expectedVersion: noiseVersion, commandId: `n${i}` })
+        ).version;
       }
       const loaded = await reader.load<TallyEvent>(subject);
       // A fresh default store reads it the same way (direct gets, then the ordered consumer).
       expect(await new EventStore(nc, { context: CONTEXT, namespace }).load(subject)).toEqual(loaded);
       expect(loaded.version).toBe(version);
-      expect(loaded.events.map((e) => (e.data as { amount: number }).amount)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      expect(loaded.events.map((e) => (e.data as { amount: number }).amount)).toEqual(
+        Array.from({ length: 40 }, (_, i) => i),
+      );
       expect(new Set(loaded.events.map((e) => e.subject))).toEqual(new Set([subject]));
       const seqs = loaded.events.map((e) => e.sequence);
       expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
@@ -249,7 +307,13 @@ describe('EventStore on JetStream 2.9', () => {
       expect((await store.load(subject)).events).toHaveLength(2);
       // Another process (here: another store instance) appends two more.
       const other = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(other, subject, tally, { type: 'add', by: 'b', amount: 2, times: 2 }, { commandId: 'b' });
+      await executeCommand(
+        other,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 2, times: 2 },
+        { commandId: 'b' },
+      );
       const loaded = await store.load<TallyEvent>(subject);
       expect(loaded).toEqual(await reader.load<TallyEvent>(subject));
       expect(foldEvents(tally, loaded.events).total).toBe(5);
@@ -276,7 +340,11 @@ describe('EventStore on JetStream 2.9', () => {
 
     it('carries type, data, occurredAt, meta and the type header on the wire', async () => {
       const subject = store.subject('tally', 'wire');
-      await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'w', meta: { actor: 'u1' } });
+      await store.append(subject, [opened('a')], {
+        expectedVersion: 0,
+        commandId: 'w',
+        meta: { actor: 'u1' },
+      });
       const js = nc.jetstream();
       const consumer = await js.consumers.get(streamName(CONTEXT, namespace), { filterSubjects: subject });
       const m = await consumer.next({ expires: 2000 });
@@ -295,9 +363,18 @@ describe('EventStore on JetStream 2.9', () => {
       try {
         await ensureStream(nc, CONTEXT, other);
         const otherStore = new EventStore(nc, { context: CONTEXT, namespace: other });
-        await store.append(store.subject('tally', 'same'), [opened('mine')], { expectedVersion: 0, commandId: 'c' });
-        expect(await otherStore.load(otherStore.subject('tally', 'same'))).toEqual({ events: [], version: 0 });
-        await otherStore.append(otherStore.subject('tally', 'same'), [opened('theirs')], { expectedVersion: 0, commandId: 'c' });
+        await store.append(store.subject('tally', 'same'), [opened('mine')], {
+          expectedVersion: 0,
+          commandId: 'c',
+        });
+        expect(await otherStore.load(otherStore.subject('tally', 'same'))).toEqual({
+          events: [],
+          version: 0,
+        });
+        await otherStore.append(otherStore.subject('tally', 'same'), [opened('theirs')], {
+          expectedVersion: 0,
+          commandId: 'c',
+        });
         const mine = await reader.load(store.subject('tally', 'same'));
         expect(mine.events.map((e) => e.data)).toEqual([{ by: 'mine' }]);
       } finally {
@@ -358,11 +435,20 @@ describe('EventStore on JetStream 2.9', () => {
       // Someone else always writes between our load and our append.
       s.load = (async (subj: string) => {
         const r = await load(subj);
-        await store.append(subj, [added('other', 1)], { expectedVersion: r.version, commandId: `other-${n++}` });
+        await store.append(subj, [added('other', 1)], {
+          expectedVersion: r.version,
+          commandId: `other-${n++}`,
+        });
         return r;
       }) as typeof s.load;
       await expect(
-        executeCommand(s, subject, tally, { type: 'add', by: 'me', amount: 1 }, { commandId: 'mine', maxAttempts: 3 }),
+        executeCommand(
+          s,
+          subject,
+          tally,
+          { type: 'add', by: 'me', amount: 1 },
+          { commandId: 'mine', maxAttempts: 3 },
+        ),
       ).rejects.toBeInstanceOf(ConcurrencyError);
       expect(n).toBe(3);
     });
@@ -378,15 +464,33 @@ describe('EventStore on JetStream 2.9', () => {
     it('decide returning [] appends nothing and returns the current state', async () => {
       const subject = store.subject('tally', 'noop');
       const open = await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
-      const r = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 0 }, { commandId: 'zero' });
+      const r = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 0 },
+        { commandId: 'zero' },
+      );
       expect(r).toEqual({ events: [], state: open.state, version: open.version });
     });
 
     it('is idempotent per commandId: a re-sent command returns its first outcome without deciding again', async () => {
       const subject = store.subject('tally', 'idem');
       await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
-      const first = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 2, times: 2 }, { commandId: 'add' });
-      const again = await executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 2, times: 2 }, { commandId: 'add' });
+      const first = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 2, times: 2 },
+        { commandId: 'add' },
+      );
+      const again = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 2, times: 2 },
+        { commandId: 'add' },
+      );
       expect(again.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
       expect(again.state.total).toBe(4);
       expect((await reader.load(subject)).events).toHaveLength(3);
@@ -399,7 +503,13 @@ describe('EventStore on JetStream 2.9', () => {
       // A crashed earlier run of command 'add' stored only the first of its two events.
       await publishRaw(nc, subject, added('a', 1), 'add:0', 2, v);
       await expect(
-        executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1, times: 2 }, { commandId: 'add', maxAttempts: 2 }),
+        executeCommand(
+          store,
+          subject,
+          tally,
+          { type: 'add', by: 'a', amount: 1, times: 2 },
+          { commandId: 'add', maxAttempts: 2 },
+        ),
       ).rejects.toBeInstanceOf(PartialAppendError);
     });
 
@@ -415,7 +525,13 @@ describe('EventStore on JetStream 2.9', () => {
         loads++;
         return load(s);
       }) as typeof store.load;
-      const r = await executeCommand(store, subject, tally, { type: 'add', by: 'b', amount: 1 }, { commandId: 'b', maxAttempts: 3 });
+      const r = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 1 },
+        { commandId: 'b', maxAttempts: 3 },
+      );
       expect(loads).toBe(3);
       expect(r.state.total).toBe(2);
     });
@@ -423,12 +539,25 @@ describe('EventStore on JetStream 2.9', () => {
 });
 
 /** Publishes one event the way a crashed writer left it: part `id` of a batch of `size`. */
-async function publishRaw(nc: NatsConnection, subject: string, e: TallyEvent, id: string, size: number, expected: number) {
+async function publishRaw(
+  nc: NatsConnection,
+  subject: string,
+  e: TallyEvent,
+  id: string,
+  size: number,
+  expected: number,
+) {
   const h = headers();
   h.set('Parley-Event-Type', e.type);
   h.set('Parley-Batch-Size', String(size));
   const body = JSON.stringify({ type: e.type, data: e.data, occurredAt: new Date().toISOString(), meta: {} });
-  await nc.jetstream().publish(subject, new TextEncoder().encode(body), { headers: h, msgID: id, expect: { lastSubjectSequence: expected } });
+  await nc
+    .jetstream()
+    .publish(subject, new TextEncoder().encode(body), {
+      headers: h,
+      msgID: id,
+      expect: { lastSubjectSequence: expected },
+    });
 }
 
 /** Resolves every arrive() once `n` callers have arrived. */

@@ -1,10 +1,4 @@
-import {
-  DeliverPolicy,
-  type JetStreamClient,
-  type JsMsg,
-  type NatsConnection,
-  type PubAck,
-} from 'nats';
+import { DeliverPolicy, type JetStreamClient, type JsMsg, type NatsConnection, type PubAck } from 'nats';
 import type { AppendOptions, AppendResult, DomainEvent, LoadedStream, RecordedEvent } from './api';
 import {
   apiErrorCode,
@@ -16,7 +10,14 @@ import {
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
 import { directGet, type DirectQuery } from './direct-get';
 import { HistoryCache } from './history-cache';
-import { decodeEvent, encodePayload, eventHeaders, eventId, MSG_ID_HEADER, type StoredEventMessage } from './wire';
+import {
+  decodeEvent,
+  encodePayload,
+  eventHeaders,
+  eventId,
+  MSG_ID_HEADER,
+  type StoredEventMessage,
+} from './wire';
 
 export interface EventStoreOptions {
   context: string;
@@ -85,7 +86,11 @@ export class EventStore {
    * @throws ConcurrencyError when the aggregate moved on before the first event (nothing stored).
    * @throws PartialAppendError when the batch stopped after some events were stored.
    */
-  async append<E extends DomainEvent>(subject: string, events: E[], options: AppendOptions): Promise<AppendResult<E>> {
+  async append<E extends DomainEvent>(
+    subject: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<AppendResult<E>> {
     this.assertAggregateSubject(subject);
     const { expectedVersion, commandId } = options;
     if (!Number.isSafeInteger(expectedVersion) || expectedVersion < 0) {
@@ -101,11 +106,18 @@ export class EventStore {
     let expected = expectedVersion;
     let duplicate = false;
     for (const [index, event] of events.entries()) {
-      if (!event || typeof event.type !== 'string' || event.type === '') throw new TypeError(`event ${index} has no type`);
+      if (!event || typeof event.type !== 'string' || event.type === '')
+        throw new TypeError(`event ${index} has no type`);
       const id = eventId(commandId, index);
       let ack: PubAck & { firstTry: boolean };
       try {
-        ack = await this.publish(subject, event, { id, expected, occurredAt, meta, batchSize: events.length });
+        ack = await this.publish(subject, event, {
+          id,
+          expected,
+          occurredAt,
+          meta,
+          batchSize: events.length,
+        });
       } catch (e) {
         if (index === 0 && apiErrorCode(e) === WRONG_LAST_SEQUENCE) {
           throw new ConcurrencyError(subject, expectedVersion, reportedLastSequence(e));
@@ -148,7 +160,8 @@ export class EventStore {
     // Short tails: walk with direct gets (one round trip per event, no consumer to create).
     for (let hops = 0; next <= last.seq && hops < this.directReadLimit; hops++) {
       const m = next === last.seq ? last : await this.direct({ seq: next, next_by_subj: subject });
-      if (!m || m.seq > last.seq) throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
+      if (!m || m.seq > last.seq)
+        throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
       events.push(decodeEvent<E>(m));
       next = m.seq + 1;
     }
@@ -217,11 +230,17 @@ export class EventStore {
    * JetStream de-duplicates on msgID stream-wide. A commandId reused for another aggregate would
    * silently drop this event; refuse that loudly instead.
    */
-  private async storedDuplicate<E extends DomainEvent>(subject: string, seq: number, id: string): Promise<RecordedEvent<E>> {
+  private async storedDuplicate<E extends DomainEvent>(
+    subject: string,
+    seq: number,
+    id: string,
+  ): Promise<RecordedEvent<E>> {
     const m = await this.direct({ seq });
     if (!m) throw new Error(`msgID ${id} reported as a duplicate of sequence ${seq}, which does not exist`);
     if (m.subject !== subject) {
-      throw new Error(`msgID ${id} was already used for ${m.subject} (seq ${seq}); commandIds must be unique per command`);
+      throw new Error(
+        `msgID ${id} was already used for ${m.subject} (seq ${seq}); commandIds must be unique per command`,
+      );
     }
     return decodeEvent<E>(m);
   }

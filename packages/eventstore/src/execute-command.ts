@@ -17,8 +17,14 @@ export interface CommandOutcome<E extends DomainEvent, S> {
 }
 
 /** Folds events into state with the decider's evolve. */
-export function foldEvents<E extends DomainEvent, S>(decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>, events: readonly { type: E['type']; data: E['data'] }[]): S {
-  return events.reduce<S>((state, e) => decider.evolve(state, { type: e.type, data: e.data } as E), decider.initialState);
+export function foldEvents<E extends DomainEvent, S>(
+  decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>,
+  events: readonly { type: E['type']; data: E['data'] }[],
+): S {
+  return events.reduce<S>(
+    (state, e) => decider.evolve(state, { type: e.type, data: e.data } as E),
+    decider.initialState,
+  );
 }
 
 /** Jittered exponential back-off: ~10, 20, 40, 80 ms ... capped at 250 ms. */
@@ -31,7 +37,10 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
  * The events a command already stored on this aggregate, if any: a command re-sent with the same
  * commandId (client retry, redelivered request) finds its own events instead of acting twice.
  */
-export function priorEvents<E extends DomainEvent>(loaded: LoadedStream<E>, commandId: string): RecordedEvent<E>[] {
+export function priorEvents<E extends DomainEvent>(
+  loaded: LoadedStream<E>,
+  commandId: string,
+): RecordedEvent<E>[] {
   return loaded.events.filter((e) => e.batch?.commandId === commandId);
 }
 
@@ -52,7 +61,8 @@ export async function executeCommand<C, E extends DomainEvent, S>(
   options: ExecuteCommandOptions,
 ): Promise<CommandOutcome<E, S>> {
   const maxAttempts = options.maxAttempts ?? 5;
-  if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`);
+  if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
+    throw new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`);
   for (let attempt = 1; ; attempt++) {
     const loaded = await store.load<E>(subject);
     const prior = priorEvents(loaded, options.commandId);
@@ -77,7 +87,11 @@ export async function executeCommand<C, E extends DomainEvent, S>(
         commandId: options.commandId,
         ...(options.meta ? { meta: options.meta } : {}),
       });
-      return { events: appended.events, state: events.reduce(decider.evolve, state), version: appended.version };
+      return {
+        events: appended.events,
+        state: events.reduce(decider.evolve, state),
+        version: appended.version,
+      };
     } catch (e) {
       if (e instanceof ConcurrencyError && attempt < maxAttempts) {
         await sleep(retryDelayMs(attempt));

@@ -32,8 +32,11 @@ describe('executeCommand helpers', () => {
     expect(state).toEqual({ open: true, total: 5, contributors: ['a', 'b'] });
   });
 
-  it('finds a command\'s own earlier events by command id', () => {
-    const loaded: LoadedStream = { events: [recorded(1, 'a', 0, 1), recorded(2, 'b', 0, 2), recorded(4, 'b', 1, 2)], version: 4 };
+  it("finds a command's own earlier events by command id", () => {
+    const loaded: LoadedStream = {
+      events: [recorded(1, 'a', 0, 1), recorded(2, 'b', 0, 2), recorded(4, 'b', 1, 2)],
+      version: 4,
+    };
     expect(priorEvents(loaded, 'b').map((e) => e.sequence)).toEqual([2, 4]);
     expect(priorEvents(loaded, 'c')).toEqual([]);
   });
@@ -63,7 +66,9 @@ describe('event stream settings', () => {
       allow_direct: true,
       duplicate_window: DEFAULT_DUPLICATE_WINDOW_MS * 1_000_000,
     });
-    expect(eventStreamConfig('identity', undefined, { duplicateWindowMs: 5000 }).duplicate_window).toBe(5_000_000_000);
+    expect(eventStreamConfig('identity', undefined, { duplicateWindowMs: 5000 }).duplicate_window).toBe(
+      5_000_000_000,
+    );
     expect(() => eventStreamConfig('identity', undefined, { duplicateWindowMs: 10 })).toThrow(RangeError);
   });
 });

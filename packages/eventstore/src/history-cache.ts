@@ -8,18 +8,25 @@ export class HistoryCache {
   private readonly entries = new Map<string, RecordedEvent[]>();
 
   constructor(private readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 0) throw new RangeError(`cacheSize must be an integer >= 0, got ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new RangeError(`cacheSize must be an integer >= 0, got ${capacity}`);
   }
 
   /**
    * The cached history of `subject` as a fresh array, if it is a prefix of what the log holds
    * now (last sequence `lastSeq`, whose msgID is `lastId`); [] when nothing usable is cached.
    */
-  validPrefix<E extends DomainEvent>(subject: string, lastSeq: number, lastId: string | undefined): RecordedEvent<E>[] {
+  validPrefix<E extends DomainEvent>(
+    subject: string,
+    lastSeq: number,
+    lastId: string | undefined,
+  ): RecordedEvent<E>[] {
     const cached = this.entries.get(subject);
     const tail = cached?.[cached.length - 1];
     if (!cached || !tail) return [];
-    const stillValid = tail.sequence < lastSeq || (tail.sequence === lastSeq && (lastId === undefined || tail.eventId === lastId));
+    const stillValid =
+      tail.sequence < lastSeq ||
+      (tail.sequence === lastSeq && (lastId === undefined || tail.eventId === lastId));
     if (!stillValid) {
       // The log is shorter than what we saw, or differs at the tail: the stream was recreated.
       this.entries.delete(subject);

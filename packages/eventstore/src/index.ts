@@ -1,6 +1,11 @@
 export * from './api';
 export { streamName, subjectFor, contextSubjects, aggregateSubjects, InvalidNameError } from './names';
-export { ensureStream, eventStreamConfig, DEFAULT_DUPLICATE_WINDOW_MS, type EnsureStreamOptions } from './stream';
+export {
+  ensureStream,
+  eventStreamConfig,
+  DEFAULT_DUPLICATE_WINDOW_MS,
+  type EnsureStreamOptions,
+} from './stream';
 export { EventStore, type EventStoreOptions } from './event-store';
 export {
   executeCommand,
@@ -11,4 +16,10 @@ export {
   type CommandOutcome,
 } from './execute-command';
 export { ConcurrencyError, PartialAppendError, CorruptEventError } from './errors';
-export { EVENT_TYPE_HEADER, BATCH_SIZE_HEADER, decodeEvent, parseEventId, type StoredEventMessage } from './wire';
+export {
+  EVENT_TYPE_HEADER,
+  BATCH_SIZE_HEADER,
+  decodeEvent,
+  parseEventId,
+  type StoredEventMessage,
+} from './wire';

@@ -28,7 +28,8 @@ export function eventStreamConfig(
   options: EnsureStreamOptions = {},
 ): Partial<StreamConfig> & { name: string } {
   const windowMs = options.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
-  if (!Number.isInteger(windowMs) || windowMs < 1000) throw new RangeError(`duplicateWindowMs must be an integer >= 1000, got ${windowMs}`);
+  if (!Number.isInteger(windowMs) || windowMs < 1000)
+    throw new RangeError(`duplicateWindowMs must be an integer >= 1000, got ${windowMs}`);
   return {
     name: streamName(context, namespace),
     subjects: [contextSubjects(context, namespace)],

@@ -35,7 +35,11 @@ export function parseEventId(id: string): { commandId: string; index: number } |
   return { commandId: id.slice(0, at), index };
 }
 
-export function encodePayload(event: DomainEvent, occurredAt: string, meta: Record<string, string>): Uint8Array {
+export function encodePayload(
+  event: DomainEvent,
+  occurredAt: string,
+  meta: Record<string, string>,
+): Uint8Array {
   const payload: EventPayload = { type: event.type, data: event.data ?? null, occurredAt, meta };
   return encoder.encode(JSON.stringify(payload));
 }
@@ -66,9 +70,11 @@ export function decodeEvent<E extends DomainEvent>(m: StoredEventMessage): Recor
   if (!payload || typeof payload !== 'object' || typeof payload.type !== 'string' || payload.type === '') {
     throw new CorruptEventError(m.subject, m.seq, 'payload has no type');
   }
-  if (typeof payload.occurredAt !== 'string') throw new CorruptEventError(m.subject, m.seq, 'payload has no occurredAt');
+  if (typeof payload.occurredAt !== 'string')
+    throw new CorruptEventError(m.subject, m.seq, 'payload has no occurredAt');
   const meta = payload.meta ?? {};
-  if (typeof meta !== 'object' || Array.isArray(meta)) throw new CorruptEventError(m.subject, m.seq, 'meta is not an object');
+  if (typeof meta !== 'object' || Array.isArray(meta))
+    throw new CorruptEventError(m.subject, m.seq, 'meta is not an object');
   const id = m.header(MSG_ID_HEADER) || `${m.subject}@${m.seq}`;
   const size = Number(m.header(BATCH_SIZE_HEADER));
   const parsed = parseEventId(id);
@@ -81,6 +87,7 @@ export function decodeEvent<E extends DomainEvent>(m: StoredEventMessage): Recor
     occurredAt: payload.occurredAt,
     meta: meta as Record<string, string>,
   };
-  if (parsed && Number.isInteger(size) && size > 0) recorded.batch = { commandId: parsed.commandId, index: parsed.index, size };
+  if (parsed && Number.isInteger(size) && size > 0)
+    recorded.batch = { commandId: parsed.commandId, index: parsed.index, size };
   return recorded;
 }

@@ -10,7 +10,11 @@ const msg = (data: string | Uint8Array, headers: Record<string, string> = {}): S
 
 describe('event wire format', () => {
   it('encodes exactly { type, data, occurredAt, meta }', () => {
-    const bytes = encodePayload({ type: 'UserRegistered', data: { email: 'a@b.c' } }, '2025-01-01T00:00:00.000Z', { actor: 'u1' });
+    const bytes = encodePayload(
+      { type: 'UserRegistered', data: { email: 'a@b.c' } },
+      '2025-01-01T00:00:00.000Z',
+      { actor: 'u1' },
+    );
     expect(JSON.parse(new TextDecoder().decode(bytes))).toEqual({
       type: 'UserRegistered',
       data: { email: 'a@b.c' },
@@ -21,7 +25,9 @@ describe('event wire format', () => {
 
   it('round-trips through decodeEvent with id, sequence and batch position', () => {
     const bytes = encodePayload({ type: 'T', data: [1, 2] }, '2025-01-01T00:00:00.000Z', {});
-    const e = decodeEvent(msg(bytes, { 'Nats-Msg-Id': eventId('cmd:with:colons', 2), 'Parley-Batch-Size': '3' }));
+    const e = decodeEvent(
+      msg(bytes, { 'Nats-Msg-Id': eventId('cmd:with:colons', 2), 'Parley-Batch-Size': '3' }),
+    );
     expect(e).toEqual({
       type: 'T',
       data: [1, 2],
@@ -49,7 +55,9 @@ describe('event wire format', () => {
     ['{"type":"T","occurredAt":"x","meta":[]}', 'meta is not an object'],
   ])('refuses %s as %s', (raw, reason) => {
     expect(() => decodeEvent(msg(raw))).toThrow(CorruptEventError);
-    expect(() => decodeEvent(msg(raw))).toThrow(new RegExp(`event 7 on identity.user.u1 cannot be read: ${reason}`));
+    expect(() => decodeEvent(msg(raw))).toThrow(
+      new RegExp(`event 7 on identity.user.u1 cannot be read: ${reason}`),
+    );
   });
 
   it('gives messages without a msgID a stable id and no batch', () => {

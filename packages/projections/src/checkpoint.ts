@@ -16,7 +16,10 @@ export async function registerCheckpoint(pool: Pool, key: ProjectionKey, stream:
   return Number(rows[0]?.position ?? 0);
 }
 
-export async function readCheckpoint(pool: Pool, key: ProjectionKey): Promise<{ position: number; stream: string } | undefined> {
+export async function readCheckpoint(
+  pool: Pool,
+  key: ProjectionKey,
+): Promise<{ position: number; stream: string } | undefined> {
   const { rows } = await pool.query<{ position: string; stream: string }>(
     `SELECT position, stream FROM ${CHECKPOINTS} WHERE namespace = $1 AND projection = $2`,
     [key.namespace, key.projection],
@@ -35,8 +38,18 @@ const SAFE_LITERAL = /^[A-Za-z0-9_-]*$/;
  * BEGIN, the commit mode and the claim travel as one simple query (one round trip instead of
  * three); the values are inlined, so they are checked to be plain tokens and an integer first.
  */
-export async function claim(tx: PoolClient, key: ProjectionKey, sequence: number, synchronousCommit = true): Promise<boolean> {
-  if (!SAFE_LITERAL.test(key.namespace) || !SAFE_LITERAL.test(key.projection) || !Number.isSafeInteger(sequence) || sequence < 1) {
+export async function claim(
+  tx: PoolClient,
+  key: ProjectionKey,
+  sequence: number,
+  synchronousCommit = true,
+): Promise<boolean> {
+  if (
+    !SAFE_LITERAL.test(key.namespace) ||
+    !SAFE_LITERAL.test(key.projection) ||
+    !Number.isSafeInteger(sequence) ||
+    sequence < 1
+  ) {
     throw new RangeError(`unsafe checkpoint key or sequence: ${JSON.stringify(key)} ${sequence}`);
   }
   const results = (await tx.query(
@@ -68,7 +81,16 @@ export async function park(pool: Pool, key: ProjectionKey, letter: DeadLetter): 
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (namespace, projection, stream_sequence)
        DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
-      [key.namespace, key.projection, letter.sequence, letter.subject, letter.eventType ?? null, letter.payload, letter.error, letter.attempts],
+      [
+        key.namespace,
+        key.projection,
+        letter.sequence,
+        letter.subject,
+        letter.eventType ?? null,
+        letter.payload,
+        letter.error,
+        letter.attempts,
+      ],
     );
     await tx.query('COMMIT');
     return true;
@@ -81,6 +103,12 @@ export async function park(pool: Pool, key: ProjectionKey, letter: DeadLetter): 
 }
 
 export async function deleteCheckpoint(pool: Pool, key: ProjectionKey): Promise<void> {
-  await pool.query(`DELETE FROM ${DEAD_LETTERS} WHERE namespace = $1 AND projection = $2`, [key.namespace, key.projection]);
-  await pool.query(`DELETE FROM ${CHECKPOINTS} WHERE namespace = $1 AND projection = $2`, [key.namespace, key.projection]);
+  await pool.query(`DELETE FROM ${DEAD_LETTERS} WHERE namespace = $1 AND projection = $2`, [
+    key.namespace,
+    key.projection,
+  ]);
+  await pool.query(`DELETE FROM ${CHECKPOINTS} WHERE namespace = $1 AND projection = $2`, [
+    key.namespace,
+    key.projection,
+  ]);
 }

@@ -12,11 +12,17 @@ import { ensureProjectionSchema } from './schema';
  * while one is active), truncate the read model's tables, then start it again.
  * To rebuild without downtime, bump the projection's version instead (new name, new tables).
  */
-export async function resetProjection(nc: NatsConnection, pool: Pool, name: string, namespace?: string): Promise<void> {
+export async function resetProjection(
+  nc: NatsConnection,
+  pool: Pool,
+  name: string,
+  namespace?: string,
+): Promise<void> {
   await ensureProjectionSchema(pool);
   const key = { namespace: namespace || '', projection: name };
   const lock = new LeaderLock(pool, `projection:${key.namespace}:${key.projection}`);
-  if (!(await lock.tryAcquire())) throw new Error(`projection ${name} is running; stop it before resetting it`);
+  if (!(await lock.tryAcquire()))
+    throw new Error(`projection ${name} is running; stop it before resetting it`);
   try {
     const jsm = await nc.jetstreamManager();
     const checkpoint = await readCheckpoint(pool, key);

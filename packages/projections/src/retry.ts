@@ -2,7 +2,12 @@
  * Delay before in-place attempt `attempt + 1` of a failing message: exponential from `baseMs`,
  * capped at `maxMs`, with ±25% jitter so replicas do not retry in lock-step.
  */
-export function applyRetryDelayMs(attempt: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function applyRetryDelayMs(
+  attempt: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const raw = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
   return Math.max(0, Math.round(raw * (0.75 + random() * 0.5)));
 }

@@ -23,7 +23,7 @@ describe('transient database errors', () => {
   it.each(['08006', '57P01', '53300', '40001', '40P01', 'ECONNREFUSED'])('%s is transient', (code) => {
     expect(isTransientDatabaseError(withCode(code))).toBe(true);
   });
-  it.each(['23505', '42P01', '22P02'])('%s is the event\'s problem', (code) => {
+  it.each(['23505', '42P01', '22P02'])("%s is the event's problem", (code) => {
     expect(isTransientDatabaseError(withCode(code))).toBe(false);
   });
   it('recognises a dropped connection and ignores plain errors', () => {
@@ -34,14 +34,31 @@ describe('transient database errors', () => {
 });
 
 describe('durable consumer settings', () => {
-  const spec = { stream: 'NS_IDENTITY', name: 'users-v1', filterSubject: 'ns.identity.user.>', maxDeliver: 5, batchSize: 100, ackWaitMs: 60_000 };
+  const spec = {
+    stream: 'NS_IDENTITY',
+    name: 'users-v1',
+    filterSubject: 'ns.identity.user.>',
+    maxDeliver: 5,
+    batchSize: 100,
+    ackWaitMs: 60_000,
+  };
   it('starts from the first event for a new projection', () => {
     const c = durableConfig({ ...spec, position: 0 });
-    expect(c).toMatchObject({ durable_name: 'users-v1', ack_policy: 'explicit', deliver_policy: 'all', filter_subject: 'ns.identity.user.>', max_deliver: 5, max_ack_pending: 400 });
+    expect(c).toMatchObject({
+      durable_name: 'users-v1',
+      ack_policy: 'explicit',
+      deliver_policy: 'all',
+      filter_subject: 'ns.identity.user.>',
+      max_deliver: 5,
+      max_ack_pending: 400,
+    });
     expect(c.opt_start_seq).toBeUndefined();
   });
   it('starts right after the checkpoint otherwise', () => {
-    expect(durableConfig({ ...spec, position: 41 })).toMatchObject({ deliver_policy: 'by_start_sequence', opt_start_seq: 42 });
+    expect(durableConfig({ ...spec, position: 41 })).toMatchObject({
+      deliver_policy: 'by_start_sequence',
+      opt_start_seq: 42,
+    });
   });
 });
 
@@ -64,7 +81,9 @@ describe('PositionWaiters', () => {
     w.advance(5);
     w.advance(4);
     expect(w.position).toBe(5);
-    await expect(w.waitFor(6, 20, () => 'proj')).rejects.toThrow('timed out after 20 ms waiting for proj to reach 6 (at 5)');
+    await expect(w.waitFor(6, 20, () => 'proj')).rejects.toThrow(
+      'timed out after 20 ms waiting for proj to reach 6 (at 5)',
+    );
     const pending = w.waitFor(7, 10_000, () => 'proj');
     w.rejectAll('stopped');
     await expect(pending).rejects.toThrow('stopped');

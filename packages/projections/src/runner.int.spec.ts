@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ensureStream, EventStore, streamName, type DomainEvent } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
-import { connectTestNats, createTestDatabase, deleteNamespaceStreams, randomNamespace, type TestDatabase } from '@parley/testing';
+import {
+  connectTestNats,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  randomNamespace,
+  type TestDatabase,
+} from '@parley/testing';
 import { AckPolicy, DeliverPolicy, type NatsConnection } from 'nats';
 import { createTallyTable, readTallies, tallyProjection } from './__fixtures__/tally-projection';
 import { ensureProjectionSchema, resetProjection, startProjection, type ProjectionRunner } from './index';
@@ -36,8 +42,19 @@ describe('projection runner', () => {
     await nc.close();
   });
 
-  const start = async (projection: Parameters<typeof startProjection>[0]['projection'], extra: Partial<Parameters<typeof startProjection>[0]> = {}) => {
-    const r = await startProjection({ nc, pool: db.pool, projection, namespace, logger, retryDelayMs: 10, ...extra });
+  const start = async (
+    projection: Parameters<typeof startProjection>[0]['projection'],
+    extra: Partial<Parameters<typeof startProjection>[0]> = {},
+  ) => {
+    const r = await startProjection({
+      nc,
+      pool: db.pool,
+      projection,
+      namespace,
+      logger,
+      retryDelayMs: 10,
+      ...extra,
+    });
     runners.push(r);
     return r;
   };
@@ -45,7 +62,10 @@ describe('projection runner', () => {
   const append = async (id: string, amounts: number[]) => {
     const subject = store.subject('tally', id);
     let version = (await store.load(subject)).version;
-    for (const a of amounts) version = (await store.append(subject, [added(a)], { expectedVersion: version, commandId: randomUUID() })).version;
+    for (const a of amounts)
+      version = (
+        await store.append(subject, [added(a)], { expectedVersion: version, commandId: randomUUID() })
+      ).version;
     return version;
   };
 
@@ -61,7 +81,10 @@ describe('projection runner', () => {
       { id: 'b', total: 30, events: 2, last_seq: '5' },
     ]);
     expect(p.applied).toEqual([1, 2, 3, 4, 5]);
-    const { rows } = await db.pool.query('SELECT position, stream FROM projection_checkpoints WHERE projection = $1', ['tallies-v1']);
+    const { rows } = await db.pool.query(
+      'SELECT position, stream FROM projection_checkpoints WHERE projection = $1',
+      ['tallies-v1'],
+    );
     expect(rows).toEqual([{ position: '5', stream: streamName('ledger', namespace) }]);
   });
 
@@ -84,13 +107,22 @@ describe('projection runner', () => {
     // effects and checkpoint, and died before acking.
     const jsm = await nc.jetstreamManager();
     const stream = streamName('ledger', namespace);
-    await jsm.consumers.add(stream, { durable_name: 'tallies-v1', ack_policy: AckPolicy.Explicit, deliver_policy: DeliverPolicy.All, filter_subject: `${namespace}.ledger.>`, ack_wait: 1_000_000_000 });
+    await jsm.consumers.add(stream, {
+      durable_name: 'tallies-v1',
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: `${namespace}.ledger.>`,
+      ack_wait: 1_000_000_000,
+    });
     const crashed = await nc.jetstream().consumers.get(stream, 'tallies-v1');
     const delivered = [];
     for await (const m of await crashed.fetch({ max_messages: 3, expires: 2000 })) delivered.push(m.seq);
     expect(delivered).toEqual([1, 2, 3]);
     await db.pool.query(`INSERT INTO tallies VALUES ('a', 6, 3, 3)`);
-    await db.pool.query(`INSERT INTO projection_checkpoints (namespace, projection, stream, position) VALUES ($1, 'tallies-v1', $2, 3)`, [namespace, stream]);
+    await db.pool.query(
+      `INSERT INTO projection_checkpoints (namespace, projection, stream, position) VALUES ($1, 'tallies-v1', $2, 3)`,
+      [namespace, stream],
+    );
     expect((await jsm.consumers.info(stream, 'tallies-v1')).num_ack_pending).toBe(3);
 
     const p = tallyProjection('tallies-v1', 'tallies');
@@ -109,7 +141,9 @@ describe('projection runner', () => {
     const runner = await start(p, { ackWaitMs: 1000, batchSize: 16 });
     await runner.waitFor(last, 20_000);
     // The server did redeliver (events 2 and 3 waited > ack_wait behind the slow applies)...
-    const info = await (await nc.jetstreamManager()).consumers.info(streamName('ledger', namespace), 'tallies-v1');
+    const info = await (
+      await nc.jetstreamManager()
+    ).consumers.info(streamName('ledger', namespace), 'tallies-v1');
     // (3 messages; every delivery beyond them is a redelivery)
     expect(info.delivered.consumer_seq).toBeGreaterThan(3);
     // ...yet every event was applied exactly once.
@@ -121,7 +155,9 @@ describe('projection runner', () => {
     await append('a', [1]);
     await append('b', [5]);
     const last = await append('a', [2]);
-    const p = tallyProjection('tallies-v1', 'tallies', { failWhen: (e, attempt) => e.sequence === 1 && attempt < 3 });
+    const p = tallyProjection('tallies-v1', 'tallies', {
+      failWhen: (e, attempt) => e.sequence === 1 && attempt < 3,
+    });
     const runner = await start(p, { maxDeliver: 5 });
     await runner.waitFor(last);
     expect(p.applied).toEqual([1, 1, 1, 2, 3]);
@@ -136,12 +172,18 @@ describe('projection runner', () => {
     await append('a', [1]);
     const poison = await append('a', [13]);
     const last = await append('a', [2]);
-    const p = tallyProjection('tallies-v1', 'tallies', { failWhen: (e) => (e.data as { amount: number }).amount === 13 });
+    const p = tallyProjection('tallies-v1', 'tallies', {
+      failWhen: (e) => (e.data as { amount: number }).amount === 13,
+    });
     const runner = await start(p, { maxDeliver: 3 });
     await runner.waitFor(last);
     expect(p.applied).toEqual([1, poison, poison, poison, last]);
-    expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 3, events: 2, last_seq: String(last) }]);
-    const { rows } = await db.pool.query('SELECT projection, stream_sequence, subject, event_type, payload, error, attempts FROM projection_dead_letters');
+    expect(await readTallies(db.pool, 'tallies')).toEqual([
+      { id: 'a', total: 3, events: 2, last_seq: String(last) },
+    ]);
+    const { rows } = await db.pool.query(
+      'SELECT projection, stream_sequence, subject, event_type, payload, error, attempts FROM projection_dead_letters',
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       projection: 'tallies-v1',
@@ -153,7 +195,9 @@ describe('projection runner', () => {
     });
     expect(JSON.parse(rows[0].payload)).toMatchObject({ type: 'TallyAdded', data: { amount: 13 } });
     // The parked message was terminated, not left for redelivery.
-    const info = await (await nc.jetstreamManager()).consumers.info(streamName('ledger', namespace), 'tallies-v1');
+    const info = await (
+      await nc.jetstreamManager()
+    ).consumers.info(streamName('ledger', namespace), 'tallies-v1');
     expect(info.num_ack_pending).toBe(0);
   });
 
@@ -193,7 +237,9 @@ describe('projection runner', () => {
     runners.splice(runners.indexOf(runner), 1);
     await resetProjection(nc, db.pool, 'tallies-v1', namespace);
     const jsm = await nc.jetstreamManager();
-    await expect(jsm.consumers.info(streamName('ledger', namespace), 'tallies-v1')).rejects.toThrow(/not found/);
+    await expect(jsm.consumers.info(streamName('ledger', namespace), 'tallies-v1')).rejects.toThrow(
+      /not found/,
+    );
     expect((await db.pool.query('SELECT * FROM projection_checkpoints')).rowCount).toBe(0);
     await db.pool.query('TRUNCATE tallies');
     const again = await start(p);
@@ -218,14 +264,27 @@ describe('projection runner', () => {
       await ensureProjectionSchema(otherDb.pool);
       await createTallyTable(otherDb.pool, 'tallies');
       const otherStore = new EventStore(nc, { context: 'ledger', namespace: other });
-      await otherStore.append(otherStore.subject('tally', 'z'), [added(7)], { expectedVersion: 0, commandId: 'z' });
+      await otherStore.append(otherStore.subject('tally', 'z'), [added(7)], {
+        expectedVersion: 0,
+        commandId: 'z',
+      });
       const mine = await start(tallyProjection('tallies-v1', 'tallies'));
-      const theirs = await startProjection({ nc, pool: otherDb.pool, projection: tallyProjection('tallies-v1', 'tallies'), namespace: other, logger });
+      const theirs = await startProjection({
+        nc,
+        pool: otherDb.pool,
+        projection: tallyProjection('tallies-v1', 'tallies'),
+        namespace: other,
+        logger,
+      });
       try {
         await mine.waitFor(await append('a', [1]));
         await theirs.waitFor(1);
-        expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 1, events: 1, last_seq: '1' }]);
-        expect(await readTallies(otherDb.pool, 'tallies')).toEqual([{ id: 'z', total: 7, events: 1, last_seq: '1' }]);
+        expect(await readTallies(db.pool, 'tallies')).toEqual([
+          { id: 'a', total: 1, events: 1, last_seq: '1' },
+        ]);
+        expect(await readTallies(otherDb.pool, 'tallies')).toEqual([
+          { id: 'z', total: 7, events: 1, last_seq: '1' },
+        ]);
       } finally {
         await theirs.stop();
       }

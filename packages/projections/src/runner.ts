@@ -156,7 +156,10 @@ class Runner implements ProjectionRunner {
         messages = undefined;
         failures++;
         const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
-        this.log.error({ err: e, retryInMs: delay }, 'projection session failed; resuming from the checkpoint');
+        this.log.error(
+          { err: e, retryInMs: delay },
+          'projection session failed; resuming from the checkpoint',
+        );
         await this.sleep(delay);
       }
     }
@@ -193,7 +196,10 @@ class Runner implements ProjectionRunner {
         // was lost on the way, and the missing messages would come back only after ack_wait,
         // behind later ones. Start over from the checkpoint instead.
         if (m.info.deliverySequence !== lastDelivery + 1) {
-          this.log.warn({ expected: lastDelivery + 1, got: m.info.deliverySequence }, 'delivery gap; resuming from the checkpoint');
+          this.log.warn(
+            { expected: lastDelivery + 1, got: m.info.deliverySequence },
+            'delivery gap; resuming from the checkpoint',
+          );
           break;
         }
         lastDelivery = m.info.deliverySequence;
@@ -212,7 +218,12 @@ class Runner implements ProjectionRunner {
     }
     let event: RecordedEvent;
     try {
-      event = decodeEvent({ subject: m.subject, seq: m.seq, data: m.data, header: (n) => m.headers?.get(n) || undefined });
+      event = decodeEvent({
+        subject: m.subject,
+        seq: m.seq,
+        data: m.data,
+        header: (n) => m.headers?.get(n) || undefined,
+      });
     } catch (e) {
       await this.parkMessage(m, e, 1); // retrying cannot make it readable
       return;
@@ -229,7 +240,10 @@ class Runner implements ProjectionRunner {
       } catch (e) {
         if (isTransientDatabaseError(e)) throw e; // not the event's fault: resume later from the checkpoint
         lastError = e;
-        this.log.warn({ err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver }, 'projection apply failed');
+        this.log.warn(
+          { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },
+          'projection apply failed',
+        );
         if (attempt < budget) {
           m.working(); // keep the server from redelivering it while we retry in place
           await this.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
@@ -267,7 +281,10 @@ class Runner implements ProjectionRunner {
     });
     this.waiters.advance(m.seq);
     m.term();
-    this.log.error({ seq: m.seq, subject: m.subject, attempts, error: text }, 'event parked as dead letter; projection moves on');
+    this.log.error(
+      { seq: m.seq, subject: m.subject, attempts, error: text },
+      'event parked as dead letter; projection moves on',
+    );
   }
 
   /** Standby: keep position() and waitFor() truthful from the active runner's checkpoint. */

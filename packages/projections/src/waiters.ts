@@ -1,6 +1,11 @@
 /** Promises waiting for a position to reach a sequence; resolved as the position advances. */
 export class PositionWaiters {
-  private waiting: { sequence: number; resolve: () => void; reject: (e: Error) => void; timer: NodeJS.Timeout }[] = [];
+  private waiting: {
+    sequence: number;
+    resolve: () => void;
+    reject: (e: Error) => void;
+    timer: NodeJS.Timeout;
+  }[] = [];
   private current = 0;
 
   get position(): number {
@@ -36,7 +41,11 @@ export class PositionWaiters {
         reject,
         timer: setTimeout(() => {
           this.waiting = this.waiting.filter((w) => w !== entry);
-          reject(new Error(`timed out after ${timeoutMs} ms waiting for ${describe()} to reach ${sequence} (at ${this.current})`));
+          reject(
+            new Error(
+              `timed out after ${timeoutMs} ms waiting for ${describe()} to reach ${sequence} (at ${this.current})`,
+            ),
+          );
         }, timeoutMs),
       };
       this.waiting.push(entry);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
 
 /** The server tests create throwaway databases on; its `postgres` database is used to create them. */
-export const TEST_DATABASE_SERVER = process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_DATABASE_SERVER =
+  process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   url: string;

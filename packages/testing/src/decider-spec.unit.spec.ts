@@ -19,20 +19,33 @@ const door: Decider<Cmd, Ev, { open: boolean }> = {
 
 describe('deciderSpec', () => {
   it('passes when decide returns the expected events, and returns the state after them', () => {
-    const state = deciderSpec(door).given([]).when({ type: 'open', by: 'ann' }).then([{ type: 'Opened', data: { by: 'ann' } }]);
+    const state = deciderSpec(door)
+      .given([])
+      .when({ type: 'open', by: 'ann' })
+      .then([{ type: 'Opened', data: { by: 'ann' } }]);
     expect(state).toEqual({ open: true });
     deciderSpec(door).given([]).when({ type: 'close' }).then([]);
   });
 
   it('fails when the events differ', () => {
-    expect(() => deciderSpec(door).given([]).when({ type: 'open', by: 'ann' }).then([{ type: 'Opened', data: { by: 'bob' } }])).toThrow(
-      /decided events differ/,
-    );
-    expect(() => deciderSpec(door).given([{ type: 'Opened', data: { by: 'a' } }]).when({ type: 'close' }).then([])).toThrow(/differ/);
+    expect(() =>
+      deciderSpec(door)
+        .given([])
+        .when({ type: 'open', by: 'ann' })
+        .then([{ type: 'Opened', data: { by: 'bob' } }]),
+    ).toThrow(/decided events differ/);
+    expect(() =>
+      deciderSpec(door)
+        .given([{ type: 'Opened', data: { by: 'a' } }])
+        .when({ type: 'close' })
+        .then([]),
+    ).toThrow(/differ/);
   });
 
   it('thenThrows matches an AppError kind, code, exact message or RegExp', () => {
-    const given = deciderSpec(door).given([{ type: 'Opened', data: { by: 'a' } }]).when({ type: 'open', by: 'b' });
+    const given = deciderSpec(door)
+      .given([{ type: 'Opened', data: { by: 'a' } }])
+      .when({ type: 'open', by: 'b' });
     expect(given.thenThrows('conflict')).toBeInstanceOf(AppError);
     given.thenThrows('ALREADY_OPEN');
     given.thenThrows('Door is already open');
@@ -40,9 +53,15 @@ describe('deciderSpec', () => {
   });
 
   it('thenThrows fails on the wrong error and when nothing is thrown', () => {
-    const given = deciderSpec(door).given([{ type: 'Opened', data: { by: 'a' } }]).when({ type: 'open', by: 'b' });
-    expect(() => given.thenThrows('not_found')).toThrow(/decide threw AppError\(conflict\/ALREADY_OPEN: Door is already open\), expected not_found/);
-    expect(() => deciderSpec(door).given([]).when({ type: 'open', by: 'b' }).thenThrows('conflict')).toThrow(/instead of throwing conflict/);
+    const given = deciderSpec(door)
+      .given([{ type: 'Opened', data: { by: 'a' } }])
+      .when({ type: 'open', by: 'b' });
+    expect(() => given.thenThrows('not_found')).toThrow(
+      /decide threw AppError\(conflict\/ALREADY_OPEN: Door is already open\), expected not_found/,
+    );
+    expect(() => deciderSpec(door).given([]).when({ type: 'open', by: 'b' }).thenThrows('conflict')).toThrow(
+      /instead of throwing conflict/,
+    );
   });
 });
 

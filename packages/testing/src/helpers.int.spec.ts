@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 import { ensureStream, streamName } from '@parley/eventstore';
-import { connectTestNats, createTestDatabase, deleteNamespaceStreams, randomNamespace, TEST_DATABASE_SERVER } from './index';
+import {
+  connectTestNats,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  randomNamespace,
+  TEST_DATABASE_SERVER,
+} from './index';
 
 async function databaseExists(name: string): Promise<boolean> {
   const c = new Client({ connectionString: TEST_DATABASE_SERVER });
@@ -28,7 +34,7 @@ describe('test helpers', () => {
     await db.drop(); // idempotent
   });
 
-  it('deleteNamespaceStreams removes only that namespace\'s streams and refuses an empty namespace', async () => {
+  it("deleteNamespaceStreams removes only that namespace's streams and refuses an empty namespace", async () => {
     const nc = await connectTestNats();
     const mine = randomNamespace();
     const theirs = randomNamespace();

@@ -13,7 +13,8 @@ export async function connectTestNats(): Promise<NatsConnection> {
  * deny purge and message deletion: those settings guard the events, not the stream's existence.
  */
 export async function deleteNamespaceStreams(nc: NatsConnection, namespace: string): Promise<void> {
-  if (!/^[A-Za-z0-9_-]+$/.test(namespace ?? '')) throw new Error(`refusing to delete streams of namespace ${JSON.stringify(namespace)}`);
+  if (!/^[A-Za-z0-9_-]+$/.test(namespace ?? ''))
+    throw new Error(`refusing to delete streams of namespace ${JSON.stringify(namespace)}`);
   const jsm = await nc.jetstreamManager();
   const prefix = `${namespace.toUpperCase()}_`;
   const names: string[] = [];

@@ -2,9 +2,9 @@ import type { Decider, DomainEvent } from '../api';
 
 /** A tiny aggregate for the store's own tests: a tally that records who added what. */
 export type TallyEvent =
-  | DomainEvent<'TallyOpened', { by: string }>
-  | DomainEvent<'TallyAdded', { by: string; amount: number }>;
-export type TallyCommand = { type: 'open'; by: string } | { type: 'add'; by: string; amount: number; times?: number };
+  DomainEvent<'TallyOpened', { by: string }> | DomainEvent<'TallyAdded', { by: string; amount: number }>;
+export type TallyCommand =
+  { type: 'open'; by: string } | { type: 'add'; by: string; amount: number; times?: number };
 export interface TallyState {
   open: boolean;
   total: number;
@@ -12,7 +12,10 @@ export interface TallyState {
 }
 
 export class TallyRefused extends Error {
-  constructor(readonly kind: string, message: string) {
+  constructor(
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -24,7 +27,11 @@ export const tally: Decider<TallyCommand, TallyEvent, TallyState> = {
       case 'TallyOpened':
         return { ...state, open: true };
       case 'TallyAdded':
-        return { ...state, total: state.total + event.data.amount, contributors: [...state.contributors, event.data.by] };
+        return {
+          ...state,
+          total: state.total + event.data.amount,
+          contributors: [...state.contributors, event.data.by],
+        };
     }
   },
   decide(command, state) {
@@ -34,6 +41,9 @@ export const tally: Decider<TallyCommand, TallyEvent, TallyState> = {
     }
     if (!state.open) throw new TallyRefused('not_found', 'tally not open');
     if (command.amount === 0) return [];
-    return Array.from({ length: command.times ?? 1 }, () => ({ type: 'TallyAdded' as const, data: { by: command.by, amount: command.amount } }));
+    return Array.from({ length: command.times ?? 1 }, () => ({
+      type: 'TallyAdded' as const,
+      data: { by: command.by, amount: command.amount },
+    }));
   },
 };

@@ -9,7 +9,11 @@ import type { Projection } from '../api';
 export function tallyProjection(
   name: string,
   table: string,
-  options: { aggregate?: string; failWhen?: (e: RecordedEvent, attempt: number) => boolean; slowMs?: number } = {},
+  options: {
+    aggregate?: string;
+    failWhen?: (e: RecordedEvent, attempt: number) => boolean;
+    slowMs?: number;
+  } = {},
 ): Projection & { applied: number[]; attemptsBySeq: Map<number, number> } {
   const applied: number[] = [];
   const attemptsBySeq = new Map<number, number>();
@@ -24,7 +28,8 @@ export function tallyProjection(
       const attempt = (attemptsBySeq.get(event.sequence) ?? 0) + 1;
       attemptsBySeq.set(event.sequence, attempt);
       if (options.slowMs) await new Promise((r) => setTimeout(r, options.slowMs));
-      if (options.failWhen?.(event, attempt)) throw new Error(`refusing event ${event.sequence} (attempt ${attempt})`);
+      if (options.failWhen?.(event, attempt))
+        throw new Error(`refusing event ${event.sequence} (attempt ${attempt})`);
       const id = event.subject.split('.').pop()!;
       const amount = event.type === 'TallyAdded' ? (event.data as { amount: number }).amount : 0;
       await tx.query(
@@ -37,9 +42,14 @@ export function tallyProjection(
 }
 
 export async function createTallyTable(pool: Pool, table: string): Promise<void> {
-  await pool.query(`CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, total int NOT NULL, events int NOT NULL, last_seq bigint NOT NULL)`);
+  await pool.query(
+    `CREATE TABLE IF NOT EXISTS ${table} (id text PRIMARY KEY, total int NOT NULL, events int NOT NULL, last_seq bigint NOT NULL)`,
+  );
 }
 
-export async function readTallies(pool: Pool, table: string): Promise<{ id: string; total: number; events: number; last_seq: string }[]> {
+export async function readTallies(
+  pool: Pool,
+  table: string,
+): Promise<{ id: string; total: number; events: number; last_seq: string }[]> {
   return (await pool.query(`SELECT id, total, events, last_seq FROM ${table} ORDER BY id`)).rows;
 }
