@@ -1,3 +1,4 @@
+import { isAppError } from '@parley/contracts';
 import type { Response } from 'express';
 import { clearedSessionCookies, sessionCookies } from '../auth/cookies';
 import type { ProtoSession } from '../clients/identity-types';
@@ -18,4 +19,17 @@ export function replyWithSession(
 
 export function clearSessionCookies(res: Response, cookieSecure: boolean): void {
   for (const cookie of clearedSessionCookies(cookieSecure)) res.clearCookie(cookie.name, cookie.options);
+}
+
+/**
+ * Whether a refused refresh means the browser's refresh cookie is dead (expired, revoked, reused,
+ * unknown), so the cookies should go. Not for TOKEN_ROTATED: another tab refreshed a moment ago and
+ * the browser already holds the newer cookies, which clearing would throw away.
+ */
+export function refreshRefusalEndsSession(error: unknown): boolean {
+  return (
+    isAppError(error) &&
+    (error.kind === 'unauthenticated' || error.kind === 'forbidden') &&
+    error.code !== 'TOKEN_ROTATED'
+  );
 }

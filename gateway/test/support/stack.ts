@@ -46,7 +46,9 @@ export interface TestStack {
   dispose(): Promise<void>;
 }
 
-export async function startStack(options: { gatewayEnv?: Record<string, string> } = {}): Promise<TestStack> {
+export async function startStack(
+  options: { gatewayEnv?: Record<string, string>; identityEnv?: Record<string, string> } = {},
+): Promise<TestStack> {
   const namespace = randomNamespace();
   const mailSealKey = randomBytes(24).toString('base64url');
   const admin = { email: `admin.${namespace}@example.com`, password: 'Admin_pass-2024' };
@@ -69,6 +71,7 @@ export async function startStack(options: { gatewayEnv?: Record<string, string> 
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: logLevel,
+      ...options.identityEnv,
     }),
     grpcPort: 0,
     httpPort: 0,

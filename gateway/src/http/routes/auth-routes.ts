@@ -12,7 +12,7 @@ import { UNAUTHENTICATED_MESSAGE } from '../../auth/token-verifier';
 import type { ProtoSession } from '../../clients/identity-types';
 import type { RouteDeps } from '../deps';
 import { callContext, clientInfo, clientKey } from '../request-facts';
-import { clearSessionCookies, replyWithSession } from '../session-reply';
+import { clearSessionCookies, refreshRefusalEndsSession, replyWithSession } from '../session-reply';
 import { loginDisabledError, registrationGuard } from '../system-settings-guards';
 import { withBody } from '../validation';
 import { signupTicketView } from '../views';
@@ -135,9 +135,8 @@ export function authRoutes(deps: RouteDeps): Router {
       try {
         session = await identity.refresh({ refreshToken, client: clientInfo(req) }, callContext(req));
       } catch (error) {
-        // A refused refresh token (expired, revoked, reused) is dead: stop the browser sending it.
-        if (isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'forbidden'))
-          clearSessionCookies(res, cookieSecure);
+        // A dead refresh token: stop the browser sending it.
+        if (refreshRefusalEndsSession(error)) clearSessionCookies(res, cookieSecure);
         throw error;
       }
       replyWithSession(res, 200, session, cookieSecure);
