@@ -62,7 +62,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
-      FRONTEND_ORIGIN: `http://localhost:${p.frontend}`,
+      // Either name of this machine may be in the browser's address bar.
+      FRONTEND_ORIGIN: `http://localhost:${p.frontend},http://127.0.0.1:${p.frontend}`,
     },
     frontend: {
       PORT: String(p.frontend),

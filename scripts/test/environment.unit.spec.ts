@@ -50,7 +50,7 @@ describe('profiles', () => {
     const env = programEnvironments(profile, secrets);
     expect(profile.namespace).toBe('');
     expect(env.identity.DATABASE_URL).toMatch(/\/parley_identity$/);
-    expect(env.gateway.FRONTEND_ORIGIN).toBe('http://localhost:3000');
+    expect(env.gateway.FRONTEND_ORIGIN).toBe('http://localhost:3000,http://127.0.0.1:3000');
     expect(env.gateway.JWKS_URL).toBe('http://127.0.0.1:4101/.well-known/jwks.json');
   });
 
