@@ -169,7 +169,7 @@ describe('k8s/base', () => {
       for (const v of spec.volumes ?? []) for (const item of v.secret?.items ?? []) referenced.add(item.key);
     }
     const readme = readFileSync(join(repoRoot, 'k8s', 'README.md'), 'utf8');
-    const documented = new Set([...readme.matchAll(/^\s*\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]));
+    const documented = new Set([...readme.matchAll(/^\s*\| `([A-Z0-9_]+)`\s*\|/gm)].map((m) => m[1]));
     expect([...referenced].filter((k) => !documented.has(k))).toEqual([]);
   });
 });

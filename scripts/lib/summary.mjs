@@ -1,5 +1,6 @@
 // Adds up what each tier of `npm test` reported into the one closing line CI reads.
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 /**
  * Counts from jest's --json report. A suite that could not run (a syntax error, a failing
@@ -14,11 +15,13 @@ export function summariseJest(report, root) {
     for (const a of failing) failures.push(`${file} › ${a.fullName ?? a.title}`);
     if (suite.status === 'failed' && failing.length === 0) {
       failed += 1;
+      // jest's message starts with its own '● Test suite failed to run' heading; the cause follows.
       const reason =
-        (suite.message || suite.testExecError?.message || 'the suite failed to run')
+        (suite.message || suite.testExecError?.message || '')
           .split('\n')
-          .find((l) => l.trim()) ?? '';
-      failures.push(`${file} (suite failed to run: ${reason.trim()})`);
+          .map((l) => stripVTControlCharacters(l).trim())
+          .find((l) => l && !l.startsWith('●')) ?? 'the suite failed to run';
+      failures.push(`${file} (suite failed to run: ${reason})`);
     }
   }
   // A run that failed outside any suite (global setup, a crash) reports no suite at all.

@@ -13,7 +13,7 @@ function documented(program: string): string[] {
   const rest = readme.slice(start + 4);
   const end = rest.search(/^#{2,3} /m);
   const section = end < 0 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/^\| `([A-Z0-9_]+)` \|/gm)].map((m) => m[1]!);
+  return [...section.matchAll(/^\| `([A-Z0-9_]+)`\s*\|/gm)].map((m) => m[1]!);
 }
 
 describe('README.md configuration', () => {

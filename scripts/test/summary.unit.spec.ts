@@ -40,7 +40,7 @@ describe('summariseJest', () => {
           {
             name: '/repo/x.int.spec.ts',
             status: 'failed',
-            message: '\n  Cannot find module ./missing',
+            message: '  \u001b[1m● Test suite failed to run\u001b[22m\n\n    Cannot find module ./missing',
             assertionResults: [],
           },
           {
