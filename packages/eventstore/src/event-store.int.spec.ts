@@ -551,13 +551,11 @@ async function publishRaw(
   h.set('Parley-Event-Type', e.type);
   h.set('Parley-Batch-Size', String(size));
   const body = JSON.stringify({ type: e.type, data: e.data, occurredAt: new Date().toISOString(), meta: {} });
-  await nc
-    .jetstream()
-    .publish(subject, new TextEncoder().encode(body), {
-      headers: h,
-      msgID: id,
-      expect: { lastSubjectSequence: expected },
-    });
+  await nc.jetstream().publish(subject, new TextEncoder().encode(body), {
+    headers: h,
+    msgID: id,
+    expect: { lastSubjectSequence: expected },
+  });
 }
 
 /** Resolves every arrive() once `n` callers have arrived. */

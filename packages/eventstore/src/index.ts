@@ -15,6 +15,7 @@ export {
   type ExecuteCommandOptions,
   type CommandOutcome,
 } from './execute-command';
+export { directGet, type DirectQuery } from './direct-get';
 export { ConcurrencyError, PartialAppendError, CorruptEventError } from './errors';
 export {
   EVENT_TYPE_HEADER,

@@ -89,3 +89,23 @@ describe('PositionWaiters', () => {
     await expect(pending).rejects.toThrow('stopped');
   });
 });
+
+describe('PositionWaiters look-ahead', () => {
+  it('reports the highest sequence waited for beyond the position, and satisfies waiters below a limit', async () => {
+    const w = new PositionWaiters();
+    w.set(5);
+    expect(w.highestWaiting()).toBeUndefined();
+    const resolved: number[] = [];
+    const a = w.waitFor(7, 10_000, () => 'p').then(() => resolved.push(7));
+    const b = w.waitFor(12, 10_000, () => 'p').then(() => resolved.push(12));
+    expect(w.highestWaiting()).toBe(12);
+    w.satisfyBelow(10);
+    await a;
+    expect(resolved).toEqual([7]);
+    expect(w.position).toBe(5);
+    expect(w.highestWaiting()).toBe(12);
+    w.satisfyBelow(Number.POSITIVE_INFINITY);
+    await b;
+    expect(resolved).toEqual([7, 12]);
+  });
+});

@@ -256,6 +256,27 @@ describe('projection runner', () => {
     expect(p.applied).toEqual([last]);
   });
 
+  it('waitFor a sequence outside the filter resolves once everything the projection consumes before it is applied', async () => {
+    const p = tallyProjection('tallies-v1', 'tallies', { aggregate: 'tally', slowMs: 300 });
+    const runner = await start(p);
+    const mine = await append('a', [1]);
+    const unrelated = (
+      await store.append(store.subject('other', 'x'), [added(99)], { expectedVersion: 0, commandId: 'o' })
+    ).version;
+    expect(unrelated).toBeGreaterThan(mine);
+    await runner.waitFor(unrelated);
+    // Not before the slow apply of the event it depends on.
+    expect(await readTallies(db.pool, 'tallies')).toEqual([
+      { id: 'a', total: 1, events: 1, last_seq: String(mine) },
+    ]);
+    expect(runner.position()).toBe(mine);
+    // And with nothing pending at all, at once.
+    const later = (
+      await store.append(store.subject('other', 'y'), [added(1)], { expectedVersion: 0, commandId: 'y' })
+    ).version;
+    await runner.waitFor(later, 2000);
+  });
+
   it('namespaces isolate: the same projection in two namespaces sees only its own events', async () => {
     const other = randomNamespace();
     const otherDb = await createTestDatabase();

@@ -2,6 +2,7 @@ import {
   aggregateSubjects,
   contextSubjects,
   decodeEvent,
+  directGet,
   EVENT_TYPE_HEADER,
   ensureStream,
   streamName,
@@ -77,6 +78,8 @@ class Runner implements ProjectionRunner {
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  private skipping = false;
+  private skipAgain = false;
 
   constructor(private readonly o: StartProjectionOptions) {
     const { projection } = o;
@@ -108,9 +111,16 @@ class Runner implements ProjectionRunner {
     return this.waiters.position;
   }
 
+  /**
+   * Resolves once every event up to `sequence` that this projection consumes is applied. The
+   * sequence may belong to an event outside the projection's filter (another aggregate, or the
+   * stream's tail): what counts is that nothing the projection consumes is left before it.
+   */
   waitFor(sequence: number, timeoutMs = 10_000): Promise<void> {
     if (this.stopping) return Promise.reject(new Error(`projection ${this.name} is stopped`));
-    return this.waiters.waitFor(sequence, timeoutMs, () => `projection ${this.name}`);
+    const waiting = this.waiters.waitFor(sequence, timeoutMs, () => `projection ${this.name}`);
+    if (sequence > this.waiters.position) void this.skipAhead();
+    return waiting;
   }
 
   async start(): Promise<void> {
@@ -204,6 +214,8 @@ class Runner implements ProjectionRunner {
         }
         lastDelivery = m.info.deliverySequence;
         await this.handle(m);
+        // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
+        if (m.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
       }
     } finally {
       messages.stop();
@@ -252,6 +264,40 @@ class Runner implements ProjectionRunner {
       }
     }
     await this.parkMessage(m, lastError, used + budget);
+  }
+
+  /**
+   * Finds the next event this projection consumes after its position (one direct get): waiters
+   * for sequences before it have nothing left to wait for. Only sequences that already exist
+   * count (read first, from the stream's state): stream sequences only grow, so no event can
+   * appear below one that exists.
+   */
+  private async skipAhead(): Promise<void> {
+    if (this.skipping) {
+      this.skipAgain = true;
+      return;
+    }
+    this.skipping = true;
+    try {
+      const jsm = await this.o.nc.jetstreamManager();
+      do {
+        this.skipAgain = false;
+        if (this.waiters.highestWaiting() === undefined) break;
+        const streamLast = (await jsm.streams.info(this.stream)).state.last_seq;
+        const from = this.waiters.position + 1;
+        const next = await directGet(
+          this.o.nc,
+          this.stream,
+          { seq: from, next_by_subj: this.filterSubject },
+          5000,
+        );
+        this.waiters.satisfyBelow(Math.min(next ? next.seq : Number.POSITIVE_INFINITY, streamLast + 1));
+      } while (this.skipAgain && !this.stopping);
+    } catch (e) {
+      this.log.debug({ err: e }, 'could not look ahead for waitFor; waiting for the position instead');
+    } finally {
+      this.skipping = false;
+    }
   }
 
   private async applyOne(sequence: number, event: RecordedEvent): Promise<void> {

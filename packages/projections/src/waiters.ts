@@ -52,6 +52,29 @@ export class PositionWaiters {
     });
   }
 
+  /** The highest sequence anyone waits for, if someone waits beyond the position. */
+  highestWaiting(): number | undefined {
+    let top: number | undefined;
+    for (const w of this.waiting)
+      if (w.sequence > this.current && (top === undefined || w.sequence > top)) top = w.sequence;
+    return top;
+  }
+
+  /**
+   * Resolves waiters for sequences below `limit` without moving the position: used when nothing
+   * the projection consumes lies between the position and `limit`.
+   */
+  satisfyBelow(limit: number): void {
+    const still: typeof this.waiting = [];
+    for (const w of this.waiting) {
+      if (w.sequence < limit) {
+        clearTimeout(w.timer);
+        w.resolve();
+      } else still.push(w);
+    }
+    this.waiting = still;
+  }
+
   rejectAll(reason: string): void {
     for (const w of this.waiting) {
       clearTimeout(w.timer);
