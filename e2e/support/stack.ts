@@ -22,6 +22,26 @@ const VARIABLES = {
 /** Debian's Chromium, which the browser specs drive with playwright-core. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
+/**
+ * Launch options for playwright-core's `chromium.launch()`. This machine's network is closed, so
+ * Chromium's background connections (updates, sync, QUIC probes) are switched off; as root it
+ * needs --no-sandbox.
+ */
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
 /** Reads the stack's addresses inside a spec; fails clearly when run without the global setup. */
 export function e2eEnvironment(): E2eEnvironment {
   const entries = Object.entries(VARIABLES).map(([key, variable]) => {
