@@ -108,24 +108,25 @@ export async function startStack(options = {}) {
   await ensureInfrastructure(say);
   const secrets = ensureLocalSecrets(runDir);
 
-  await buildNodePrograms(say);
-  await buildFrontend(say);
-  options.signal?.throwIfAborted();
-
-  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl });
-  for (const program of missing) say(`${program.dir} is not in this checkout yet; not starting it`);
-
+  // Before building, so a second stack fails at once rather than after a long build.
   const health = healthChecks(profile.ports);
   const busy = [];
-  for (const program of planned) {
-    for (const port of health[program.name].ports)
-      if (!(await isPortFree(port))) busy.push(`${port} (${program.name})`);
+  for (const name of Object.keys(health)) {
+    if (name === 'mailcatcher' && smtpUrl) continue;
+    for (const port of health[name].ports) if (!(await isPortFree(port))) busy.push(`${port} (${name})`);
   }
   if (busy.length) {
     throw new Error(
       `ports already in use: ${busy.join(', ')}. Is another ${profile.name} stack (or another program) running?`,
     );
   }
+
+  await buildNodePrograms(say);
+  await buildFrontend(say);
+  options.signal?.throwIfAborted();
+
+  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl });
+  for (const program of missing) say(`${program.dir} is not in this checkout yet; not starting it`);
 
   if (profile.name === 'test') {
     // A fresh start: an earlier run that died before its teardown may have left these behind.
