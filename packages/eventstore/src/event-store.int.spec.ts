@@ -246,6 +246,21 @@ describe('EventStore on JetStream 2.9', () => {
       ).rejects.toThrow(/already used for/);
     });
 
+    it('refuses a batch with an unserialisable or untyped event before publishing any of it', async () => {
+      const subject = store.subject('tally', 'bad');
+      const bad = { type: 'TallyAdded', data: { by: 'a', amount: 10n } } as unknown as TallyEvent;
+      await expect(
+        store.append(subject, [opened('a'), bad], { expectedVersion: 0, commandId: 'b1' }),
+      ).rejects.toThrow(TypeError);
+      await expect(
+        store.append(subject, [opened('a'), { type: '', data: {} } as unknown as TallyEvent], {
+          expectedVersion: 0,
+          commandId: 'b2',
+        }),
+      ).rejects.toThrow('event 1 has no type');
+      expect(await reader.load(subject)).toEqual({ events: [], version: 0 });
+    });
+
     it('appends nothing for an empty batch', async () => {
       const subject = store.subject('tally', 'empty');
       expect(await store.append(subject, [], { expectedVersion: 0, commandId: 'e' })).toEqual({

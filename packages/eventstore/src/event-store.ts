@@ -102,20 +102,24 @@ export class EventStore {
     if (events.length === 0) return { version: expectedVersion, duplicate: false, events: [] };
     const meta = { ...(options.meta ?? {}) };
     const occurredAt = new Date().toISOString();
+    // Everything that can fail on our side fails before the first publish: a batch must not
+    // stop half-way because event 2 does not serialise.
+    const payloads = events.map((event, index) => {
+      if (!event || typeof event.type !== 'string' || event.type === '') {
+        throw new TypeError(`event ${index} has no type`);
+      }
+      return encodePayload(event, occurredAt, meta);
+    });
     const recorded: RecordedEvent<E>[] = [];
     let expected = expectedVersion;
     let duplicate = false;
     for (const [index, event] of events.entries()) {
-      if (!event || typeof event.type !== 'string' || event.type === '')
-        throw new TypeError(`event ${index} has no type`);
       const id = eventId(commandId, index);
       let ack: PubAck & { firstTry: boolean };
       try {
-        ack = await this.publish(subject, event, {
+        ack = await this.publish(subject, event.type, payloads[index]!, {
           id,
           expected,
-          occurredAt,
-          meta,
           batchSize: events.length,
         });
       } catch (e) {
@@ -206,16 +210,16 @@ export class EventStore {
 
   private async publish(
     subject: string,
-    event: DomainEvent,
-    p: { id: string; expected: number; occurredAt: string; meta: Record<string, string>; batchSize: number },
+    type: string,
+    payload: Uint8Array,
+    p: { id: string; expected: number; batchSize: number },
   ): Promise<PubAck & { firstTry: boolean }> {
-    const payload = encodePayload(event, p.occurredAt, p.meta);
     for (let attempt = 1; ; attempt++) {
       try {
         const ack = await this.js.publish(subject, payload, {
           msgID: p.id,
           expect: { lastSubjectSequence: p.expected },
-          headers: eventHeaders(event.type, p.batchSize),
+          headers: eventHeaders(type, p.batchSize),
           timeout: this.publishTimeoutMs,
         });
         return Object.assign(ack, { firstTry: attempt === 1 });

@@ -129,8 +129,17 @@ class Runner implements ProjectionRunner {
     await this.ensureStreamExists(jsm);
     this.waiters.set(await registerCheckpoint(this.o.pool, this.key, this.stream));
     // The first round runs here so that a misconfiguration fails startProjection itself.
-    const messages = (await this.leader.tryAcquire()) ? await this.openSession(jsm) : undefined;
-    if (!messages) this.log.info('another runner holds this projection; standing by');
+    let messages: ConsumerMessages | undefined;
+    if (await this.leader.tryAcquire()) {
+      try {
+        messages = await this.openSession(jsm);
+      } catch (e) {
+        await this.leader.release();
+        throw e;
+      }
+    } else {
+      this.log.info('another runner holds this projection; standing by');
+    }
     this.loop = this.run(jsm, messages);
   }
 
@@ -161,6 +170,9 @@ class Runner implements ProjectionRunner {
         messages = undefined;
         await this.consume(session);
         failures = 0;
+        // The session ended without a stop (lock lost, consumer removed, delivery gap): take a
+        // breath before positioning a new one, so a persistent cause cannot spin.
+        if (!this.stopping) await this.sleep(100);
       } catch (e) {
         messages?.stop();
         messages = undefined;
