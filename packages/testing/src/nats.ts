@@ -1,10 +1,10 @@
-import { connect, type NatsConnection } from 'nats';
+import { connect, type ConnectionOptions, type NatsConnection } from 'nats';
 
 export const TEST_NATS_URL = process.env.NATS_URL || 'nats://127.0.0.1:4222';
 
 /** A connection to the local JetStream server; close it (nc.close()) at the end of the test. */
-export async function connectTestNats(): Promise<NatsConnection> {
-  return connect({ servers: TEST_NATS_URL, name: 'parley-test', maxReconnectAttempts: 10 });
+export async function connectTestNats(options: Partial<ConnectionOptions> = {}): Promise<NatsConnection> {
+  return connect({ servers: TEST_NATS_URL, name: 'parley-test', maxReconnectAttempts: 10, ...options });
 }
 
 /**
