@@ -48,6 +48,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // jest's setup files (jest/*.js) run with jest's globals.
+    files: ['jest/**/*.js'],
+    languageOptions: { globals: { jest: 'readonly', expect: 'readonly' } },
+  },
+  {
     languageOptions: {
       globals: {
         ...Object.fromEntries(nodeGlobals.map((g) => [g, 'readonly'])),
