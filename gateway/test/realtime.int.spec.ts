@@ -29,28 +29,31 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
+interface OpenedSocket {
+  socket: Socket;
+  /** 'connected' or the connect_error message; listened for from the start, so it can't be missed. */
+  outcome: Promise<string>;
+}
+
 function open(
   gateway: TestGateway,
   options: { token?: string; headers?: Record<string, string> } = {},
-): Socket {
+): OpenedSocket {
   const socket = connect(gateway.url, {
     path: '/socket.io',
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
+    timeout: 10_000,
     ...(options.token === undefined ? {} : { auth: { token: options.token } }),
     ...(options.headers ? { extraHeaders: options.headers } : {}),
   });
   sockets.push(socket);
-  return socket;
-}
-
-/** Resolves with 'connected' or the connect_error message. */
-function outcome(socket: Socket): Promise<string> {
-  return new Promise((resolve) => {
+  const outcome = new Promise<string>((resolve) => {
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', (error) => resolve(error.message));
   });
+  return { socket, outcome };
 }
 
 function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<T> {
@@ -65,11 +68,11 @@ function nextEvent<T>(socket: Socket, event: string, timeoutMs = 5000): Promise<
 
 describe('Socket.IO handshake', () => {
   it('refuses a handshake without a token', async () => {
-    expect(await outcome(open(gatewayA))).toBe('unauthorized');
+    expect(await open(gatewayA).outcome).toBe('unauthorized');
   });
 
   it('refuses a garbage token and a token signed with another key', async () => {
-    expect(await outcome(open(gatewayA, { token: 'not-a-jwt' }))).toBe('unauthorized');
+    expect(await open(gatewayA, { token: 'not-a-jwt' }).outcome).toBe('unauthorized');
     const { privateKey } = await generateKeyPair('ES256');
     const forged = await new SignJWT({ role: 'ADMIN', acct: owner.user.id })
       .setProtectedHeader({ alg: 'ES256' })
@@ -78,31 +81,31 @@ describe('Socket.IO handshake', () => {
       .setAudience('parley')
       .setExpirationTime('5m')
       .sign(privateKey);
-    expect(await outcome(open(gatewayA, { token: forged }))).toBe('unauthorized');
+    expect(await open(gatewayA, { token: forged }).outcome).toBe('unauthorized');
   });
 
   it('accepts the access token in auth.token', async () => {
-    expect(await outcome(open(gatewayA, { token: owner.accessToken }))).toBe('connected');
+    expect(await open(gatewayA, { token: owner.accessToken }).outcome).toBe('connected');
   });
 
   it('accepts the parley_at cookie from the frontend origin, and refuses it from elsewhere', async () => {
-    expect(await outcome(open(gatewayA, { headers: { cookie: ownerCookie, origin: FRONTEND } }))).toBe(
+    expect(await open(gatewayA, { headers: { cookie: ownerCookie, origin: FRONTEND } }).outcome).toBe(
       'connected',
     );
     expect(
-      await outcome(open(gatewayA, { headers: { cookie: ownerCookie, origin: 'https://evil.example' } })),
+      await open(gatewayA, { headers: { cookie: ownerCookie, origin: 'https://evil.example' } }).outcome,
     ).toBe('unauthorized');
-    expect(await outcome(open(gatewayA, { headers: { cookie: ownerCookie } }))).toBe('unauthorized');
+    expect(await open(gatewayA, { headers: { cookie: ownerCookie } }).outcome).toBe('unauthorized');
   });
 });
 
 describe('fan-out to user rooms', () => {
   it('an emit to user-{id} on gateway A reaches the user connected to gateway B, and nobody else', async () => {
     const other = await registerOwner(stack, stack.client());
-    const onB = open(gatewayB, { token: owner.accessToken });
-    const otherOnB = open(gatewayB, { token: other.accessToken });
-    expect(await outcome(onB)).toBe('connected');
-    expect(await outcome(otherOnB)).toBe('connected');
+    const { socket: onB, outcome: ownerConnected } = open(gatewayB, { token: owner.accessToken });
+    const { socket: otherOnB, outcome: otherConnected } = open(gatewayB, { token: other.accessToken });
+    expect(await ownerConnected).toBe('connected');
+    expect(await otherConnected).toBe('connected');
     const seenByOwner: unknown[] = [];
     const seenByOther: unknown[] = [];
     onB.on('notification', (p: unknown) => seenByOwner.push(p));
@@ -121,10 +124,10 @@ describe('fan-out to user rooms', () => {
   });
 
   it('reaches every socket of the user, on every replica', async () => {
-    const onA = open(gatewayA, { token: owner.accessToken });
-    const onB = open(gatewayB, { token: owner.accessToken });
-    expect(await outcome(onA)).toBe('connected');
-    expect(await outcome(onB)).toBe('connected');
+    const { socket: onA, outcome: connectedToA } = open(gatewayA, { token: owner.accessToken });
+    const { socket: onB, outcome: connectedToB } = open(gatewayB, { token: owner.accessToken });
+    expect(await connectedToA).toBe('connected');
+    expect(await connectedToB).toBe('connected');
     const both = Promise.all([nextEvent(onA, 'ping-user'), nextEvent(onB, 'ping-user')]);
     gatewayB.emitToUser(owner.user.id, 'ping-user', { n: 1 });
     expect(await both).toEqual([{ n: 1 }, { n: 1 }]);
@@ -134,8 +137,8 @@ describe('fan-out to user rooms', () => {
 describe('shutdown', () => {
   it('stop() closes the sockets, stops accepting and leaves the other replica serving', async () => {
     const third = await stack.startGateway();
-    const socket = open(third, { token: owner.accessToken });
-    expect(await outcome(socket)).toBe('connected');
+    const { socket, outcome } = open(third, { token: owner.accessToken });
+    expect(await outcome).toBe('connected');
     const disconnected = nextEvent<string>(socket, 'disconnect');
     await third.stop();
     // A transport close, not a server "disconnect" packet: clients then reconnect (to another replica).

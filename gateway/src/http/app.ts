@@ -1,7 +1,7 @@
 import type { Logger } from '@parley/logger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type Request } from 'express';
 import helmet from 'helmet';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -38,6 +38,12 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+/** A dependency being down (503) is worth a warning; only what we did not expect is an error. */
+function logLevelOf(status: number, error: Error | undefined): 'error' | 'warn' | 'info' {
+  if (error || (status >= 500 && status !== 503)) return 'error';
+  return status === 503 ? 'warn' : 'info';
+}
+
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.set('trust proxy', options.trustProxy);
@@ -48,16 +54,11 @@ export function createApp(options: AppOptions): Express {
       logger: options.logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      // A dependency being down (503) is worth a warning; only what we did not expect is an error.
-      customLogLevel: (_req, res, error) =>
-        error || (res.statusCode >= 500 && res.statusCode !== 503)
-          ? 'error'
-          : res.statusCode === 503
-            ? 'warn'
-            : 'info',
-      customProps: (_req, res) => {
+      customLogLevel: (_req, res, error) => logLevelOf(res.statusCode, error),
+      customProps: (req, res) => {
         const errorCode = (res as ServerResponse & { locals?: { errorCode?: string } }).locals?.errorCode;
-        return errorCode ? { errorCode } : {};
+        // express's req.ip: the client behind the proxies TRUST_PROXY allows.
+        return { clientIp: (req as Request).ip, ...(errorCode ? { errorCode } : {}) };
       },
       // Enough to follow a request; headers (cookies, tokens) stay out of the logs altogether.
       serializers: {

@@ -1,3 +1,4 @@
+import { isAppError } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
@@ -86,8 +87,8 @@ export function startRealtimeServer(options: {
       socket.once('disconnect', () => clearTimeout(timer));
       next();
     } catch (error) {
-      const unavailable = (error as { kind?: string }).kind === 'unavailable';
-      next(new Error(unavailable ? UNAVAILABLE : UNAUTHORIZED));
+      // Keys that can't be fetched say nothing about the token: the client should retry, not log out.
+      next(new Error(isAppError(error) && error.kind === 'unavailable' ? UNAVAILABLE : UNAUTHORIZED));
     }
   });
 

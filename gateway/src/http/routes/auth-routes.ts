@@ -20,17 +20,16 @@ import { signupTicketView } from '../views';
 const signupIdSchema = z.object({ signupId: z.uuid({ error: 'Invalid sign-up id' }) });
 const refreshBodySchema = z.object({ refreshToken: z.string().min(1).max(2048).optional() });
 
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{1,100}$/;
+const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 100 letters, digits, - or _';
+
 /** Optional `Idempotency-Key` header: a retried sign-up then starts one sign-up, not two. */
 function idempotencyKey(req: Request): string | undefined {
   const key = req.get('idempotency-key');
   if (key === undefined) return undefined;
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(key)) {
-    throw new AppError(
-      'validation',
-      'Idempotency-Key must be 1 to 100 letters, digits, - or _',
-      [{ field: 'Idempotency-Key', message: 'Idempotency-Key must be 1 to 100 letters, digits, - or _' }],
-      'VALIDATION',
-    );
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    const fields = [{ field: 'Idempotency-Key', message: IDEMPOTENCY_KEY_MESSAGE }];
+    throw new AppError('validation', IDEMPOTENCY_KEY_MESSAGE, fields, 'VALIDATION');
   }
   return key;
 }
