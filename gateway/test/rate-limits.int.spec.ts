@@ -4,8 +4,6 @@ import { signupDetails, uniqueEmail } from './support/flows';
 import type { JsonResponse } from './support/http-client';
 import { startStack, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 
 beforeAll(async () => {

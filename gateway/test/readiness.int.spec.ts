@@ -1,7 +1,5 @@
 import { startStack, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 
 beforeAll(async () => {

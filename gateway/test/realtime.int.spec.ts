@@ -3,8 +3,6 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { registerOwner, type Registered } from './support/flows';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 let gatewayA: TestGateway;
 let gatewayB: TestGateway;

@@ -2,8 +2,6 @@ import { registerOwner } from './support/flows';
 import { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 
 beforeAll(async () => {

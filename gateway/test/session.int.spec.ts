@@ -10,8 +10,6 @@ import {
 import { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 
 beforeAll(async () => {

@@ -2,8 +2,6 @@ import { logIn, registerOwner, signupDetails, uniqueEmail, type Registered } fro
 import type { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 let gatewayA: TestGateway;
 let gatewayB: TestGateway;

@@ -3,8 +3,6 @@ import { onboardingAnswers, signupDetails, uniqueEmail } from './support/flows';
 import type { GatewayClient } from './support/http-client';
 import { startStack, type TestStack } from './support/stack';
 
-jest.setTimeout(30_000);
-
 let stack: TestStack;
 let client: GatewayClient;
 
