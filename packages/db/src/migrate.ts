@@ -28,7 +28,7 @@ export async function migrate(pool: Pool, dir: string): Promise<string[]> {
         applied.push(file);
       } catch (e) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${(e as Error).message}`);
+        throw new Error(`migration ${file} failed: ${(e as Error).message}`, { cause: e });
       }
     }
   } finally {

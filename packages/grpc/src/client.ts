@@ -35,7 +35,7 @@ export function callUnary<Req, Res>(
 ): Promise<Res> {
   const md = new grpc.Metadata();
   for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
-  const fn = (client as unknown as Record<string, Function>)[method];
+  const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
   if (typeof fn !== 'function') return Promise.reject(new Error(`no gRPC method ${method}`));
   return new Promise<Res>((resolve, reject) => {
     fn.call(
