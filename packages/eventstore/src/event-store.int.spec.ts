@@ -441,6 +441,32 @@ describe('EventStore on JetStream 2.9', () => {
       expect(winner.state.total).toBeLessThan(7);
     });
 
+    it('many writers on one aggregate: no update is lost', async () => {
+      const subject = store.subject('tally', 'crowd');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });
+      const writers = Array.from(
+        { length: 8 },
+        (_, i) => new EventStore(nc, { context: CONTEXT, namespace }),
+      );
+      await Promise.all(
+        writers.map((w, i) =>
+          executeCommand(
+            w,
+            subject,
+            tally,
+            { type: 'add', by: `w${i}`, amount: i + 1 },
+            {
+              commandId: `add-${i}`,
+              maxAttempts: 30,
+            },
+          ),
+        ),
+      );
+      const state = foldEvents(tally, (await reader.load<TallyEvent>(subject)).events);
+      expect(state.total).toBe(36);
+      expect(state.contributors.sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
+    });
+
     it('gives up with ConcurrencyError after maxAttempts', async () => {
       const subject = store.subject('tally', 'hot');
       await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });
