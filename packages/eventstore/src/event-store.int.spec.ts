@@ -444,10 +444,7 @@ describe('EventStore on JetStream 2.9', () => {
     it('many writers on one aggregate: no update is lost', async () => {
       const subject = store.subject('tally', 'crowd');
       await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });
-      const writers = Array.from(
-        { length: 8 },
-        (_, i) => new EventStore(nc, { context: CONTEXT, namespace }),
-      );
+      const writers = Array.from({ length: 8 }, () => new EventStore(nc, { context: CONTEXT, namespace }));
       await Promise.all(
         writers.map((w, i) =>
           executeCommand(
