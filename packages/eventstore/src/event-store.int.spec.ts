@@ -258,6 +258,12 @@ describe('EventStore on JetStream 2.9', () => {
           commandId: 'b2',
         }),
       ).rejects.toThrow('event 1 has no type');
+      await expect(
+        store.append(subject, [{ type: 'Bad\r\nType', data: {} } as unknown as TallyEvent], {
+          expectedVersion: 0,
+          commandId: 'b3',
+        }),
+      ).rejects.toThrow('event 0 has an invalid type');
       expect(await reader.load(subject)).toEqual({ events: [], version: 0 });
     });
 

@@ -40,6 +40,7 @@ export interface EventStoreOptions {
 
 /** Publishes that time out (or meet a server without JetStream ready) are repeated: safe, msgID de-duplicates. */
 const PUBLISH_ATTEMPTS = 3;
+const EVENT_TYPE = /^[A-Za-z0-9_.:-]{1,128}$/;
 
 /**
  * The event log of one bounded context: a JetStream stream with one subject per aggregate.
@@ -108,6 +109,9 @@ export class EventStore {
       if (!event || typeof event.type !== 'string' || event.type === '') {
         throw new TypeError(`event ${index} has no type`);
       }
+      // The type also travels in a header: no whitespace or control characters.
+      if (!EVENT_TYPE.test(event.type))
+        throw new TypeError(`event ${index} has an invalid type ${JSON.stringify(event.type)}`);
       return encodePayload(event, occurredAt, meta);
     });
     const recorded: RecordedEvent<E>[] = [];
