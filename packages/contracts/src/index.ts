@@ -2,3 +2,4 @@ export * from './errors';
 export * from './plans';
 export * from './identity/events';
 export type Role = 'OWNER' | 'AGENT' | 'ADMIN';
+export * from './notifications';

@@ -1,0 +1,8 @@
+import { AppError } from '@parley/contracts';
+
+/** A link we never issued for this address's current subscription, or one an unsubscribe voided. */
+export const linkInvalid = () =>
+  new AppError('not_found', 'This link is not valid.', [], 'NEWSLETTER_LINK_INVALID');
+
+export const linkExpired = () =>
+  new AppError('precondition', 'This link has expired.', [], 'NEWSLETTER_LINK_EXPIRED');
