@@ -332,6 +332,25 @@ describe('projection runner', () => {
     expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 6, events: 3, last_seq: '3' }]);
   });
 
+  it('survives its database connections being killed (lock included) and resumes from the checkpoint', async () => {
+    const p = tallyProjection('tallies-v1', 'tallies');
+    const runner = await start(p);
+    await runner.waitFor(await append('a', [1, 2]));
+    const admin = await db.pool.connect();
+    try {
+      const { rowCount } = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
+      expect(rowCount).toBeGreaterThan(0);
+    } finally {
+      admin.release();
+    }
+    const last = await append('a', [3, 4]);
+    await runner.waitFor(last, 20_000);
+    expect(p.applied).toEqual([1, 2, 3, 4]);
+    expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 10, events: 4, last_seq: '4' }]);
+  });
+
   it('waitFor rejects after its timeout when the sequence never comes', async () => {
     const runner = await start(tallyProjection('tallies-v1', 'tallies'));
     await expect(runner.waitFor(1000, 200)).rejects.toThrow(/timed out after 200 ms/);
