@@ -1,9 +1,10 @@
 import type { MailTemplate } from '../template';
+import { newsletterConfirmationTemplate } from './newsletter-confirmation';
 import { signupCodeTemplate } from './signup-code';
 
 /** Every kind of mail the service sends, by the name stored in the outbox. */
 export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, MailTemplate>(
-  [signupCodeTemplate].map((t) => [t.name, t]),
+  [signupCodeTemplate, newsletterConfirmationTemplate].map((t) => [t.name, t]),
 );
 
-export { signupCodeTemplate };
+export { newsletterConfirmationTemplate, signupCodeTemplate };
