@@ -52,7 +52,7 @@ export async function startIdentity(
     const namespace = config.namespace || undefined;
     const signingKey = await loadSigningKey(config.jwt.privateKeyPem);
 
-    const nc = await connect({ servers: config.natsUrl, name: 'identity', maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: config.natsUrl, name: 'identity', maxReconnectAttempts: -1, noAsyncTraces: true });
     closers.push(() => nc.drain());
     await ensureStream(nc, 'identity', namespace);
     const store = new EventStore(nc, { context: 'identity', namespace });

@@ -48,7 +48,7 @@ export async function startNotifications(
     await migrate(pool, MIGRATIONS_DIR);
     await ensureProjectionSchema(pool);
 
-    const nc = await connect({ servers: config.natsUrl, name: 'notifications', maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: config.natsUrl, name: 'notifications', maxReconnectAttempts: -1, noAsyncTraces: true });
     teardown.push(() => nc.drain());
 
     const transport = createSmtpTransport(config.smtpUrl);
@@ -76,6 +76,8 @@ export async function startNotifications(
       projection: signupMailProjection(),
       namespace: config.eventNamespace || undefined,
       logger,
+      // The outbox row leads to a mail: a commit lost in a database crash could mean a second one.
+      synchronousCommit: true,
     });
     teardown.push(() => projection.stop());
 
