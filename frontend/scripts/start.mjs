@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Starts the standalone build on PORT (default 3000). HOSTNAME is what the standalone server binds
-// to; shells and containers often set it to the machine's name, so FRONTEND_HOST decides here.
+// Starts the standalone build on PORT (default 3000) and HOSTNAME (default 0.0.0.0), the variables
+// Next.js's standalone server reads.
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,6 @@ if (!existsSync(server)) {
   process.exit(1);
 }
 process.env.PORT ||= '3000';
-process.env.HOSTNAME = process.env.FRONTEND_HOST || '0.0.0.0';
+process.env.HOSTNAME ||= '0.0.0.0';
 process.env.NODE_ENV = 'production';
 await import(server);

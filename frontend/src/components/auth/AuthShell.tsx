@@ -16,24 +16,26 @@ export function AuthShell({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
       <aside className={styles.brand} aria-label="About Parley">
-        <Logo onDark />
-        <div className={styles.pitch}>
-          <h2>Support your customers love, without growing the team.</h2>
-          <ul>
-            {POINTS.map((p) => (
-              <li key={p}>
-                <CheckCircleFilled aria-hidden="true" /> {p}
-              </li>
-            ))}
-          </ul>
+        <div className={styles.brandInner}>
+          <Logo onDark />
+          <div className={styles.pitch}>
+            <h2>Support your customers love without growing your team</h2>
+            <ul>
+              {POINTS.map((p) => (
+                <li key={p}>
+                  <CheckCircleFilled aria-hidden="true" /> {p}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <p className={styles.legal}>
+            <Link href="/privacy">Privacy</Link>
+            <span aria-hidden="true">·</span>
+            <Link href="/terms">Terms</Link>
+            <span aria-hidden="true">·</span>
+            <Link href="/contact">Contact</Link>
+          </p>
         </div>
-        <p className={styles.legal}>
-          <Link href="/privacy">Privacy</Link>
-          <span aria-hidden="true">·</span>
-          <Link href="/terms">Terms</Link>
-          <span aria-hidden="true">·</span>
-          <Link href="/contact">Contact</Link>
-        </p>
       </aside>
       <div className={styles.main}>
         <div className={styles.topbar}>

@@ -148,6 +148,7 @@ function AccountCard() {
       data-testid="account-card"
     >
       <Descriptions
+        colon={false}
         column={1}
         size="small"
         items={[
@@ -185,11 +186,11 @@ export function DashboardHome() {
 
       {user.role === 'ADMIN' && (
         <Link href={PATHS.adminOverview} className={styles.adminBanner}>
-          <SafetyCertificateOutlined />
-          <span>
+          <SafetyCertificateOutlined className={styles.adminIcon} />
+          <div className={styles.adminText}>
             <strong>Administration</strong>
             <span>Switch log-in, registration and maintenance mode for the whole platform.</span>
-          </span>
+          </div>
           <ArrowRightOutlined />
         </Link>
       )}

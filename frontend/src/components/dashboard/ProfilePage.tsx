@@ -160,6 +160,7 @@ export function ProfilePage() {
       <div className={styles.grid}>
         <Card title="Account" className={styles.card} data-testid="profile-account">
           <Descriptions
+            colon={false}
             column={1}
             size="small"
             items={[

@@ -1,4 +1,4 @@
-import { CustomerServiceFilled, RobotFilled, SendOutlined, ThunderboltFilled } from '@/components/icons';
+import { RobotFilled, SendOutlined, ThunderboltFilled } from '@/components/icons';
 import styles from './ChatPreview.module.css';
 
 /**
@@ -8,6 +8,7 @@ import styles from './ChatPreview.module.css';
 export function ChatPreview() {
   return (
     <figure className={styles.frame} aria-label="Example conversation in the Parley chat widget">
+      <div className={styles.halo} aria-hidden="true" />
       <div className={styles.widget}>
         <div className={styles.header}>
           <span className={styles.avatar} aria-hidden="true">
@@ -23,9 +24,14 @@ export function ChatPreview() {
 
         <div className={styles.messages}>
           <p className={`${styles.bubble} ${styles.visitor}`}>Hi! Do you ship to Canada?</p>
-          <p className={`${styles.bubble} ${styles.bot}`}>
-            We do. Orders to Canada arrive in 5–7 business days, and shipping is free over $75.
-          </p>
+          <div className={styles.botRow}>
+            <p className={`${styles.bubble} ${styles.bot}`}>
+              We do. Orders to Canada arrive in 5–7 business days, and shipping is free over $75.
+            </p>
+            <p className={styles.source}>
+              <ThunderboltFilled aria-hidden="true" /> Answered instantly from your shipping FAQ
+            </p>
+          </div>
           <p className={`${styles.bubble} ${styles.visitor}`}>
             Great. Can I talk to someone about a team order?
           </p>
@@ -53,24 +59,6 @@ export function ChatPreview() {
         </div>
       </div>
 
-      <div className={`${styles.float} ${styles.floatTop}`} aria-hidden="true">
-        <span className={styles.floatIcon}>
-          <ThunderboltFilled />
-        </span>
-        <div>
-          <strong>Answered in 2s</strong>
-          <span>from your shipping FAQ</span>
-        </div>
-      </div>
-      <div className={`${styles.float} ${styles.floatBottom}`} aria-hidden="true">
-        <span className={styles.floatIcon}>
-          <CustomerServiceFilled />
-        </span>
-        <div>
-          <strong>Handed to Maya</strong>
-          <span>with the full conversation</span>
-        </div>
-      </div>
     </figure>
   );
 }

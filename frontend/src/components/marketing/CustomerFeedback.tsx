@@ -26,7 +26,7 @@ export function CustomerFeedback({ supportEmail }: { supportEmail: string }) {
     <Section
       id="customer-feedback"
       eyebrow="Customer feedback"
-      title="Hear what customers think, after every conversation"
+      title="Hear what customers think after every conversation"
       lead="Parley can end each chat with one short question. The answers land next to the conversation, so you see which replies helped and which need work."
     >
       <div className={styles.layout}>

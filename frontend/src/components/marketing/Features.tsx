@@ -63,7 +63,7 @@ export function Features() {
     <Section
       id="features"
       eyebrow="Features"
-      title="Everything your support needs, in one small widget"
+      title="Everything your support needs in one small widget"
       lead="Parley handles the questions you answer every day, and makes the hand-off to a person feel seamless when the conversation needs one."
     >
       <ul className={styles.grid}>

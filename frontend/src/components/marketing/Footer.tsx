@@ -77,17 +77,19 @@ export function Footer({ supportEmail, salesEmail }: { supportEmail: string; sal
         </div>
       </div>
 
-      <div className={`container ${styles.bottom}`}>
-        <p>© {year} Parley. All rights reserved.</p>
-        <nav aria-label="Legal">
-          <ul className={styles.legal}>
-            {LEGAL_LINKS.map((l) => (
-              <li key={l.href}>
-                <Link href={l.href}>{l.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      <div className="container">
+        <div className={styles.bottom}>
+          <p>© {year} Parley. All rights reserved.</p>
+          <nav aria-label="Legal">
+            <ul className={styles.legal}>
+              {LEGAL_LINKS.map((l) => (
+                <li key={l.href}>
+                  <Link href={l.href}>{l.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
       </div>
     </footer>
   );

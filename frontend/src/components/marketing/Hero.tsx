@@ -20,8 +20,8 @@ export function Hero() {
             <span className={styles.eyebrowTag}>New</span> Live hand-off from the assistant to your team
           </p>
           <h1 id="hero-title" className={styles.title}>
-            Answer every customer in seconds.{' '}
-            <span className={styles.accent}>Bring in a human when it matters.</span>
+            Answer every customer in seconds{' '}
+            <span className={styles.accent}>and bring in a human when it matters</span>
           </h1>
           <p className={styles.lead}>
             Parley puts an AI assistant on your website that learns your products and FAQs, books meetings and

@@ -63,7 +63,8 @@ export function Newsletter() {
               layout="vertical"
               requiredMark={false}
               onFinish={subscribe}
-              validateTrigger="onSubmit"
+              validateTrigger="onBlur"
+              noValidate
               className={styles.form}
               aria-label="Newsletter sign-up"
             >

@@ -7,8 +7,8 @@ import { gatewayJson } from '@/lib/server/gateway';
 import { Section } from './Section';
 import styles from './Pricing.module.css';
 
-/** Stats shown as tiles; the features that repeat them are left out of the list below. */
-const COVERED_BY_TILES = /request|domain|contact/i;
+/** Figures shown in the table above; the features that repeat them are left out of the list below. */
+const COVERED_BY_SPECS = /request|domain|contact|email/i;
 
 async function loadPlans(): Promise<CatalogPlan[] | null> {
   try {
@@ -22,7 +22,7 @@ async function loadPlans(): Promise<CatalogPlan[] | null> {
 function PlanCard({ plan, featured }: { plan: CatalogPlan; featured: boolean }) {
   const price = priceParts(plan.priceCents);
   const free = plan.priceCents === 0;
-  const extras = plan.features.filter((f) => !COVERED_BY_TILES.test(f));
+  const extras = plan.features.filter((f) => !COVERED_BY_SPECS.test(f));
   return (
     <article
       className={`${styles.card} ${featured ? styles.featured : ''}`}
@@ -42,9 +42,9 @@ function PlanCard({ plan, featured }: { plan: CatalogPlan; featured: boolean }) 
         {free ? 'Free forever, no card needed' : 'Billed monthly, cancel any time'}
       </p>
 
-      <dl className={styles.tiles}>
+      <dl className={styles.specs}>
         <div>
-          <dt>Chatbot requests / month</dt>
+          <dt>Chatbot requests a month</dt>
           <dd>{formatCount(plan.credits)}</dd>
         </div>
         <div>
@@ -55,6 +55,12 @@ function PlanCard({ plan, featured }: { plan: CatalogPlan; featured: boolean }) 
           <div>
             <dt>Contacts</dt>
             <dd>{formatCount(plan.contacts)}</dd>
+          </div>
+        )}
+        {plan.emailsPerMonth !== undefined && (
+          <div>
+            <dt>Marketing emails a month</dt>
+            <dd>{formatCount(plan.emailsPerMonth)}</dd>
           </div>
         )}
       </dl>
@@ -108,10 +114,12 @@ export async function Pricing({ salesEmail }: { salesEmail: string }) {
           </p>
         </div>
       )}
-      <p className={styles.note}>
-        Need more than {plans ? 'these plans offer' : 'a standard plan'}?{' '}
-        <a href={`mailto:${salesEmail}`}>Talk to us</a> about usage-based pricing.
-      </p>
+      {plans && plans.length > 0 && (
+        <p className={styles.note}>
+          Need more than these plans offer? <a href={`mailto:${salesEmail}`}>Talk to us</a> about usage-based
+          pricing.
+        </p>
+      )}
     </Section>
   );
 }

@@ -3,6 +3,10 @@ import { normalisePath } from '../routing/paths';
 /**
  * Redirect-loop guard of the error catalogue: three visits to the same path within 30 seconds,
  * for the paths a broken session bounces between, clear the auth cookies and reload once.
+ *
+ * A loop is the app moving the browser on its own, so a person's input breaks the chain
+ * (recordInteraction), and it only counts while there are auth cookies to clear: without them
+ * a reset would change nothing and only interrupt the visitor.
  * Pure: the caller keeps the state (sessionStorage) and performs the reset.
  */
 export const GUARDED_PATHS: readonly string[] = ['/auth', '/auth/sign-in', '/auth/sign-up', '/dashboard'];
@@ -24,9 +28,14 @@ export interface VisitOutcome {
   reset: boolean;
 }
 
-export function recordVisit(state: LoopState, pathname: string, now: number): VisitOutcome {
+export function recordVisit(
+  state: LoopState,
+  pathname: string,
+  now: number,
+  hasAuthCookies = true,
+): VisitOutcome {
   const path = normalisePath(pathname);
-  if (!GUARDED_PATHS.includes(path)) return { state, reset: false };
+  if (!GUARDED_PATHS.includes(path) || !hasAuthCookies) return { state, reset: false };
 
   const recent = (state.visits[path] ?? []).filter((t) => now - t < LOOP_WINDOW_MS && t <= now);
   recent.push(now);
@@ -43,6 +52,11 @@ export function recordVisit(state: LoopState, pathname: string, now: number): Vi
     state: { ...state, visits: { ...state.visits, [path]: recent.slice(-LOOP_VISITS) } },
     reset: false,
   };
+}
+
+/** A click or key press on a page: what follows is the person's doing, not a loop. */
+export function recordInteraction(state: LoopState): LoopState {
+  return Object.values(state.visits).some((v) => v.length) ? { ...state, visits: {} } : state;
 }
 
 /** Reads a stored state, tolerating anything (an old format, a hand-edited value). */

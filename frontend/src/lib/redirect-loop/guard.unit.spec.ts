@@ -1,4 +1,11 @@
-import { LOOP_WINDOW_MS, emptyLoopState, parseLoopState, recordVisit, type LoopState } from './guard';
+import {
+  LOOP_WINDOW_MS,
+  emptyLoopState,
+  parseLoopState,
+  recordInteraction,
+  recordVisit,
+  type LoopState,
+} from './guard';
 
 function visitAll(path: string, times: number[], start: LoopState = emptyLoopState()) {
   let state = start;
@@ -61,6 +68,29 @@ describe('redirect-loop guard', () => {
       false,
       true,
     ]);
+  });
+
+  it('never resets without auth cookies to clear', () => {
+    let state = emptyLoopState();
+    const resets: boolean[] = [];
+    for (const t of [0, 1, 2, 3]) {
+      const outcome = recordVisit(state, '/auth/sign-in', t, false);
+      state = outcome.state;
+      resets.push(outcome.reset);
+    }
+    expect(resets).toEqual([false, false, false, false]);
+  });
+
+  it('starts counting again after a person clicks or types', () => {
+    let state = visitAll('/dashboard', [0, 1]).state;
+    state = recordInteraction(state);
+    expect(visitAll('/dashboard', [2], state).resets).toEqual([false]);
+    expect(visitAll('/dashboard', [2, 3, 4], state).resets).toEqual([false, false, true]);
+  });
+
+  it('keeps the state as it is when an interaction follows no visits', () => {
+    const state = emptyLoopState();
+    expect(recordInteraction(state)).toBe(state);
   });
 
   it('round-trips through storage and survives garbage', () => {

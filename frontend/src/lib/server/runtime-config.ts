@@ -5,7 +5,7 @@ import { z } from 'zod';
  * Run-time configuration of the frontend's server side, read from the environment on first use
  * (never at build time: one build serves every environment). See frontend/README.md.
  */
-const schema = z.object({
+export const configSchema = z.object({
   GATEWAY_URL: z.url().default('http://127.0.0.1:4000'),
   SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
@@ -26,7 +26,7 @@ let cached: RuntimeConfig | undefined;
 
 export function runtimeConfig(): RuntimeConfig {
   if (cached) return cached;
-  const result = schema.safeParse(process.env);
+  const result = configSchema.safeParse(process.env);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`frontend: invalid configuration: ${problems}`);

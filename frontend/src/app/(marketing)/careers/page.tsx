@@ -53,7 +53,7 @@ export default function CareersPage() {
     <>
       <PageHeader
         eyebrow="Careers"
-        title="Help businesses answer every customer, well"
+        title="Help every business answer every customer well"
         lead="Parley is a small team building customer support that is fast when a machine can help and human when it matters. We look for people who care about both."
       />
 

@@ -1,0 +1,100 @@
+// Spec sections 2 and 6: the admin switches registration off in the Admin Overview; sign-up then
+// redirects to /auth/registration-disabled and the API refuses sign-ups, until it is back on.
+import type { Page } from 'playwright-core';
+import {
+  goodSignupDetails,
+  logInThroughUi,
+  useBrowser,
+  waitForPath,
+  type BrowserTest,
+} from './support/browser';
+
+const { browserTest } = useBrowser();
+
+/** Retries `check` until it passes: the frontend reuses the settings for a few seconds. */
+async function eventually(check: () => Promise<void>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+async function registrationSwitch(page: Page) {
+  const toggle = page.getByTestId('switch-registrationEnabled');
+  await toggle.waitFor();
+  return toggle;
+}
+
+async function setRegistration(page: Page, on: boolean): Promise<void> {
+  const toggle = await registrationSwitch(page);
+  if ((await toggle.getAttribute('aria-checked')) === String(on)) return;
+  await toggle.click();
+  await page.getByText(on ? 'Registration is now on' : 'Registration is now off', { exact: true }).waitFor();
+  expect(await toggle.getAttribute('aria-checked')).toBe(String(on));
+}
+
+/** Last resort when the page itself failed: switch registration back on through the API. */
+async function restoreThroughApi(t: BrowserTest): Promise<void> {
+  const res = await t.page.request.put(t.url('/api/system-settings'), {
+    data: { registrationEnabled: true },
+    headers: { origin: new URL(t.env.frontendUrl).origin },
+  });
+  if (!res.ok())
+    throw new Error(`could not switch registration back on: ${res.status()} ${await res.text()}`);
+}
+
+describe('system settings in the Admin Overview', () => {
+  browserTest(
+    'registration switched off redirects sign-up and refuses POST /api/auth/signup with 403, then comes back on',
+    async (t) => {
+      const { page } = t;
+      await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
+      await page.getByTestId('sidebar').getByRole('link', { name: 'Admin Overview' }).click();
+      await waitForPath(page, (p) => p === '/dashboard/admin');
+      await page.getByRole('heading', { name: 'Admin Overview' }).waitFor();
+      await setRegistration(page, true);
+
+      const visitor = await t.context.browser()!.newContext();
+      try {
+        await setRegistration(page, false);
+        const visitorPage = await visitor.newPage();
+        await eventually(async () => {
+          await visitorPage.goto(t.url('/auth/sign-up?plan=PRO'));
+          expect(new URL(visitorPage.url()).pathname).toBe('/auth/registration-disabled');
+        });
+        await visitorPage.getByTestId('registration-disabled').waitFor();
+
+        const details = goodSignupDetails('closed');
+        for (const base of [t.env.frontendUrl, t.env.gatewayUrl]) {
+          const res = await fetch(new URL('/api/auth/signup', base), {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: new URL(t.env.frontendUrl).origin },
+            body: JSON.stringify({ ...details, selectedPlan: 'STANDARD' }),
+          });
+          expect(res.status).toBe(403);
+          expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+            'REGISTRATION_DISABLED',
+          );
+        }
+
+        await setRegistration(page, true);
+        await eventually(async () => {
+          await visitorPage.goto(t.url('/auth/sign-up'));
+          expect(new URL(visitorPage.url()).pathname).toBe('/auth/sign-up');
+        });
+        await visitorPage.getByTestId('signup-step-details').waitFor();
+      } catch (error) {
+        await restoreThroughApi(t).catch(() => undefined);
+        throw error;
+      } finally {
+        await visitor.close();
+      }
+    },
+    { timeoutMs: 120_000 },
+  );
+});
