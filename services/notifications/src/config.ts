@@ -5,6 +5,16 @@ const smtpUrl = z.url({
   error: 'must be an smtp:// or smtps:// URL, e.g. smtp://127.0.0.1:1025',
 });
 
+/** The frontend's public address: links in mail point here (it forwards /api to the gateway). */
+const publicAppUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL, e.g. https://app.parley.example' })
+  .default('http://localhost:3000')
+  .refine((v) => {
+    const u = new URL(v);
+    return !u.search && !u.hash && !u.username && !u.password;
+  }, 'must be a plain base URL, without query, fragment or credentials')
+  .transform((v) => v.replace(/\/+$/, ''));
+
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
   NOTIFICATIONS_GRPC_PORT: port(50052),
@@ -23,6 +33,7 @@ export const configSchema = z.object({
   MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+  PUBLIC_APP_URL: publicAppUrl,
   LOG_LEVEL: logLevel,
 });
 
@@ -47,6 +58,8 @@ export interface NotificationsConfig {
   mailFrom: string;
   mailSealKey: string;
   delivery: MailDeliveryConfig;
+  /** Base of the links in newsletter mail, without a trailing slash. */
+  publicAppUrl: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -66,6 +79,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryMaxMs: c.MAIL_RETRY_MAX_MS,
       pollIntervalMs: c.MAIL_POLL_INTERVAL_MS,
     },
+    publicAppUrl: c.PUBLIC_APP_URL,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -13,6 +13,7 @@ describe('notifications config', () => {
       mailFrom: 'Parley <no-reply@parley.local>',
       mailSealKey: 'dev-seal-key-0123456789',
       delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
+      publicAppUrl: 'http://localhost:3000',
       logLevel: 'info',
     });
   });
@@ -35,5 +36,20 @@ describe('notifications config', () => {
       /MAIL_SEAL_KEY: must be at least 16 characters/,
     );
     expect(() => loadConfig({ ...required, EVENT_NAMESPACE: 'a.b' })).toThrow(/EVENT_NAMESPACE/);
+  });
+
+  it('takes the public app URL for mail links without its trailing slash, and refuses anything else', () => {
+    expect(loadConfig({ ...required, PUBLIC_APP_URL: 'https://app.parley.example/' }).publicAppUrl).toBe(
+      'https://app.parley.example',
+    );
+    expect(loadConfig({ ...required, PUBLIC_APP_URL: 'https://parley.example/app' }).publicAppUrl).toBe(
+      'https://parley.example/app',
+    );
+    expect(() => loadConfig({ ...required, PUBLIC_APP_URL: 'ftp://app.parley.example' })).toThrow(
+      /PUBLIC_APP_URL: must be an http:\/\/ or https:\/\/ URL/,
+    );
+    expect(() => loadConfig({ ...required, PUBLIC_APP_URL: 'https://app.parley.example/?a=1' })).toThrow(
+      /PUBLIC_APP_URL: must be a plain base URL/,
+    );
   });
 });

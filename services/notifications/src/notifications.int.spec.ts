@@ -42,6 +42,7 @@ describe('notifications service', () => {
     mailFrom: 'Parley <no-reply@parley.local>',
     mailSealKey: sealKey,
     delivery: { maxAttempts: 20, retryBaseMs: 100, retryMaxMs: 500, pollIntervalMs: 500 },
+    publicAppUrl: 'http://localhost:3000',
     logLevel: 'silent',
   });
 

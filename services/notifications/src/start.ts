@@ -2,15 +2,21 @@ import { join } from 'node:path';
 import { connect } from 'nats';
 import { Pool } from 'pg';
 import { ensureDatabase, migrate } from '@parley/db';
-import { startGrpcServer } from '@parley/grpc';
+import { EventStore, ensureStream } from '@parley/eventstore';
+import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { ensureProjectionSchema, startProjection } from '@parley/projections';
+import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
+import { notificationsService } from './grpc/notifications-service';
 import { startMailSender } from './mail/sender';
 import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
+import { newsletterMailProjection } from './projections/newsletter-mail/projection';
+import { newsletterSubscribersProjection } from './projections/newsletter-subscribers/projection';
 import { signupMailProjection } from './projections/signup-mail-projection';
+import { deriveLinkKey } from './security/link-token';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
 const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
@@ -20,14 +26,22 @@ export interface Notifications {
   stop(): Promise<void>;
 }
 
+export interface StartOptions {
+  /** The newsletter's clock; tests move it across the mail interval and link expiry. */
+  clock?: () => Date;
+}
+
 /**
  * Wires the service: its database (created and migrated), the identity events it turns into
- * outbox rows, the sender that delivers them, and a gRPC server (health only for now).
+ * outbox rows, the newsletter (its own stream, read model and confirmation mails), the sender that
+ * delivers mail, and the gRPC server.
  */
 export async function startNotifications(
   config: NotificationsConfig,
   logger: Logger,
+  options: StartOptions = {},
 ): Promise<Notifications> {
+  const clock = options.clock ?? (() => new Date());
   // Undone in reverse if start-up fails half-way, and on stop.
   const teardown: Array<() => Promise<void> | void> = [];
   const stopAll = async () => {
@@ -48,7 +62,12 @@ export async function startNotifications(
     await migrate(pool, MIGRATIONS_DIR);
     await ensureProjectionSchema(pool);
 
-    const nc = await connect({ servers: config.natsUrl, name: 'notifications', maxReconnectAttempts: -1, noAsyncTraces: true });
+    const nc = await connect({
+      servers: config.natsUrl,
+      name: 'notifications',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+    });
     teardown.push(() => nc.drain());
 
     const transport = createSmtpTransport(config.smtpUrl);
@@ -61,6 +80,7 @@ export async function startNotifications(
       from: config.mailFrom,
       policy: config.delivery,
       logger: logger.child({ component: 'mail-sender' }),
+      clock,
     });
     teardown.push(() => sender.stop());
     const listener = listenForOutbox(
@@ -70,20 +90,36 @@ export async function startNotifications(
     );
     teardown.push(() => listener.stop());
 
-    const projection = await startProjection({
-      nc,
-      pool,
-      projection: signupMailProjection(),
-      namespace: config.eventNamespace || undefined,
-      logger,
-      // The outbox row leads to a mail: a commit lost in a database crash could mean a second one.
-      synchronousCommit: true,
-    });
-    teardown.push(() => projection.stop());
+    const namespace = config.eventNamespace || undefined;
+    const run = async (projection: Projection, synchronousCommit = false) => {
+      const runner = await startProjection({ nc, pool, projection, namespace, logger, synchronousCommit });
+      teardown.push(() => runner.stop());
+      return runner;
+    };
+    // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
+    await run(signupMailProjection(), true);
 
+    await ensureStream(nc, 'notifications', namespace);
+    const linkKey = deriveLinkKey(config.mailSealKey);
+    await run(
+      newsletterMailProjection({ appUrl: config.publicAppUrl, linkKey, sealKey: config.mailSealKey }, clock),
+      true,
+    );
+    const newsletter: NewsletterDeps = {
+      store: new EventStore(nc, { context: 'notifications', namespace }),
+      linkKey,
+      clock: () => clock().getTime(),
+      subscribers: await run(newsletterSubscribersProjection),
+      logger: logger.child({ component: 'newsletter' }),
+    };
+
+    const Service = loadService(
+      'notifications/v1/notifications.proto',
+      'parley.notifications.v1.Notifications',
+    );
     const grpc = await startGrpcServer({
       port: config.grpcPort,
-      services: [],
+      services: [{ definition: Service.service, implementation: notificationsService(newsletter, logger) }],
       isReady: () => !nc.isClosed(),
     });
     teardown.push(() => grpc.shutdown());

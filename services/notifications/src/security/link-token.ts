@@ -27,7 +27,9 @@ const BASE36 = /^[0-9a-z]{1,11}$/;
  * one secret less to provision, and neither use can stand in for the other.
  */
 export function deriveLinkKey(mailSealKey: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', mailSealKey, 'parley-notifications', 'newsletter-link-tokens-v1', 32));
+  return Buffer.from(
+    hkdfSync('sha256', mailSealKey, 'parley-notifications', 'newsletter-link-tokens-v1', 32),
+  );
 }
 
 function signature(key: Buffer, purpose: LinkPurpose, subscriberId: string, issuedAt: number): Buffer {

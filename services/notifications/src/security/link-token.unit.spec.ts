@@ -30,7 +30,9 @@ describe('newsletter link tokens', () => {
   it('is bound to the address and the time it was issued', () => {
     const token = createLinkToken(key, confirm);
     const [code, , issued, mac] = token.split('.');
-    const otherId = Buffer.from(createHash('sha256').update('bob@example.com').digest()).toString('base64url');
+    const otherId = Buffer.from(createHash('sha256').update('bob@example.com').digest()).toString(
+      'base64url',
+    );
     expect(readLinkToken(key, [code, otherId, issued, mac].join('.'), 'confirm')).toBeNull();
     const later = (issuedAt + 1).toString(36);
     expect(readLinkToken(key, [code, token.split('.')[1], later, mac].join('.'), 'confirm')).toBeNull();
@@ -47,7 +49,14 @@ describe('newsletter link tokens', () => {
   });
 
   it('refuses malformed input without throwing', () => {
-    for (const bad of ['', 'c', 'c...', 'x.y.z.w', `${createLinkToken(key, confirm)}.extra`, 'a'.repeat(5000)]) {
+    for (const bad of [
+      '',
+      'c',
+      'c...',
+      'x.y.z.w',
+      `${createLinkToken(key, confirm)}.extra`,
+      'a'.repeat(5000),
+    ]) {
       expect(readLinkToken(key, bad, 'confirm')).toBeNull();
     }
     expect(readLinkToken(key, undefined as unknown as string, 'confirm')).toBeNull();

@@ -19,7 +19,9 @@ export function decideNewsletter(command: NewsletterCommand, state: NewsletterSt
       if (state.status === 'confirmed') return [];
       if (state.lastRequestedAt !== null && command.now - state.lastRequestedAt < NEWSLETTER_MAIL_INTERVAL_MS)
         return [];
-      return [{ type: T.SubscriptionRequested, data: { email: command.email, requestedAt: iso(command.now) } }];
+      return [
+        { type: T.SubscriptionRequested, data: { email: command.email, requestedAt: iso(command.now) } },
+      ];
     }
     case 'ConfirmSubscription': {
       if (state.status === 'none' || !state.email) throw linkInvalid();

@@ -34,12 +34,18 @@ const unsubscribe = (now: number) => ({ type: 'Unsubscribe' as const, now });
 
 describe('newsletter: RequestSubscription', () => {
   it('given a new address, asks for a confirmation mail and leaves it pending', () => {
-    const state = spec.given([]).when(request(T0)).then([requested(T0)]);
+    const state = spec
+      .given([])
+      .when(request(T0))
+      .then([requested(T0)]);
     expect(state).toMatchObject({ status: 'pending', email, lastRequestedAt: T0 });
   });
 
   it('given a request less than 10 minutes ago, records nothing (no second mail)', () => {
-    spec.given([requested(T0)]).when(request(T0 + 10 * MINUTE - 1)).then([]);
+    spec
+      .given([requested(T0)])
+      .when(request(T0 + 10 * MINUTE - 1))
+      .then([]);
   });
 
   it('given a request 10 minutes ago or more, asks for another mail', () => {
