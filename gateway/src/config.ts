@@ -48,6 +48,7 @@ export const gatewayConfigSchema = z
     GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     GATEWAY_HOST: nonEmpty('0.0.0.0'),
     IDENTITY_GRPC_URL: nonEmpty('127.0.0.1:50051'),
+    NOTIFICATIONS_GRPC_URL: nonEmpty('127.0.0.1:50052'),
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
     JWT_ISSUER: nonEmpty('http://localhost:4101'),
     JWT_AUDIENCE: nonEmpty('parley'),
@@ -93,6 +94,17 @@ export const gatewayConfigSchema = z
       .regex(/^[a-z0-9]*$/, { error: 'lower-case letters and digits only' })
       .default(''),
     FRONTEND_ORIGIN: originList('http://localhost:3000'),
+    /** Where newsletter links send the browser; the first FRONTEND_ORIGIN when unset. */
+    PUBLIC_APP_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an http:// or https:// URL, e.g. https://app.parley.example',
+      })
+      .refine((v) => {
+        const u = new URL(v);
+        return !u.search && !u.hash && !u.username && !u.password;
+      }, 'must be a plain base URL, without query, fragment or credentials')
+      .optional(),
     COOKIE_SECURE: bool(false),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     /** How long system settings read from identity are reused before asking again. */
@@ -113,6 +125,7 @@ export const gatewayConfigSchema = z
       port: env.GATEWAY_PORT,
       host: env.GATEWAY_HOST,
       identityGrpcUrl: env.IDENTITY_GRPC_URL,
+      notificationsGrpcUrl: env.NOTIFICATIONS_GRPC_URL,
       jwt: {
         jwksUrl: env.JWKS_URL,
         issuer: env.JWT_ISSUER,
@@ -128,6 +141,10 @@ export const gatewayConfigSchema = z
       },
       eventNamespace: env.EVENT_NAMESPACE,
       frontendOrigins: env.FRONTEND_ORIGIN,
+      publicAppUrl: (env.PUBLIC_APP_URL ?? env.FRONTEND_ORIGIN[0] ?? 'http://localhost:3000').replace(
+        /\/+$/,
+        '',
+      ),
       cookieSecure: env.COOKIE_SECURE,
       grpcDeadlineMs: env.GRPC_DEADLINE_MS,
       settingsCacheMs: env.SETTINGS_CACHE_MS,

@@ -43,6 +43,22 @@ describe('gateway config', () => {
     expect(loadGatewayConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
   });
 
+  it('reaches notifications and sends newsletter links to PUBLIC_APP_URL, else to the first frontend origin', () => {
+    expect(loadGatewayConfig({})).toMatchObject({
+      notificationsGrpcUrl: '127.0.0.1:50052',
+      publicAppUrl: 'http://localhost:3000',
+    });
+    expect(
+      loadGatewayConfig({ FRONTEND_ORIGIN: 'https://app.parley.dev,http://localhost:3000' }).publicAppUrl,
+    ).toBe('https://app.parley.dev');
+    expect(loadGatewayConfig({ PUBLIC_APP_URL: 'https://parley.example/app/' }).publicAppUrl).toBe(
+      'https://parley.example/app',
+    );
+    expect(() => loadGatewayConfig({ PUBLIC_APP_URL: 'https://parley.example/?next=x' })).toThrow(
+      /PUBLIC_APP_URL: must be a plain base URL/,
+    );
+  });
+
   it("keeps one run's Redis keys and channels apart through the event namespace", () => {
     expect(loadGatewayConfig({ EVENT_NAMESPACE: 't3f9a1c2' }).redis).toEqual({
       url: 'redis://127.0.0.1:6379',

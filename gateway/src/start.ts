@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
+import { createNotificationsClient } from './clients/notifications-client';
 import type { GatewayConfig } from './config';
 import { createApp } from './http/app';
 import { createRateLimits } from './http/rate-limits';
@@ -27,8 +28,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const redis = await connectRedis(config.redis.url, logger);
   const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
+  const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
   const closeClients = async () => {
     identity.close();
+    notifications.close();
     identityHealth.close();
     await redis.close();
   };
@@ -48,10 +51,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     const app = createApp({
       logger,
       identity,
+      notifications,
       settings,
       announceSettingsChange: settingsSync.announceChange,
       rateLimits: createRateLimits(redis.commands, config.redis.rateLimitPrefix),
       cookieSecure: config.cookieSecure,
+      publicAppUrl: config.publicAppUrl,
       verifyToken,
       frontendOrigins: config.frontendOrigins,
       trustProxy: config.trustProxy,

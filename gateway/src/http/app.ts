@@ -13,6 +13,7 @@ import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
 import { authRoutes } from './routes/auth-routes';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
+import { newsletterRoutes } from './routes/newsletter-routes';
 import { plansRoutes } from './routes/plans-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/user', userRoutes(options));
   api.use('/system-settings', systemSettingsRoutes(options));
   api.use('/plans', plansRoutes());
+  api.use('/newsletter', newsletterRoutes(options));
   app.use('/api', api);
 
   app.use(notFound);

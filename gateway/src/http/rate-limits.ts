@@ -11,6 +11,8 @@ export const RATE_LIMIT_POLICIES = {
   resend: { points: 5, durationSec: 60 },
   complete: { points: 10, durationSec: 60 },
   refresh: { points: 60, durationSec: 60 },
+  /** Newsletter subscriptions; notifications also sends an address at most one mail per 10 minutes. */
+  newsletter: { points: 5, durationSec: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
