@@ -51,6 +51,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       SMTP_URL: smtpUrl,
       MAIL_SEAL_KEY: secrets.MAIL_SEAL_KEY,
       MAIL_FROM: 'Parley <no-reply@parley.local>',
+      // Links in mail (newsletter confirmation) open the frontend, which forwards /api to the gateway.
+      PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
     },
     gateway: {
       ...common,
@@ -60,6 +62,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       GATEWAY_PORT: String(p.gateway),
       REDIS_URL: INFRA.redis,
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
+      NOTIFICATIONS_GRPC_URL: `127.0.0.1:${p.notificationsGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.
