@@ -38,14 +38,14 @@ async function setRegistration(page: Page, on: boolean): Promise<void> {
   expect(await toggle.getAttribute('aria-checked')).toBe(String(on));
 }
 
-/** Last resort when the page itself failed: switch registration back on through the API. */
+/** Last resort when the page itself failed: switch everything back on through the API. */
 async function restoreThroughApi(t: BrowserTest): Promise<void> {
   const res = await t.page.request.put(t.url('/api/system-settings'), {
-    data: { registrationEnabled: true },
+    data: { registrationEnabled: true, loginEnabled: true, maintenanceMode: false },
     headers: { origin: new URL(t.env.frontendUrl).origin },
   });
   if (!res.ok())
-    throw new Error(`could not switch registration back on: ${res.status()} ${await res.text()}`);
+    throw new Error(`could not restore the system settings: ${res.status()} ${await res.text()}`);
 }
 
 describe('system settings in the Admin Overview', () => {
@@ -88,6 +88,56 @@ describe('system settings in the Admin Overview', () => {
           expect(new URL(visitorPage.url()).pathname).toBe('/auth/sign-up');
         });
         await visitorPage.getByTestId('signup-step-details').waitFor();
+      } catch (error) {
+        await restoreThroughApi(t).catch(() => undefined);
+        throw error;
+      } finally {
+        await visitor.close();
+      }
+    },
+    { timeoutMs: 120_000 },
+  );
+
+  browserTest(
+    'maintenance mode sends visitors to /maintenance while the admin still gets in',
+    async (t) => {
+      const { page } = t;
+      await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
+      await page.goto(t.url('/dashboard/admin'));
+      const toggle = page.getByTestId('switch-maintenanceMode');
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+      const visitor = await t.context.browser()!.newContext();
+      try {
+        await toggle.click();
+        await page.getByRole('button', { name: 'Turn on' }).click();
+        await page.getByText('Maintenance mode is now on', { exact: true }).waitFor();
+
+        const visitorPage = await visitor.newPage();
+        for (const path of ['/', '/careers', '/auth/sign-in', '/dashboard']) {
+          await eventually(async () => {
+            await visitorPage.goto(t.url(path));
+            expect(new URL(visitorPage.url()).pathname).toBe('/maintenance');
+          });
+        }
+        await visitorPage.getByTestId('maintenance').waitFor();
+        // The way in for administrators stays open.
+        await visitorPage.goto(t.url('/auth/sign-in?admin=1'));
+        expect(new URL(visitorPage.url()).pathname).toBe('/auth/sign-in');
+        await visitorPage.getByRole('heading', { name: 'Administrator sign-in' }).waitFor();
+
+        await page.goto(t.url('/dashboard'));
+        expect(new URL(page.url()).pathname).toBe('/dashboard');
+        await page.getByRole('heading', { name: /^Welcome/ }).waitFor();
+
+        await page.goto(t.url('/dashboard/admin'));
+        await page.getByTestId('switch-maintenanceMode').click();
+        await page.getByText('Maintenance mode is now off', { exact: true }).waitFor();
+        await eventually(async () => {
+          await visitorPage.goto(t.url('/'));
+          expect(new URL(visitorPage.url()).pathname).toBe('/');
+        });
       } catch (error) {
         await restoreThroughApi(t).catch(() => undefined);
         throw error;

@@ -39,6 +39,7 @@ export function SignupFlow() {
     <div data-testid={`signup-step-${step}`}>
       <Steps
         size="small"
+        titlePlacement="vertical"
         current={index}
         items={STEPS.map((s) => ({ title: s.title }))}
         className={styles.steps}
