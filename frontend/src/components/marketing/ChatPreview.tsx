@@ -58,7 +58,6 @@ export function ChatPreview() {
           </span>
         </div>
       </div>
-
     </figure>
   );
 }

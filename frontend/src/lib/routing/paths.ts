@@ -42,7 +42,8 @@ export function isProtectedPath(pathname: string): boolean {
 export function safeReturnPath(value: string | null | undefined): string | undefined {
   if (!value || value.length > 2048) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if (/[\u0000-\u001f]/.test(value)) return undefined;
+  // Control characters (tabs, newlines) are stripped by URL parsers and could smuggle a host in.
+  if ([...value].some((c) => c.charCodeAt(0) < 0x20)) return undefined;
   let parsed: URL;
   try {
     parsed = new URL(value, 'http://parley.invalid');

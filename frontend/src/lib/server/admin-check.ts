@@ -19,7 +19,7 @@ export async function isAdminToken(accessToken: string | undefined): Promise<boo
   const hit = cache.get(accessToken);
   if (hit && hit.expiresAt > now) return hit.admin;
 
-  let admin = false;
+  let admin: boolean;
   try {
     const me = await gatewayJson('/user/me', meResponseSchema, {
       headers: { authorization: `Bearer ${accessToken}` },
@@ -27,6 +27,7 @@ export async function isAdminToken(accessToken: string | undefined): Promise<boo
     });
     admin = me.user.role === 'ADMIN';
   } catch {
+    // Not signed in, not an admin (503 in maintenance), or the gateway is unreachable.
     admin = false;
   }
   if (cache.size >= MAX_ENTRIES) {

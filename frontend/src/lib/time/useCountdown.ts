@@ -8,15 +8,15 @@ export function useCountdown(targetMs: number | undefined): number {
   const [left, setLeft] = useState(compute);
 
   useEffect(() => {
-    setLeft(compute());
+    const secondsLeft = () => (targetMs ? Math.max(0, Math.ceil((targetMs - Date.now()) / 1000)) : 0);
+    setLeft(secondsLeft());
     if (!targetMs) return;
     const timer = window.setInterval(() => {
-      const next = compute();
+      const next = secondsLeft();
       setLeft(next);
       if (next === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [targetMs]);
 
   return left;
