@@ -80,4 +80,28 @@ describe('protected routes', () => {
       await t.page.getByTestId('empty-state').waitFor();
     }
   });
+
+  browserTest(
+    'an expired access token is renewed with the refresh cookie, without leaving the page',
+    async (t) => {
+      await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
+      // What the browser holds once the 15-minute access token has expired.
+      await t.context.clearCookies({ name: 'parley_at' });
+      await t.page.goto(t.url('/dashboard/profile'));
+      await t.page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+      expect((await t.page.getByTestId('profile-email').textContent())?.trim()).toBe(t.env.adminEmail);
+      expect(new URL(t.page.url()).pathname).toBe('/dashboard/profile');
+      expect((await t.context.cookies()).some((c) => c.name === 'parley_at')).toBe(true);
+    },
+  );
+
+  browserTest('a session that cannot be renewed ends on the sign-in page, not in a loop', async (t) => {
+    await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
+    await t.context.clearCookies({ name: 'parley_at' });
+    await t.context.clearCookies({ name: 'parley_rt' });
+    await t.page.goto(t.url('/dashboard/team'));
+    await waitForPath(t.page, (p) => p === '/auth/sign-in?next=%2Fdashboard%2Fteam');
+    await t.page.getByRole('button', { name: 'Log In' }).waitFor();
+    expect((await t.context.cookies()).filter((c) => c.name === 'parley_session')).toEqual([]);
+  });
 });

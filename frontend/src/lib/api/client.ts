@@ -30,13 +30,17 @@ export function onSessionEnded(listener: () => void): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/**
+ * POST /api/auth/refresh. TOKEN_ROTATED means another tab refreshed a moment ago and the browser
+ * already holds the newer cookies, so the caller may simply retry.
+ */
 export function refreshSession(): Promise<boolean> {
   refreshInFlight ??= fetch('/api/auth/refresh', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { accept: 'application/json' },
   })
-    .then((res) => res.ok)
+    .then(async (res) => res.ok || errorCode(await readJson(res)) === 'TOKEN_ROTATED')
     .catch(() => false)
     .finally(() => {
       refreshInFlight = null;
