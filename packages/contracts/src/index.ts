@@ -3,3 +3,5 @@ export * from './plans';
 export * from './identity/events';
 export type Role = 'OWNER' | 'AGENT' | 'ADMIN';
 export * from './notifications';
+export * from './domains/events';
+export * from './billing/events';

@@ -1,3 +1,6 @@
 export * from './messages';
 export * from './auth';
 export { fieldErrors } from './field-errors';
+export * from './domain-messages';
+export * from './domains';
+export * from './content';

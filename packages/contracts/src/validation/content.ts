@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { DOMAIN_MESSAGES as M } from './domain-messages';
+import { httpUrlSchema } from './domains';
+
+/** Money as a number of currency units with at most 2 decimals; '' or missing is 'Price is required'. */
+const price = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  z
+    .number({ error: M.price })
+    .finite({ error: M.price })
+    .nonnegative({ error: M.price })
+    .max(1_000_000, { error: M.price })
+    .transform((n) => Math.round(n * 100) / 100),
+);
+
+const imageId = z.string().trim().min(1).max(64);
+
+export const variantOptionSchema = z.object({
+  value: z.string().trim().min(1).max(80),
+  priceAdjustment: z.number().finite().min(-1_000_000).max(1_000_000).default(0),
+  quantity: z.number().int().nonnegative().optional(),
+});
+
+export const variantSchema = z.object({
+  name: z.string().trim().min(1).max(80),
+  trackQuantity: z.boolean().default(false),
+  options: z.array(variantOptionSchema).min(1).max(50),
+});
+
+export const productSchema = z
+  .object({
+    domainId: z.string().trim().min(1),
+    name: z.string({ error: M.productName }).trim().min(1, { error: M.productName }).max(200),
+    images: z.array(imageId).max(10).default([]),
+    price,
+    hasDiscount: z.boolean().default(false),
+    discount: z.number().finite().min(0).max(100).default(0),
+    productUrl: z.union([z.literal('').transform(() => undefined), httpUrlSchema]).optional(),
+    productType: z.string({ error: M.productType }).trim().min(1, { error: M.productType }).max(80),
+    description: z.string({ error: M.description }).trim().min(1, { error: M.description }).max(10_000),
+    variants: z.array(variantSchema).max(10).default([]),
+  })
+  .transform((p) => ({
+    ...p,
+    // Derived, never trusted from the client: percentage discount off the base price.
+    discountedPrice: p.hasDiscount ? Math.round(p.price * (100 - p.discount)) / 100 : p.price,
+  }));
+export type ProductInput = z.infer<typeof productSchema>;
+
+/** Options of a tracked variant with quantity 0 or missing are not for sale (spec display rules). */
+export const optionAvailable = (variant: { trackQuantity: boolean }, option: { quantity?: number | null }) =>
+  !variant.trackQuantity || (option.quantity ?? 0) > 0;
+
+export const ARTICLE_TYPES = ['faq', 'article', 'guide'] as const;
+
+export const helpArticleSchema = z.object({
+  domainId: z.string().trim().min(1),
+  title: z.string({ error: M.articleTitle }).trim().min(1, { error: M.articleTitle }).max(200),
+  question: z.string({ error: M.articleQuestion }).trim().min(1, { error: M.articleQuestion }).max(500),
+  answer: z.string({ error: M.articleAnswer }).trim().min(1, { error: M.articleAnswer }).max(10_000),
+  content: z.string().trim().max(50_000).default(''),
+  articleType: z.enum(ARTICLE_TYPES).default('faq'),
+  category: z.string().trim().max(80).default(''),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  isPublished: z.boolean().default(true),
+  isPinned: z.boolean().default(false),
+});
+
+export const appointmentTypeSchema = z.object({
+  domainId: z.string().trim().min(1),
+  name: z.string({ error: M.appointmentName }).trim().min(1, { error: M.appointmentName }).max(200),
+  image: imageId.optional(),
+  price,
+  appointmentType: z
+    .string({ error: M.appointmentType })
+    .trim()
+    .min(1, { error: M.appointmentType })
+    .max(80),
+});

@@ -1,0 +1,35 @@
+/** Spec section 5 messages for domains, settings and content forms, verbatim (spelling included). */
+export const DOMAIN_MESSAGES = {
+  domainMin: 'A domain must have atleast 3 characters',
+  domainFormat: 'This is not a valid domain',
+  welcomeMin: 'The message must be atleast 6 characters',
+  hexColor: 'Invalid hex color',
+  url: 'Please enter a valid URL',
+  feedbackQuestion: 'Feedback question cannot be empty',
+  feedbackYes: 'Yes button text cannot be empty',
+  feedbackNo: 'No button text cannot be empty',
+  feedbackFollowUp: 'Follow-up text cannot be empty',
+  filterQuestion: 'Question is required',
+  filterAnswer: 'Answer is required',
+  articleTitle: 'Title cannot be left empty',
+  articleQuestion: 'Question cannot be left empty',
+  articleAnswer: 'Answer cannot be left empty',
+  productName: 'Product name is required',
+  price: 'Price is required',
+  productType: 'Product type is required',
+  description: 'Description is required',
+  appointmentName: 'Appointment name is required',
+  appointmentType: 'Appointment type is required',
+  searchQuery: 'You must entery a search query',
+  searchDomain: 'You must select a domain',
+} as const;
+
+/** The API's image messages and the uploader's (the spec words them differently). */
+export const IMAGE_MESSAGES = {
+  apiTooLarge: 'Your file size must be less then 2MB',
+  apiType: 'Only JPG, JPEG & PNG files are accepted',
+  uploaderTooLarge: 'File size must be less than 2MB',
+  uploaderType: 'Only JPG, JPEG and PNG files are allowed',
+} as const;
+
+export const MAX_IMAGE_BYTES = 2097152;

@@ -1,0 +1,101 @@
+import {
+  addDomainSchema,
+  appointmentTypeSchema,
+  DOMAIN_MESSAGES as M,
+  domainConfigSchema,
+  domainSettingsSchema,
+  filterQuestionSchema,
+  helpArticleSchema,
+  optionAvailable,
+  productSchema,
+  searchSchema,
+  showsCustomLink,
+} from './index';
+import type { z } from 'zod';
+
+const firstMessage = (schema: z.ZodType, input: unknown) => {
+  const r = schema.safeParse(input);
+  return r.success ? undefined : r.error.issues[0]?.message;
+};
+
+describe('domain rules', () => {
+  it.each([
+    ['', M.domainMin],
+    ['a.b', M.domainMin],
+    ['shop', M.domainFormat],
+    ['my shop.com', M.domainFormat],
+    ['shop.comm', M.domainFormat],
+    [`${'a'.repeat(64)}.com`, M.domainFormat],
+    ['-shop.com', M.domainFormat],
+  ])('%j -> %s', (domain, message) => expect(firstMessage(addDomainSchema, { domain })).toBe(message));
+
+  it('accepts and lower-cases a hostname', () => {
+    expect(addDomainSchema.parse({ domain: ' Shop.Example.CO ' })).toEqual({ domain: 'shop.example.co' });
+  });
+});
+
+describe('settings rules', () => {
+  it.each([
+    [{ welcomeMessage: 'Hi!' }, M.welcomeMin],
+    [{ themeColor: '#12345' }, M.hexColor],
+    [{ textColor: 'red' }, M.hexColor],
+    [{ customLinkUrl: 'javascript:alert(1)' }, M.url],
+    [{ customLinkUrl: 'not a url' }, M.url],
+    [{ feedbackQuestion: '  ' }, M.feedbackQuestion],
+    [{ feedbackYesText: '' }, M.feedbackYes],
+    [{ feedbackFollowUp: '' }, M.feedbackFollowUp],
+  ])('%j -> %s', (input, message) => expect(firstMessage(domainSettingsSchema, input)).toBe(message));
+
+  it('accepts 3- and 6-digit colours and an empty custom link url', () => {
+    expect(domainSettingsSchema.parse({ themeColor: '#abc', iconColor: '#A1B2C3', customLinkUrl: '' })).toEqual({
+      themeColor: '#abc',
+      iconColor: '#A1B2C3',
+      customLinkUrl: undefined,
+    });
+  });
+
+  it('shows a custom link only with both title and url', () => {
+    expect(showsCustomLink({ customLinkTitle: 'Docs' })).toBe(false);
+    expect(showsCustomLink({ customLinkTitle: 'Docs', customLinkUrl: 'https://x.io' })).toBe(true);
+  });
+
+  it('turns an unparseable free-shipping threshold into 0', () => {
+    const base = { personality: 'friendly', tone: 'casual', industry: 'retail', responseStyle: 'concise', handoff: 'quick' };
+    expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: 'abc' }).freeShippingThreshold).toBe(0);
+    expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: '49.5' }).freeShippingThreshold).toBe(49.5);
+  });
+});
+
+describe('content rules', () => {
+  const product = { domainId: 'd', name: 'Mug', price: 10, productType: 'physical', description: 'A mug' };
+  it.each([
+    [{ ...product, name: '' }, M.productName],
+    [{ ...product, price: '' }, M.price],
+    [{ ...product, productType: ' ' }, M.productType],
+    [{ ...product, description: '' }, M.description],
+    [{ ...product, productUrl: 'ftp://x.io/a' }, M.url],
+  ])('product %#', (input, message) => expect(firstMessage(productSchema, input)).toBe(message));
+
+  it('derives the discounted price', () => {
+    expect(productSchema.parse({ ...product, price: '20', hasDiscount: true, discount: 25 }).discountedPrice).toBe(15);
+  });
+
+  it('disables tracked options without stock', () => {
+    expect(optionAvailable({ trackQuantity: true }, { quantity: 0 })).toBe(false);
+    expect(optionAvailable({ trackQuantity: true }, {})).toBe(false);
+    expect(optionAvailable({ trackQuantity: false }, {})).toBe(true);
+  });
+
+  it.each([
+    [filterQuestionSchema, { question: '', answer: 'a' }, M.filterQuestion],
+    [filterQuestionSchema, { question: 'q', answer: '' }, M.filterAnswer],
+    [helpArticleSchema, { domainId: 'd', title: '', question: 'q', answer: 'a' }, M.articleTitle],
+    [helpArticleSchema, { domainId: 'd', title: 't', question: '', answer: 'a' }, M.articleQuestion],
+    [helpArticleSchema, { domainId: 'd', title: 't', question: 'q', answer: '' }, M.articleAnswer],
+    [appointmentTypeSchema, { domainId: 'd', name: '', price: 1, appointmentType: 'call' }, M.appointmentName],
+    [appointmentTypeSchema, { domainId: 'd', name: 'n', appointmentType: 'call' }, M.price],
+    [appointmentTypeSchema, { domainId: 'd', name: 'n', price: 1, appointmentType: '' }, M.appointmentType],
+    [searchSchema, { query: '', domainId: 'd' }, M.searchQuery],
+    [searchSchema, { query: 'q', domainId: '' }, M.searchDomain],
+  ])('rule %#', (schema, input, message) => expect(firstMessage(schema as z.ZodType, input)).toBe(message));
+});
