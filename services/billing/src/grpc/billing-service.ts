@@ -1,0 +1,27 @@
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { unary } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import type { BillingDeps } from '../app/deps';
+import { getAccountPlan } from '../app/get-account-plan';
+import { listPlans } from '../catalogue/catalogue';
+
+interface CallerMessage {
+  userId?: string;
+  accountId?: string;
+  role?: string;
+}
+
+/** proto <-> application mapping for parley.billing.v1.Billing; no decisions here. */
+export function billingService(deps: BillingDeps, logger: Logger): UntypedServiceImplementation {
+  const onInternal = (method: string) => (error: unknown) =>
+    logger.error({ err: error, method }, 'billing call failed');
+  const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
+    unary<Req, Res>(handler, onInternal(method));
+
+  return {
+    ListPlans: rpc('ListPlans', async () => ({ plans: listPlans() })),
+    GetAccountPlan: rpc('GetAccountPlan', async (req: { caller?: CallerMessage | null }) =>
+      getAccountPlan(deps, { accountId: req.caller?.accountId }),
+    ),
+  };
+}

@@ -1,0 +1,105 @@
+import { connect } from 'nats';
+import { Pool } from 'pg';
+import { ensureDatabase } from '@parley/db';
+import { EventStore, ensureStream, streamName } from '@parley/eventstore';
+import { loadService, startGrpcServer } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { ensureProjectionSchema, startProjection } from '@parley/projections';
+import type { BillingConfig } from './config';
+import type { BillingDeps } from './app/deps';
+import { billingService } from './grpc/billing-service';
+import { registrationReactor } from './reactors/registration-reactor';
+
+export interface Billing {
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Epoch milliseconds for the changedAt of plan changes; tests may fix it. */
+  clock?: () => number;
+}
+
+/**
+ * Wires the service: its database (projection checkpoints), the BILLING stream, the reactor
+ * that gives every newly registered account its plan, and the gRPC server. Account plans are
+ * read from the accounts' own streams, so there is no read model to migrate yet.
+ */
+export async function startBilling(
+  config: BillingConfig,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<Billing> {
+  // Undone in reverse if start-up fails half-way, and on stop.
+  const teardown: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const step of teardown.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (e) {
+        logger.warn({ err: e }, 'error while stopping');
+      }
+    }
+  };
+
+  try {
+    await ensureDatabase(config.databaseUrl);
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 5 });
+    pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
+    teardown.push(() => pool.end());
+    await ensureProjectionSchema(pool);
+
+    const nc = await connect({
+      servers: config.natsUrl,
+      name: 'billing',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+    });
+    teardown.push(() => nc.drain());
+
+    const namespace = config.eventNamespace || undefined;
+    await ensureStream(nc, 'billing', namespace);
+    const store = new EventStore(nc, { context: 'billing', namespace });
+    const clock = options.clock ?? (() => Date.now());
+    const reactorLogger = logger.child({ component: 'registration-reactor' });
+
+    const runner = await startProjection({
+      nc,
+      pool,
+      projection: registrationReactor({ store, clock, logger: reactorLogger }),
+      namespace,
+      logger,
+    });
+    teardown.push(() => runner.stop());
+
+    const jsm = await nc.jetstreamManager();
+    const identityStream = streamName('identity', namespace);
+    const deps: BillingDeps = {
+      store,
+      clock,
+      registrations: {
+        runner,
+        identityTail: async () => (await jsm.streams.info(identityStream)).state.last_seq,
+      },
+      logger: logger.child({ component: 'billing' }),
+    };
+
+    const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
+    const grpc = await startGrpcServer({
+      port: config.grpcPort,
+      services: [{ definition: Service.service, implementation: billingService(deps, logger) }],
+      isReady: () => !nc.isClosed(),
+    });
+    teardown.push(() => grpc.shutdown());
+
+    logger.info({ grpcPort: grpc.port, namespace }, 'billing started');
+    let stopping: Promise<void> | undefined;
+    return {
+      grpcPort: grpc.port,
+      stop: () => (stopping ??= stopAll()),
+    };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}
