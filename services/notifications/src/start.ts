@@ -6,13 +6,18 @@ import { EventStore, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import type { InboxDeps } from './app/in-app/inbox';
 import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
+import { listenForNotify } from './db/listen';
 import { notificationsService } from './grpc/notifications-service';
+import { startAnnouncer } from './in-app/announcer';
+import { IN_APP_CHANNEL } from './in-app/notification-store';
 import { startMailSender } from './mail/sender';
 import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
+import { inAppNotificationsProjection } from './projections/in-app-notifications/projection';
 import { newsletterMailProjection } from './projections/newsletter-mail/projection';
 import { newsletterSubscribersProjection } from './projections/newsletter-subscribers/projection';
 import { signupMailProjection } from './projections/signup-mail-projection';
@@ -27,14 +32,20 @@ export interface Notifications {
 }
 
 export interface StartOptions {
-  /** The newsletter's clock; tests move it across the mail interval and link expiry. */
+  /**
+   * The newsletter's and the in-app notifications' clock; tests move it across the mail interval,
+   * link expiry and notification retention.
+   */
   clock?: () => Date;
+  /** How often the announcer looks for notifications to push when no NOTIFY woke it. Default 5 s. */
+  announcePollMs?: number;
 }
 
 /**
  * Wires the service: its database (created and migrated), the identity events it turns into
  * outbox rows, the newsletter (its own stream, read model and confirmation mails), the sender that
- * delivers mail, and the gRPC server.
+ * delivers mail, in-app notifications (created from domains' events, pushed to the gateways over
+ * core NATS), and the gRPC server.
  */
 export async function startNotifications(
   config: NotificationsConfig,
@@ -113,13 +124,36 @@ export async function startNotifications(
       logger: logger.child({ component: 'newsletter' }),
     };
 
+    // In-app notifications (the runner creates the DOMAINS stream if domains has not started yet).
+    const announcer = startAnnouncer({
+      pool,
+      nc,
+      namespace,
+      logger: logger.child({ component: 'notification-announcer' }),
+      clock,
+      pollIntervalMs: options.announcePollMs ?? 5000,
+    });
+    teardown.push(() => announcer.stop());
+    const announceListener = listenForNotify({
+      connectionString: config.databaseUrl,
+      channel: IN_APP_CHANNEL,
+      applicationName: 'notifications-in-app-listener',
+      onNotify: () => announcer.wake(),
+      logger: logger.child({ component: 'in-app-listener' }),
+    });
+    teardown.push(() => announceListener.stop());
+    await run(inAppNotificationsProjection(clock));
+    const inbox: InboxDeps = { pool, clock };
+
     const Service = loadService(
       'notifications/v1/notifications.proto',
       'parley.notifications.v1.Notifications',
     );
     const grpc = await startGrpcServer({
       port: config.grpcPort,
-      services: [{ definition: Service.service, implementation: notificationsService(newsletter, logger) }],
+      services: [
+        { definition: Service.service, implementation: notificationsService({ newsletter, inbox }, logger) },
+      ],
       isReady: () => !nc.isClosed(),
     });
     teardown.push(() => grpc.shutdown());

@@ -1,12 +1,28 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { InAppNotification } from '@parley/contracts';
 import { unary } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
+import {
+  cleanupNotifications,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type CallerFacts,
+  type InboxDeps,
+} from '../app/in-app/inbox';
 import type { NewsletterDeps } from '../app/newsletter/deps';
 import { confirmNewsletterSubscription, unsubscribeFromNewsletter } from '../app/newsletter/follow-link';
 import { subscribeToNewsletter } from '../app/newsletter/subscribe';
 
+/** proto Notification: no domain is an empty string on the wire. */
+const toWire = (n: InAppNotification) => ({ ...n, domainId: n.domainId ?? '' });
+
 /** proto <-> application mapping for parley.notifications.v1.Notifications; no decisions here. */
-export function notificationsService(deps: NewsletterDeps, logger: Logger): UntypedServiceImplementation {
+export function notificationsService(
+  deps: { newsletter: NewsletterDeps; inbox: InboxDeps },
+  logger: Logger,
+): UntypedServiceImplementation {
+  const { newsletter, inbox } = deps;
   const onInternal = (method: string) => (error: unknown) =>
     logger.error({ err: error, method }, 'notifications call failed');
   const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
@@ -14,14 +30,28 @@ export function notificationsService(deps: NewsletterDeps, logger: Logger): Unty
 
   return {
     SubscribeNewsletter: rpc('SubscribeNewsletter', async (req: { email: string }) => {
-      await subscribeToNewsletter(deps, { email: req.email });
+      await subscribeToNewsletter(newsletter, { email: req.email });
       return {};
     }),
     ConfirmNewsletterSubscription: rpc('ConfirmNewsletterSubscription', async (req: { token: string }) => ({
-      outcome: await confirmNewsletterSubscription(deps, req.token),
+      outcome: await confirmNewsletterSubscription(newsletter, req.token),
     })),
     UnsubscribeNewsletter: rpc('UnsubscribeNewsletter', async (req: { token: string }) => ({
-      outcome: await unsubscribeFromNewsletter(deps, req.token),
+      outcome: await unsubscribeFromNewsletter(newsletter, req.token),
+    })),
+
+    ListNotifications: rpc('ListNotifications', async (req: { caller?: CallerFacts }) => {
+      const { notifications, unreadCount } = await listNotifications(inbox, req.caller);
+      return { notifications: notifications.map(toWire), unreadCount };
+    }),
+    MarkNotificationRead: rpc('MarkNotificationRead', async (req: { caller?: CallerFacts; id: string }) => ({
+      notification: toWire(await markNotificationRead(inbox, req.caller, req.id)),
+    })),
+    MarkAllNotificationsRead: rpc('MarkAllNotificationsRead', async (req: { caller?: CallerFacts }) => ({
+      updated: await markAllNotificationsRead(inbox, req.caller),
+    })),
+    CleanupNotifications: rpc('CleanupNotifications', async (req: { caller?: CallerFacts }) => ({
+      removed: await cleanupNotifications(inbox, req.caller),
     })),
   };
 }

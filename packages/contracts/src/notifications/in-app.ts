@@ -1,0 +1,68 @@
+import { z } from 'zod';
+
+/**
+ * In-app notifications (the dashboard's bell and /notifications page). The notifications service
+ * creates them from other contexts' events and keeps them in its own table; the gateway serves
+ * them under /api/notifications and pushes new ones to Socket.IO room `user-{id}`.
+ */
+
+/** The types the UI shows; the service may hold others later, and lists only these. */
+export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** One notification as the API and the socket event carry it. */
+export interface InAppNotification {
+  id: string;
+  type: NotificationType;
+  message: string;
+  read: boolean;
+  /** ISO-8601 UTC. */
+  createdAt: string;
+  /** The domain it is about (DOMAIN_SETUP opens that domain's setup wizard), or null. */
+  domainId: string | null;
+}
+
+/** DOMAIN_SETUP's text, for the user who added the domain. */
+export const domainSetupMessage = (domain: string) =>
+  `Set up your new domain ${domain}: tell the assistant about your business.`;
+
+/** Cleanup removes notifications read more than this long ago... */
+export const NOTIFICATION_READ_RETENTION_DAYS = 30;
+/** ...and every notification older than this, read or not. */
+export const NOTIFICATION_MAX_AGE_DAYS = 90;
+
+/** DELETE /api/notifications/cleanup's answer. */
+export const notificationsCleanupMessage = (removed: number) =>
+  removed === 1 ? 'Removed 1 old notification' : `Removed ${removed} old notifications`;
+
+/** PATCH /api/notifications/{id}: only marking read is offered (the UI never marks unread). */
+export const markNotificationReadSchema = z.object({
+  read: z.literal(true, { error: 'read must be true' }),
+});
+export type MarkNotificationRead = z.infer<typeof markNotificationReadSchema>;
+
+/** Socket.IO event a new notification is pushed as, to room `user-{id}`. */
+export const NOTIFICATION_SOCKET_EVENT = 'notification';
+
+/**
+ * Core NATS subjects (not JetStream: a push is a hint, the list is the truth) on which the
+ * notifications service announces a new notification for a user; every gateway subscribes to
+ * `realtimeUsersSubject` in one queue group, so exactly one replica emits each.
+ * 'realtime.user.<id>', or '<ns>.realtime.user.<id>'.
+ */
+export function realtimeUserSubject(userId: string, namespace?: string): string {
+  if (!/^[^\s.*>]{1,200}$/.test(userId))
+    throw new RangeError(`not a subject token: ${JSON.stringify(userId)}`);
+  return `${realtimePrefix(namespace)}.user.${userId}`;
+}
+
+export const realtimeUsersSubject = (namespace?: string) => `${realtimePrefix(namespace)}.user.*`;
+
+/** The user id of a realtimeUserSubject, or undefined. */
+export function userIdOfRealtimeSubject(subject: string): string | undefined {
+  const id = subject.split('.').at(-1);
+  return id && subject.endsWith(`.user.${id}`) ? id : undefined;
+}
+
+const realtimePrefix = (namespace?: string) =>
+  namespace ? `${namespace.toLowerCase()}.realtime` : 'realtime';
