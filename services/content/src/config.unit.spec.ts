@@ -1,0 +1,19 @@
+import { loadConfig } from './config';
+
+describe('content config', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      grpcPort: 50054,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/parley_content',
+      natsUrl: 'nats://127.0.0.1:4222',
+      eventNamespace: '',
+      logLevel: 'info',
+    });
+  });
+
+  it('refuses a bad port and namespace', () => {
+    expect(() => loadConfig({ CONTENT_GRPC_PORT: 'x', EVENT_NAMESPACE: 'a.b' })).toThrow(
+      /CONTENT_GRPC_PORT[\s\S]*EVENT_NAMESPACE/,
+    );
+  });
+});

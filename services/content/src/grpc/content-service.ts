@@ -1,0 +1,71 @@
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { AppError, CONTENT_KINDS, type ContentKind } from '@parley/contracts';
+import { unary } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import type { Caller, ContentDeps } from '../app/deps';
+import { requireCaller } from '../app/guards';
+import { getImageFile, getImageMeta, uploadImage } from '../app/images';
+import { createItem, deleteItem, getItem, listItems, updateItem, type ItemView } from '../app/items';
+import { searchContent } from '../app/search';
+
+type WithCaller<T> = T & { caller?: Partial<Caller> | null };
+
+function kindOf(kind: string): ContentKind {
+  if ((CONTENT_KINDS as readonly string[]).includes(kind)) return kind as ContentKind;
+  throw new AppError('validation', `Unknown content kind: ${kind}`, [], 'VALIDATION');
+}
+
+const itemMessage = (v: ItemView) => ({
+  id: v.id,
+  kind: v.kind,
+  domainId: v.domainId,
+  bodyJson: JSON.stringify(v.body),
+  createdAt: v.createdAt,
+  updatedAt: v.updatedAt,
+});
+
+/** proto <-> application mapping for parley.content.v1.Content; no decisions here. */
+export function contentService(deps: ContentDeps, logger: Logger): UntypedServiceImplementation {
+  const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
+    unary<Req, Res>(handler, (error) => logger.error({ err: error, method }, 'content call failed'));
+
+  return {
+    CreateItem: rpc('CreateItem', async (req: WithCaller<{ kind: string; inputJson: string }>) =>
+      itemMessage(await createItem(deps, requireCaller(req.caller), kindOf(req.kind), req.inputJson)),
+    ),
+    UpdateItem: rpc('UpdateItem', async (req: WithCaller<{ kind: string; id: string; inputJson: string }>) =>
+      itemMessage(await updateItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id, req.inputJson)),
+    ),
+    DeleteItem: rpc('DeleteItem', async (req: WithCaller<{ kind: string; id: string }>) => {
+      await deleteItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id);
+      return {};
+    }),
+    GetItem: rpc('GetItem', async (req: WithCaller<{ kind: string; id: string }>) =>
+      itemMessage(await getItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id)),
+    ),
+    ListItems: rpc('ListItems', async (req: WithCaller<{ kind: string; domainId: string }>) => ({
+      items: (await listItems(deps, requireCaller(req.caller), kindOf(req.kind), req.domainId)).map(
+        itemMessage,
+      ),
+    })),
+    UploadImage: rpc(
+      'UploadImage',
+      async (req: WithCaller<{ data: Buffer; filename: string; domainId: string }>) =>
+        uploadImage(deps, requireCaller(req.caller), {
+          data: req.data,
+          filename: req.filename,
+          domainId: req.domainId,
+        }),
+    ),
+    GetImage: rpc('GetImage', async (req: { id: string }) => getImageFile(deps, req.id)),
+    GetImageMeta: rpc('GetImageMeta', async (req: WithCaller<{ id: string }>) =>
+      getImageMeta(deps, requireCaller(req.caller), req.id),
+    ),
+    Search: rpc('Search', async (req: WithCaller<{ domainId: string; query: string }>) => ({
+      hits: await searchContent(deps, requireCaller(req.caller), {
+        domainId: req.domainId,
+        query: req.query,
+      }),
+    })),
+  };
+}

@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { connect } from 'nats';
+import { Pool } from 'pg';
+import { ensureDatabase, migrate } from '@parley/db';
+import { EventStore, ensureStream } from '@parley/eventstore';
+import { loadService, startGrpcServer } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import type { ContentDeps } from './app/deps';
+import type { ContentConfig } from './config';
+import { contentService } from './grpc/content-service';
+import { accountDomainsProjection } from './projections/account-domains';
+import { contentItemsProjection } from './projections/content-items';
+
+/** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
+const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
+
+export interface Content {
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the service: its database (created and migrated), the domains it hears of from the
+ * domains service, its own stream and read model of products, help articles and appointment
+ * types, and the gRPC server.
+ */
+export async function startContent(config: ContentConfig, logger: Logger): Promise<Content> {
+  const teardown: Array<() => Promise<void> | void> = [];
+  const stopAll = async () => {
+    for (const step of teardown.splice(0).reverse()) {
+      try {
+        await step();
+      } catch (e) {
+        logger.warn({ err: e }, 'error while stopping');
+      }
+    }
+  };
+
+  try {
+    await ensureDatabase(config.databaseUrl);
+    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
+    pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
+    teardown.push(() => pool.end());
+    await migrate(pool, MIGRATIONS_DIR);
+    await ensureProjectionSchema(pool);
+
+    const nc = await connect({
+      servers: config.natsUrl,
+      name: 'content',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+    });
+    teardown.push(() => nc.drain());
+
+    const namespace = config.eventNamespace || undefined;
+    const run = async (projection: Projection) => {
+      const runner = await startProjection({ nc, pool, projection, namespace, logger });
+      teardown.push(() => runner.stop());
+      return runner;
+    };
+    await run(accountDomainsProjection);
+    await ensureStream(nc, 'content', namespace);
+    const deps: ContentDeps = {
+      pool,
+      store: new EventStore(nc, { context: 'content', namespace }),
+      items: await run(contentItemsProjection),
+      clock: () => new Date(),
+    };
+
+    const Service = loadService('content/v1/content.proto', 'parley.content.v1.Content');
+    const grpc = await startGrpcServer({
+      port: config.grpcPort,
+      services: [{ definition: Service.service, implementation: contentService(deps, logger) }],
+      isReady: () => !nc.isClosed(),
+    });
+    teardown.push(() => grpc.shutdown());
+
+    logger.info({ grpcPort: grpc.port, namespace }, 'content started');
+    let stopping: Promise<void> | undefined;
+    return { grpcPort: grpc.port, stop: () => (stopping ??= stopAll()) };
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+}

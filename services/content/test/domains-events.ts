@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { DomainsEvent, type DomainAdded, type DomainDeleted } from '@parley/contracts';
+import { EventStore } from '@parley/eventstore';
+import type { NatsConnection } from 'nats';
+
+/** Appends domains events as the domains service does (stream DOMAINS, subject domains.domain.<id>). */
+export function domainsEvents(nc: NatsConnection, namespace: string) {
+  const store = new EventStore(nc, { context: 'domains', namespace });
+  const versions = new Map<string, number>();
+  const append = async (domainId: string, type: string, data: DomainAdded | DomainDeleted) => {
+    const subject = store.subject('domain', domainId);
+    const result = await store.append(subject, [{ type, data }], {
+      expectedVersion: versions.get(domainId) ?? 0,
+      commandId: randomUUID(),
+    });
+    versions.set(domainId, result.version);
+    return result.version;
+  };
+  return {
+    added: (
+      accountId: string,
+      domainId = randomUUID(),
+      domain = `shop-${domainId.slice(0, 8)}.example.com`,
+    ) =>
+      append(domainId, DomainsEvent.DomainAdded, {
+        domainId,
+        accountId,
+        addedBy: accountId,
+        domain,
+        addedAt: new Date().toISOString(),
+      }).then(() => domainId),
+    deleted: (accountId: string, domainId: string) =>
+      append(domainId, DomainsEvent.DomainDeleted, {
+        domainId,
+        accountId,
+        deletedAt: new Date().toISOString(),
+      }),
+  };
+}
