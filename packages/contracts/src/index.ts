@@ -4,5 +4,7 @@ export * from './identity/events';
 export type Role = 'OWNER' | 'AGENT' | 'ADMIN';
 export * from './notifications';
 export * from './domains/events';
+export * from './domains/defaults';
+export * from './domains/views';
 export * from './billing/events';
 export * from './content';

@@ -139,7 +139,8 @@ export const domainConfigSchema = z.object({
   shippingTime: z.string().trim().max(80).default(''),
   shippingRegions: z.array(z.string().trim().min(1).max(80)).max(50).default([]),
   shippingCosts: z.record(z.string().max(80), z.number().nonnegative()).default({}),
-  freeShippingThreshold: z.unknown().transform(parseThreshold),
+  // Missing counts as "does not parse" too: 0.
+  freeShippingThreshold: z.unknown().optional().transform(parseThreshold),
 });
 export type DomainConfigInput = z.infer<typeof domainConfigSchema>;
 

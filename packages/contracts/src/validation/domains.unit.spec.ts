@@ -63,6 +63,7 @@ describe('settings rules', () => {
     const base = { personality: 'friendly', tone: 'casual', industry: 'retail', responseStyle: 'concise', handoff: 'quick' };
     expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: 'abc' }).freeShippingThreshold).toBe(0);
     expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: '49.5' }).freeShippingThreshold).toBe(49.5);
+    expect(domainConfigSchema.parse(base).freeShippingThreshold).toBe(0);
   });
 });
 

@@ -1,0 +1,47 @@
+import type { DomainDetailView, DomainLimits, DomainView, FilterQuestionView } from '@parley/contracts';
+import { domainNotFound } from '../domain/shared/errors';
+import { planLimitOf } from '../projections/account-plans/queries';
+import { domainOfAccount, domainsOfAccount, questionsOfDomain } from '../projections/domains/queries';
+import type { Caller, DomainsDeps } from './deps';
+import { isId } from './validate';
+
+export async function listDomains(
+  deps: DomainsDeps,
+  caller: Caller,
+): Promise<{ domains: DomainView[]; limits: DomainLimits }> {
+  const [domains, limit] = await Promise.all([
+    domainsOfAccount(deps.pool, caller.accountId),
+    planLimitOf(deps.pool, caller.accountId),
+  ]);
+  return { domains, limits: { maxDomains: limit.maxDomains, used: domains.length } };
+}
+
+/** Another account's domain answers exactly as a missing one. */
+export async function getDomain(
+  deps: DomainsDeps,
+  caller: Caller,
+  domainId: string,
+): Promise<DomainDetailView> {
+  const domain = isId(domainId) ? await domainOfAccount(deps.pool, caller.accountId, domainId) : null;
+  if (!domain) throw domainNotFound();
+  return domain;
+}
+
+export async function listFilterQuestions(
+  deps: DomainsDeps,
+  caller: Caller,
+  domainId: string,
+): Promise<FilterQuestionView[]> {
+  await getDomain(deps, caller, domainId);
+  return questionsOfDomain(deps.pool, caller.accountId, domainId);
+}
+
+/** For other services: does this domain exist and belong to this account? */
+export async function domainBelongsTo(
+  deps: DomainsDeps,
+  accountId: string,
+  domainId: string,
+): Promise<DomainView | null> {
+  if (!isId(domainId)) return null;
+  return domainOfAccount(deps.pool, accountId, domainId);
+}

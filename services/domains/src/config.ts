@@ -1,0 +1,34 @@
+import { logLevel, parseConfig, port, url, z } from '@parley/config';
+
+/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
+export const configSchema = z.object({
+  DOMAINS_GRPC_PORT: port(50053),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_domains'),
+  NATS_URL: url('nats://127.0.0.1:4222'),
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default(''),
+  LOG_LEVEL: logLevel,
+});
+
+export interface DomainsConfig {
+  /** 0 picks a free port (tests). */
+  grpcPort: number;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Empty in production; tests use a random one to isolate their streams. */
+  eventNamespace: string;
+  logLevel: z.infer<typeof logLevel>;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): DomainsConfig {
+  const c = parseConfig('domains', configSchema, env);
+  return {
+    grpcPort: c.DOMAINS_GRPC_PORT,
+    databaseUrl: c.DATABASE_URL,
+    natsUrl: c.NATS_URL,
+    eventNamespace: c.EVENT_NAMESPACE,
+    logLevel: c.LOG_LEVEL,
+  };
+}

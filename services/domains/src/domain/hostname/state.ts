@@ -1,0 +1,25 @@
+import type { HostnameEvent } from './events';
+import { HostnameEventType as T } from './events';
+
+export interface HostnameState {
+  holder: { domainId: string; accountId: string; claimedAt: string } | null;
+}
+
+export const initialHostnameState: HostnameState = { holder: null };
+
+export function evolveHostname(state: HostnameState, event: HostnameEvent): HostnameState {
+  switch (event.type) {
+    case T.Claimed:
+      return {
+        holder: {
+          domainId: event.data.domainId,
+          accountId: event.data.accountId,
+          claimedAt: event.data.claimedAt,
+        },
+      };
+    case T.Released:
+      return state.holder?.domainId === event.data.domainId ? { holder: null } : state;
+    default:
+      return state;
+  }
+}

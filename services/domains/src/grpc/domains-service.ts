@@ -1,0 +1,84 @@
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import type { DomainDetailView, DomainView, FilterQuestionView } from '@parley/contracts';
+import { unary } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { addDomain } from '../app/add-domain';
+import { deleteDomain } from '../app/delete-domain';
+import type { DomainsDeps } from '../app/deps';
+import { addFilterQuestion, deleteFilterQuestion } from '../app/filter-questions';
+import { domainBelongsTo, getDomain, listDomains, listFilterQuestions } from '../app/queries';
+import { saveConfig, updateHomeSettings, updateSettings } from '../app/settings';
+import { parseDocument } from '../app/validate';
+import { callerOf } from './caller';
+
+const domainMessage = (d: DomainView) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt });
+const detailMessage = (d: DomainDetailView) => ({
+  domain: domainMessage(d),
+  settingsJson: JSON.stringify(d.settings),
+  homeSettingsJson: JSON.stringify(d.homeSettings),
+  configJson: d.config ? JSON.stringify(d.config) : '',
+});
+const questionMessage = (q: FilterQuestionView) => q;
+
+/** proto <-> application mapping for parley.domains.v1.Domains; no decisions are made here. */
+export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServiceImplementation {
+  const onInternal = (method: string) => (error: unknown) =>
+    logger.error({ err: error, method }, 'domains call failed');
+  const rpc = <Req, Res>(
+    method: string,
+    handler: (req: Req, caller: ReturnType<typeof callerOf>) => Promise<Res>,
+  ) => unary<Req, Res>(async (req, metadata) => handler(req, callerOf(metadata)), onInternal(method));
+
+  return {
+    ListDomains: rpc('ListDomains', async (_req: object, caller) => {
+      const { domains, limits } = await listDomains(deps, caller);
+      return { domains: domains.map(domainMessage), maxDomains: limits.maxDomains, used: limits.used };
+    }),
+    AddDomain: rpc('AddDomain', async (req: { domain: string }, caller) =>
+      detailMessage(await addDomain(deps, caller, { domain: req.domain })),
+    ),
+    GetDomain: rpc('GetDomain', async (req: { domainId: string }, caller) =>
+      detailMessage(await getDomain(deps, caller, req.domainId)),
+    ),
+    DeleteDomain: rpc('DeleteDomain', async (req: { domainId: string }, caller) => {
+      await deleteDomain(deps, caller, { domainId: req.domainId });
+      return {};
+    }),
+    UpdateSettings: rpc('UpdateSettings', async (req: { domainId: string; json: string }, caller) => {
+      const changes = parseDocument(req.json, 'Settings');
+      return {
+        json: JSON.stringify(await updateSettings(deps, caller, { domainId: req.domainId, changes })),
+      };
+    }),
+    UpdateHomeSettings: rpc('UpdateHomeSettings', async (req: { domainId: string; json: string }, caller) => {
+      const changes = parseDocument(req.json, 'Home settings');
+      return {
+        json: JSON.stringify(await updateHomeSettings(deps, caller, { domainId: req.domainId, changes })),
+      };
+    }),
+    GetConfig: rpc('GetConfig', async (req: { domainId: string }, caller) => {
+      const { config } = await getDomain(deps, caller, req.domainId);
+      return { json: config ? JSON.stringify(config) : '' };
+    }),
+    SaveConfig: rpc('SaveConfig', async (req: { domainId: string; json: string }, caller) => {
+      const config = parseDocument(req.json, 'Configuration');
+      return { json: JSON.stringify(await saveConfig(deps, caller, { domainId: req.domainId, config })) };
+    }),
+    ListFilterQuestions: rpc('ListFilterQuestions', async (req: { domainId: string }, caller) => ({
+      questions: (await listFilterQuestions(deps, caller, req.domainId)).map(questionMessage),
+    })),
+    AddFilterQuestion: rpc(
+      'AddFilterQuestion',
+      async (req: { domainId: string; question: string; answer: string }, caller) =>
+        questionMessage(await addFilterQuestion(deps, caller, req)),
+    ),
+    DeleteFilterQuestion: rpc('DeleteFilterQuestion', async (req: { questionId: string }, caller) => {
+      await deleteFilterQuestion(deps, caller, { questionId: req.questionId });
+      return {};
+    }),
+    CheckDomain: unary(async (req: { domainId: string; accountId: string }) => {
+      const domain = await domainBelongsTo(deps, req.accountId, req.domainId);
+      return domain ? { belongs: true, domain: domainMessage(domain) } : { belongs: false };
+    }, onInternal('CheckDomain')),
+  };
+}

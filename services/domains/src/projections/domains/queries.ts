@@ -1,0 +1,95 @@
+import type {
+  DomainConfig,
+  DomainDetailView,
+  DomainSettings,
+  DomainView,
+  FilterQuestionView,
+  WidgetHomeSettings,
+} from '@parley/contracts';
+import type { Pool, PoolClient } from 'pg';
+
+type Queryable = Pool | PoolClient;
+
+interface DomainRow {
+  id: string;
+  domain: string;
+  created_at: Date;
+  settings: DomainSettings;
+  home_settings: WidgetHomeSettings;
+  config: DomainConfig | null;
+}
+
+interface QuestionRow {
+  id: string;
+  domain_id: string;
+  question: string;
+  answer: string;
+  created_at: Date;
+}
+
+const domainView = (r: DomainRow): DomainView => ({
+  id: r.id,
+  domain: r.domain,
+  createdAt: r.created_at.toISOString(),
+});
+
+const questionView = (r: QuestionRow): FilterQuestionView => ({
+  id: r.id,
+  domainId: r.domain_id,
+  question: r.question,
+  answer: r.answer,
+  answered: r.answer.trim().length > 0,
+  createdAt: r.created_at.toISOString(),
+});
+
+/** An account's domains, oldest first. */
+export async function domainsOfAccount(db: Queryable, accountId: string): Promise<DomainView[]> {
+  const { rows } = await db.query<DomainRow>(
+    'SELECT id, domain, created_at FROM domains WHERE account_id = $1 ORDER BY position',
+    [accountId],
+  );
+  return rows.map(domainView);
+}
+
+/** One domain with its settings, or null when it is missing or belongs to another account. */
+export async function domainOfAccount(
+  db: Queryable,
+  accountId: string,
+  domainId: string,
+): Promise<DomainDetailView | null> {
+  const { rows } = await db.query<DomainRow>(
+    `SELECT id, domain, created_at, settings, home_settings, config
+       FROM domains WHERE id = $1 AND account_id = $2`,
+    [domainId, accountId],
+  );
+  const row = rows[0];
+  return row
+    ? { ...domainView(row), settings: row.settings, homeSettings: row.home_settings, config: row.config }
+    : null;
+}
+
+export async function questionsOfDomain(
+  db: Queryable,
+  accountId: string,
+  domainId: string,
+): Promise<FilterQuestionView[]> {
+  const { rows } = await db.query<QuestionRow>(
+    `SELECT id, domain_id, question, answer, created_at FROM filter_questions
+      WHERE domain_id = $1 AND account_id = $2 ORDER BY position`,
+    [domainId, accountId],
+  );
+  return rows.map(questionView);
+}
+
+export async function questionOfAccount(
+  db: Queryable,
+  accountId: string,
+  questionId: string,
+): Promise<FilterQuestionView | null> {
+  const { rows } = await db.query<QuestionRow>(
+    `SELECT id, domain_id, question, answer, created_at FROM filter_questions
+      WHERE id = $1 AND account_id = $2`,
+    [questionId, accountId],
+  );
+  return rows[0] ? questionView(rows[0]) : null;
+}
