@@ -2,6 +2,7 @@ import type { Logger } from '@parley/logger';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from './auth/token-verifier';
+import { createBillingClient } from './clients/billing-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
 import { createNotificationsClient } from './clients/notifications-client';
@@ -29,9 +30,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
+  const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
   const closeClients = async () => {
     identity.close();
     notifications.close();
+    billing.close();
     identityHealth.close();
     await redis.close();
   };
@@ -52,6 +55,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger,
       identity,
       notifications,
+      billing,
       settings,
       announceSettingsChange: settingsSync.announceChange,
       rateLimits: createRateLimits(redis.commands, config.redis.rateLimitPrefix),

@@ -12,9 +12,9 @@ import type { TokenVerifier } from '../auth/token-verifier';
 import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
 import { authRoutes } from './routes/auth-routes';
+import { billingRoutes, plansRoutes } from './routes/billing-routes';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
-import { plansRoutes } from './routes/plans-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
 import { maintenanceGuard } from './system-settings-guards';
@@ -95,7 +95,8 @@ export function createApp(options: AppOptions): Express {
   api.use('/auth', authRoutes(options));
   api.use('/user', userRoutes(options));
   api.use('/system-settings', systemSettingsRoutes(options));
-  api.use('/plans', plansRoutes());
+  api.use('/plans', plansRoutes(options));
+  api.use('/billing', billingRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
   app.use('/api', api);
 

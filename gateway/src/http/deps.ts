@@ -1,4 +1,5 @@
 import type { Logger } from '@parley/logger';
+import type { BillingClient } from '../clients/billing-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
@@ -8,6 +9,7 @@ import type { RateLimits } from './rate-limits';
 export interface RouteDeps {
   identity: IdentityClient;
   notifications: NotificationsClient;
+  billing: BillingClient;
   settings: SystemSettingsSource;
   /** Tells the other gateway replicas that an admin changed system settings. */
   announceSettingsChange(): Promise<void>;

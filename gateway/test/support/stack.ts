@@ -17,6 +17,7 @@ import type { NatsConnection } from 'nats';
 import { createClient as createRedis } from 'redis';
 import { loadGatewayConfig } from '../../src/config';
 import { startGateway, type GatewayHandle } from '../../src/start';
+import { startTestBilling, type TestBilling } from './billing';
 import { GatewayClient } from './http-client';
 
 export const FRONTEND = 'http://localhost:3000';
@@ -29,13 +30,15 @@ export interface TestGateway extends GatewayHandle {
 
 /**
  * One isolated world for a test file: the real identity service (own namespace, database and
- * signing key) and any number of real gateways in front of it, sharing one Redis prefix like
- * replicas behind a load balancer.
+ * signing key), the real billing service reading its registrations (the plan catalogue and
+ * account plans), and any number of real gateways in front of them, sharing one Redis prefix
+ * like replicas behind a load balancer.
  */
 export interface TestStack {
   namespace: string;
   admin: { email: string; password: string };
   identity: IdentityHandle;
+  billing: TestBilling;
   gateways: TestGateway[];
   startGateway(env?: Record<string, string>): Promise<TestGateway>;
   /** A browser-like client of a gateway (the first one by default), with its own client IP. */
@@ -84,6 +87,14 @@ export async function startStack(
     await identity.stop();
   };
 
+  let billing: TestBilling;
+  try {
+    billing = await startTestBilling(namespace);
+  } catch (e) {
+    await stopIdentity();
+    throw e;
+  }
+
   const gateways: TestGateway[] = [];
   const redisPrefix = `gwtest:${namespace}`;
   const startOne = async (env: Record<string, string> = {}): Promise<TestGateway> => {
@@ -91,6 +102,7 @@ export async function startStack(
       GATEWAY_PORT: '0',
       GATEWAY_HOST: '127.0.0.1',
       IDENTITY_GRPC_URL: `127.0.0.1:${identity.grpcPort}`,
+      BILLING_GRPC_URL: billing.address,
       JWKS_URL: `http://127.0.0.1:${identity.httpPort}/.well-known/jwks.json`,
       JWT_ISSUER: ISSUER,
       JWT_AUDIENCE: 'parley',
@@ -115,6 +127,7 @@ export async function startStack(
     namespace,
     admin,
     identity,
+    billing,
     gateways,
     startGateway: startOne,
     client: ({ gateway, origin } = {}) => new GatewayClient((gateway ?? gateways[0]!).url, { origin }),
@@ -127,6 +140,7 @@ export async function startStack(
     stopIdentity,
     dispose: async () => {
       await Promise.allSettled(gateways.map((g) => g.stop()));
+      await billing.dispose();
       await stopIdentity();
       await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
       await nc.close();
