@@ -47,6 +47,10 @@ function healthChecks(ports) {
       ports: [ports.notificationsGrpc],
       check: () => grpcServing(`127.0.0.1:${ports.notificationsGrpc}`),
     },
+    content: {
+      ports: [ports.contentGrpc],
+      check: () => grpcServing(`127.0.0.1:${ports.contentGrpc}`),
+    },
     gateway: {
       ports: [ports.gateway],
       check: () => httpAnswers(`http://127.0.0.1:${ports.gateway}/readyz`),

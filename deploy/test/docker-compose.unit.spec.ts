@@ -35,6 +35,7 @@ const PROGRAMS: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher',
   identity: 'services/identity',
   notifications: 'services/notifications',
+  content: 'services/content',
   gateway: 'gateway',
   frontend: 'frontend',
 };
@@ -58,7 +59,17 @@ const referencedVariables = (text: string) => [...text.matchAll(/\$\{([A-Z0-9_]+
 describe('docker-compose.yml', () => {
   it('runs every program and the servers they need', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['frontend', 'gateway', 'identity', 'mailcatcher', 'nats', 'notifications', 'postgres', 'redis'].sort(),
+      [
+        'content',
+        'frontend',
+        'gateway',
+        'identity',
+        'mailcatcher',
+        'nats',
+        'notifications',
+        'postgres',
+        'redis',
+      ].sort(),
     );
   });
 
@@ -136,7 +147,7 @@ describe('docker-compose.yml', () => {
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(compose.services).toHaveProperty(dependency);
     }
-    for (const service of ['identity', 'notifications']) {
+    for (const service of ['identity', 'notifications', 'content']) {
       expect(compose.services[service]!.depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },

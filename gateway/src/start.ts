@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBillingClient } from './clients/billing-client';
+import { createContentClient } from './clients/content-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
 import { createNotificationsClient } from './clients/notifications-client';
@@ -30,10 +31,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
+  const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
   const closeClients = async () => {
     identity.close();
     notifications.close();
+    content.close();
     billing.close();
     identityHealth.close();
     await redis.close();
@@ -55,6 +58,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger,
       identity,
       notifications,
+      content,
       billing,
       settings,
       announceSettingsChange: settingsSync.announceChange,

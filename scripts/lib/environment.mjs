@@ -54,6 +54,12 @@ export function programEnvironments(profile, secrets, options = {}) {
       // Links in mail (newsletter confirmation) open the frontend, which forwards /api to the gateway.
       PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
     },
+    content: {
+      ...common,
+      ...eventing,
+      CONTENT_GRPC_PORT: String(p.contentGrpc),
+      DATABASE_URL: databaseUrl('content'),
+    },
     gateway: {
       ...common,
       // Redis keys and channels (rate limits, Socket.IO) are namespaced by EVENT_NAMESPACE too.
@@ -63,6 +69,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       REDIS_URL: INFRA.redis,
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${p.notificationsGrpc}`,
+      CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.

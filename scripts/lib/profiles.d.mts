@@ -4,6 +4,7 @@ export interface Ports {
   identityGrpc: number;
   identityHttp: number;
   notificationsGrpc: number;
+  contentGrpc: number;
   mailSmtp: number;
   mailHttp: number;
 }

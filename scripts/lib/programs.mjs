@@ -4,10 +4,11 @@ export const nodePrograms = [
   { name: 'mailcatcher', dir: 'tools/mailcatcher' },
   { name: 'identity', dir: 'services/identity' },
   { name: 'notifications', dir: 'services/notifications' },
+  { name: 'content', dir: 'services/content' },
   { name: 'gateway', dir: 'gateway' },
 ];
 
 export const frontendProgram = { name: 'frontend', dir: 'frontend' };
 
 /** Services that own a PostgreSQL database (parley_<name>, or parley_e2e_<name> in tests). */
-export const servicesWithDatabase = ['identity', 'notifications'];
+export const servicesWithDatabase = ['identity', 'notifications', 'content'];

@@ -11,10 +11,15 @@ import { refuseCrossSiteWrites } from '../auth/csrf';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
+import { appointmentTypesRoutes } from './routes/appointment-types-routes';
 import { authRoutes } from './routes/auth-routes';
 import { billingRoutes, plansRoutes } from './routes/billing-routes';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
+import { helpArticlesRoutes } from './routes/help-articles-routes';
+import { imagesRoutes } from './routes/images-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
+import { productsRoutes } from './routes/products-routes';
+import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
 import { maintenanceGuard } from './system-settings-guards';
@@ -98,6 +103,11 @@ export function createApp(options: AppOptions): Express {
   api.use('/plans', plansRoutes(options));
   api.use('/billing', billingRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
+  api.use('/products', productsRoutes(options));
+  api.use('/help-articles', helpArticlesRoutes(options));
+  api.use('/appointment-types', appointmentTypesRoutes(options));
+  api.use('/images', imagesRoutes(options));
+  api.use('/search', searchRoutes(options));
   app.use('/api', api);
 
   app.use(notFound);

@@ -1,5 +1,6 @@
 import type { Logger } from '@parley/logger';
 import type { BillingClient } from '../clients/billing-client';
+import type { ContentClient } from '../clients/content-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
@@ -9,6 +10,7 @@ import type { RateLimits } from './rate-limits';
 export interface RouteDeps {
   identity: IdentityClient;
   notifications: NotificationsClient;
+  content: ContentClient;
   billing: BillingClient;
   settings: SystemSettingsSource;
   /** Tells the other gateway replicas that an admin changed system settings. */

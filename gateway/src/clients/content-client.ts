@@ -1,0 +1,130 @@
+import type { ContentKind } from '@parley/contracts';
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import { metadataOf, type CallContext } from './call-context';
+
+/** The verified caller, passed on every call: content scopes everything by accountId. */
+export interface ContentCaller {
+  userId: string;
+  role: string;
+  accountId: string;
+}
+
+export interface ContentItem {
+  id: string;
+  kind: ContentKind;
+  domainId: string;
+  /** The kind's schema output without domainId. */
+  body: Record<string, unknown>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ImageMeta {
+  id: string;
+  /** Empty when uploaded without a domain. */
+  domainId: string;
+  contentType: string;
+  size: number;
+  width: number;
+  height: number;
+  createdAt: string;
+}
+
+export interface ImageFile {
+  contentType: string;
+  /** sha256 of the bytes, base64url, unquoted. */
+  etag: string;
+  data: Buffer;
+}
+
+export interface SearchHit {
+  kind: 'product' | 'article';
+  id: string;
+  title: string;
+  snippet: string;
+}
+
+/** proto/content/v1/content.proto as the gateway uses it; rejections are AppErrors. */
+export interface ContentClient {
+  createItem(
+    caller: ContentCaller,
+    kind: ContentKind,
+    input: unknown,
+    context?: CallContext,
+  ): Promise<ContentItem>;
+  updateItem(
+    caller: ContentCaller,
+    kind: ContentKind,
+    id: string,
+    input: unknown,
+    context?: CallContext,
+  ): Promise<ContentItem>;
+  deleteItem(caller: ContentCaller, kind: ContentKind, id: string, context?: CallContext): Promise<void>;
+  getItem(caller: ContentCaller, kind: ContentKind, id: string, context?: CallContext): Promise<ContentItem>;
+  listItems(
+    caller: ContentCaller,
+    kind: ContentKind,
+    domainId: string,
+    context?: CallContext,
+  ): Promise<ContentItem[]>;
+  uploadImage(
+    caller: ContentCaller,
+    upload: { data: Buffer; filename: string; domainId: string },
+    context?: CallContext,
+  ): Promise<ImageMeta>;
+  getImage(id: string, context?: CallContext): Promise<ImageFile>;
+  getImageMeta(caller: ContentCaller, id: string, context?: CallContext): Promise<ImageMeta>;
+  search(
+    caller: ContentCaller,
+    request: { domainId: string; query: string },
+    context?: CallContext,
+  ): Promise<SearchHit[]>;
+  close(): void;
+}
+
+interface ItemMessage {
+  id: string;
+  kind: ContentKind;
+  domainId: string;
+  bodyJson: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const itemOf = (m: ItemMessage): ContentItem => ({
+  id: m.id,
+  kind: m.kind,
+  domainId: m.domainId,
+  body: JSON.parse(m.bodyJson) as Record<string, unknown>,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+});
+
+export function createContentClient(address: string, deadlineMs: number): ContentClient {
+  const Content = loadService('content/v1/content.proto', 'parley.content.v1.Content');
+  const client = createClient(Content, address);
+  const call = <Res>(method: string, request: object, context?: CallContext) =>
+    callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+
+  return {
+    createItem: async (caller, kind, input, context) =>
+      itemOf(await call('createItem', { caller, kind, inputJson: JSON.stringify(input) }, context)),
+    updateItem: async (caller, kind, id, input, context) =>
+      itemOf(await call('updateItem', { caller, kind, id, inputJson: JSON.stringify(input) }, context)),
+    deleteItem: async (caller, kind, id, context) => {
+      await call('deleteItem', { caller, kind, id }, context);
+    },
+    getItem: async (caller, kind, id, context) =>
+      itemOf(await call('getItem', { caller, kind, id }, context)),
+    listItems: async (caller, kind, domainId, context) =>
+      (await call<{ items: ItemMessage[] }>('listItems', { caller, kind, domainId }, context)).items.map(
+        itemOf,
+      ),
+    uploadImage: (caller, upload, context) => call('uploadImage', { caller, ...upload }, context),
+    getImage: (id, context) => call('getImage', { id }, context),
+    getImageMeta: (caller, id, context) => call('getImageMeta', { caller, id }, context),
+    search: async (caller, request, context) =>
+      (await call<{ hits: SearchHit[] }>('search', { caller, ...request }, context)).hits,
+    close: () => client.close(),
+  };
+}
