@@ -49,6 +49,7 @@ export const gatewayConfigSchema = z
     GATEWAY_HOST: nonEmpty('0.0.0.0'),
     IDENTITY_GRPC_URL: nonEmpty('127.0.0.1:50051'),
     NOTIFICATIONS_GRPC_URL: nonEmpty('127.0.0.1:50052'),
+    DOMAINS_GRPC_URL: nonEmpty('127.0.0.1:50053'),
     CONTENT_GRPC_URL: nonEmpty('127.0.0.1:50054'),
     BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
@@ -128,6 +129,7 @@ export const gatewayConfigSchema = z
       host: env.GATEWAY_HOST,
       identityGrpcUrl: env.IDENTITY_GRPC_URL,
       notificationsGrpcUrl: env.NOTIFICATIONS_GRPC_URL,
+      domainsGrpcUrl: env.DOMAINS_GRPC_URL,
       contentGrpcUrl: env.CONTENT_GRPC_URL,
       billingGrpcUrl: env.BILLING_GRPC_URL,
       jwt: {

@@ -46,6 +46,7 @@ describe('gateway config', () => {
   it('reaches notifications and sends newsletter links to PUBLIC_APP_URL, else to the first frontend origin', () => {
     expect(loadGatewayConfig({})).toMatchObject({
       notificationsGrpcUrl: '127.0.0.1:50052',
+      domainsGrpcUrl: '127.0.0.1:50053',
       contentGrpcUrl: '127.0.0.1:50054',
       billingGrpcUrl: '127.0.0.1:50055',
       publicAppUrl: 'http://localhost:3000',

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createBillingClient } from './clients/billing-client';
 import { createContentClient } from './clients/content-client';
+import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
 import { createNotificationsClient } from './clients/notifications-client';
@@ -31,11 +32,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
+  const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
   const closeClients = async () => {
     identity.close();
     notifications.close();
+    domains.close();
     content.close();
     billing.close();
     identityHealth.close();
@@ -58,6 +61,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger,
       identity,
       notifications,
+      domains,
       content,
       billing,
       settings,

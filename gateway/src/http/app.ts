@@ -14,6 +14,8 @@ import { errorHandler, notFound } from './error-handler';
 import { appointmentTypesRoutes } from './routes/appointment-types-routes';
 import { authRoutes } from './routes/auth-routes';
 import { billingRoutes, plansRoutes } from './routes/billing-routes';
+import { domainsRoutes } from './routes/domains-routes';
+import { filterQuestionsRoutes } from './routes/filter-questions-routes';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
 import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
@@ -103,6 +105,8 @@ export function createApp(options: AppOptions): Express {
   api.use('/plans', plansRoutes(options));
   api.use('/billing', billingRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
+  api.use('/domains', domainsRoutes(options));
+  api.use('/settings/filter-questions', filterQuestionsRoutes(options));
   api.use('/products', productsRoutes(options));
   api.use('/help-articles', helpArticlesRoutes(options));
   api.use('/appointment-types', appointmentTypesRoutes(options));

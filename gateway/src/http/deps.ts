@@ -1,6 +1,7 @@
 import type { Logger } from '@parley/logger';
 import type { BillingClient } from '../clients/billing-client';
 import type { ContentClient } from '../clients/content-client';
+import type { DomainsClient } from '../clients/domains-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
@@ -10,6 +11,7 @@ import type { RateLimits } from './rate-limits';
 export interface RouteDeps {
   identity: IdentityClient;
   notifications: NotificationsClient;
+  domains: DomainsClient;
   content: ContentClient;
   billing: BillingClient;
   settings: SystemSettingsSource;

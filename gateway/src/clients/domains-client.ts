@@ -1,0 +1,139 @@
+import type {
+  DomainConfig,
+  DomainDetailView,
+  DomainLimits,
+  DomainSettings,
+  DomainView,
+  FilterQuestionView,
+  WidgetHomeSettings,
+} from '@parley/contracts';
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import { metadataOf, type CallContext } from './call-context';
+
+/** The verified caller; the domains service reads it from metadata and scopes everything by account. */
+export interface DomainsCaller {
+  userId: string;
+  role: string;
+  accountId: string;
+}
+
+interface WireDetail {
+  domain: DomainView;
+  settingsJson: string;
+  homeSettingsJson: string;
+  configJson: string;
+}
+
+const fromDetail = (d: WireDetail): DomainDetailView => ({
+  ...d.domain,
+  settings: JSON.parse(d.settingsJson) as DomainSettings,
+  homeSettings: JSON.parse(d.homeSettingsJson) as WidgetHomeSettings,
+  config: d.configJson ? (JSON.parse(d.configJson) as DomainConfig) : null,
+});
+
+/** proto/domains/v1/domains.proto as the gateway uses it; rejections are AppErrors. */
+export interface DomainsClient {
+  listDomains(
+    caller: DomainsCaller,
+    context?: CallContext,
+  ): Promise<{ domains: DomainView[]; limits: DomainLimits }>;
+  addDomain(caller: DomainsCaller, domain: string, context?: CallContext): Promise<DomainDetailView>;
+  getDomain(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<DomainDetailView>;
+  deleteDomain(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<void>;
+  /** `changes` is the request body as sent: the service re-checks it (a blank optional text clears). */
+  updateSettings(
+    caller: DomainsCaller,
+    domainId: string,
+    changes: unknown,
+    context?: CallContext,
+  ): Promise<DomainSettings>;
+  updateHomeSettings(
+    caller: DomainsCaller,
+    domainId: string,
+    changes: unknown,
+    context?: CallContext,
+  ): Promise<WidgetHomeSettings>;
+  getConfig(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<DomainConfig | null>;
+  saveConfig(
+    caller: DomainsCaller,
+    domainId: string,
+    config: unknown,
+    context?: CallContext,
+  ): Promise<DomainConfig>;
+  listFilterQuestions(
+    caller: DomainsCaller,
+    domainId: string,
+    context?: CallContext,
+  ): Promise<FilterQuestionView[]>;
+  addFilterQuestion(
+    caller: DomainsCaller,
+    input: { domainId: string; question: string; answer: string },
+    context?: CallContext,
+  ): Promise<FilterQuestionView>;
+  deleteFilterQuestion(caller: DomainsCaller, questionId: string, context?: CallContext): Promise<void>;
+  close(): void;
+}
+
+export function createDomainsClient(address: string, deadlineMs: number): DomainsClient {
+  const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
+  const client = createClient(Domains, address);
+  const call = <Res>(method: string, caller: DomainsCaller, request: object, context?: CallContext) =>
+    callUnary<object, Res>(client, method, request, {
+      deadlineMs,
+      metadata: {
+        ...metadataOf(context),
+        'x-user-id': caller.userId,
+        'x-user-role': caller.role,
+        'x-account-id': caller.accountId,
+      },
+    });
+  const document = async (
+    method: string,
+    caller: DomainsCaller,
+    domainId: string,
+    body: unknown,
+    context?: CallContext,
+  ) =>
+    JSON.parse(
+      (await call<{ json: string }>(method, caller, { domainId, json: JSON.stringify(body ?? {}) }, context))
+        .json,
+    ) as unknown;
+
+  return {
+    listDomains: async (caller, context) => {
+      const answer = await call<{ domains: DomainView[]; maxDomains: number; used: number }>(
+        'listDomains',
+        caller,
+        {},
+        context,
+      );
+      return { domains: answer.domains, limits: { maxDomains: answer.maxDomains, used: answer.used } };
+    },
+    addDomain: async (caller, domain, context) =>
+      fromDetail(await call<WireDetail>('addDomain', caller, { domain }, context)),
+    getDomain: async (caller, domainId, context) =>
+      fromDetail(await call<WireDetail>('getDomain', caller, { domainId }, context)),
+    deleteDomain: async (caller, domainId, context) => {
+      await call('deleteDomain', caller, { domainId }, context);
+    },
+    updateSettings: async (caller, domainId, changes, context) =>
+      (await document('updateSettings', caller, domainId, changes, context)) as DomainSettings,
+    updateHomeSettings: async (caller, domainId, changes, context) =>
+      (await document('updateHomeSettings', caller, domainId, changes, context)) as WidgetHomeSettings,
+    getConfig: async (caller, domainId, context) => {
+      const { json } = await call<{ json: string }>('getConfig', caller, { domainId }, context);
+      return json ? (JSON.parse(json) as DomainConfig) : null;
+    },
+    saveConfig: async (caller, domainId, config, context) =>
+      (await document('saveConfig', caller, domainId, config, context)) as DomainConfig,
+    listFilterQuestions: async (caller, domainId, context) =>
+      (await call<{ questions: FilterQuestionView[] }>('listFilterQuestions', caller, { domainId }, context))
+        .questions,
+    addFilterQuestion: (caller, input, context) =>
+      call<FilterQuestionView>('addFilterQuestion', caller, input, context),
+    deleteFilterQuestion: async (caller, questionId, context) => {
+      await call('deleteFilterQuestion', caller, { questionId }, context);
+    },
+    close: () => client.close(),
+  };
+}

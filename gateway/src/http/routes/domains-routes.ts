@@ -1,0 +1,88 @@
+import {
+  addDomainSchema,
+  domainConfigSchema,
+  domainSettingsSchema,
+  widgetHomeSettingsSchema,
+} from '@parley/contracts/validation';
+import { Router, type Response } from 'express';
+import { principalOf } from '../../auth/caller';
+import { requireRole } from '../../auth/guards';
+import type { DomainsCaller } from '../../clients/domains-client';
+import type { RouteDeps } from '../deps';
+import { callContext } from '../request-facts';
+import { parseBody, withBody } from '../validation';
+
+/** The verified token's user, role and account: every domains call acts for them, never for ids in the request. */
+export const domainsCallerOf = (res: Response): DomainsCaller => {
+  const { userId, role, accountId } = principalOf(res);
+  return { userId, role, accountId };
+};
+
+/**
+ * /api/domains: an account's sites, their widget settings and the setup wizard's bot configuration
+ * (docs/api/domains.md). Another account's domain answers 404, as a missing one.
+ */
+export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
+  const router = Router();
+  router.use(requireRole('OWNER', 'ADMIN'));
+
+  router.get('/', async (req, res) => {
+    const { domains: data, limits } = await domains.listDomains(domainsCallerOf(res), callContext(req));
+    res.json({ data, limits });
+  });
+
+  router.post(
+    '/',
+    withBody(addDomainSchema, async (input, req, res) => {
+      const data = await domains.addDomain(domainsCallerOf(res), input.domain, callContext(req));
+      res.status(201).json({ data });
+    }),
+  );
+
+  router.get('/:domainId', async (req, res) => {
+    const data = await domains.getDomain(domainsCallerOf(res), req.params.domainId, callContext(req));
+    res.json({ data });
+  });
+
+  router.delete('/:domainId', async (req, res) => {
+    await domains.deleteDomain(domainsCallerOf(res), req.params.domainId, callContext(req));
+    res.status(204).end();
+  });
+
+  // Checked here with the shared schema, then passed on as sent: the service checks it again, and
+  // a blank optional text must reach it to clear the field.
+  router.patch('/:domainId/settings', async (req, res) => {
+    parseBody(domainSettingsSchema, req.body);
+    const data = await domains.updateSettings(
+      domainsCallerOf(res),
+      req.params.domainId,
+      req.body ?? {},
+      callContext(req),
+    );
+    res.json({ data });
+  });
+
+  router.patch('/:domainId/home-settings', async (req, res) => {
+    parseBody(widgetHomeSettingsSchema, req.body);
+    const data = await domains.updateHomeSettings(
+      domainsCallerOf(res),
+      req.params.domainId,
+      req.body ?? {},
+      callContext(req),
+    );
+    res.json({ data });
+  });
+
+  router.get('/:domainId/config', async (req, res) => {
+    const data = await domains.getConfig(domainsCallerOf(res), req.params.domainId, callContext(req));
+    res.json({ data });
+  });
+
+  router.post('/:domainId/config', async (req, res) => {
+    parseBody(domainConfigSchema, req.body);
+    await domains.saveConfig(domainsCallerOf(res), req.params.domainId, req.body ?? {}, callContext(req));
+    res.json({ success: true });
+  });
+
+  return router;
+}
