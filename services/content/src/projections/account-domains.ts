@@ -8,6 +8,8 @@ import type { Projection } from '@parley/projections';
 export const accountDomainsProjection: Projection = {
   name: 'content-account-domains-v1',
   context: 'domains',
+  // domains.domain.<id> carries DomainAdded and DomainDeleted; the service's other aggregates do not.
+  aggregate: 'domain',
   async apply(tx, recorded) {
     if (recorded.type === DomainsEvent.DomainAdded) {
       const e = domainAddedSchema.parse(recorded.data);
