@@ -86,6 +86,8 @@ export const gatewayConfigSchema = z
           .min(1),
       ),
     REDIS_URL: url('redis://127.0.0.1:6379'),
+    /** Core NATS: the notifications service announces new in-app notifications here. */
+    NATS_URL: url('nats://127.0.0.1:4222'),
     /** Namespaces the gateway's Redis channels (Socket.IO adapter, settings invalidation). */
     REDIS_KEY_PREFIX: z.string().trim().optional(),
     /** Rate-limit keys; defaults to `<REDIS_KEY_PREFIX>:rl`. */
@@ -145,6 +147,7 @@ export const gatewayConfigSchema = z
         keyPrefix,
         rateLimitPrefix: (env.RATE_LIMIT_PREFIX || `${keyPrefix}:rl`).replace(/:+$/, ''),
       },
+      natsUrl: env.NATS_URL,
       eventNamespace: env.EVENT_NAMESPACE,
       frontendOrigins: env.FRONTEND_ORIGIN,
       publicAppUrl: (env.PUBLIC_APP_URL ?? env.FRONTEND_ORIGIN[0] ?? 'http://localhost:3000').replace(

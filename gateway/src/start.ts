@@ -1,4 +1,5 @@
 import type { Logger } from '@parley/logger';
+import { connect as connectNats } from 'nats';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -14,6 +15,7 @@ import { createRateLimits } from './http/rate-limits';
 import { connectRedis, pingRedis } from './redis/redis-clients';
 import { cachedSystemSettings } from './settings/system-settings-cache';
 import { syncSettingsAcrossReplicas } from './settings/settings-sync';
+import { startNotificationRelay } from './socket/notification-relay';
 import { startRealtimeServer } from './socket/realtime-server';
 
 export interface GatewayHandle {
@@ -21,7 +23,7 @@ export interface GatewayHandle {
   port: number;
   /** Fan-out to a user's sockets on any replica: `user-{id}` room. */
   emitToUser(userId: string, event: string, payload: unknown): void;
-  /** Stops accepting, closes sockets, lets in-flight requests finish, closes Redis and gRPC. */
+  /** Stops accepting, closes sockets, lets in-flight requests finish, closes Redis, NATS and gRPC. */
   stop(): Promise<void>;
 }
 
@@ -43,6 +45,22 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     billing.close();
     identityHealth.close();
     await redis.close();
+  };
+  let nats: Awaited<ReturnType<typeof connectNats>>;
+  try {
+    nats = await connectNats({
+      servers: config.natsUrl,
+      name: 'gateway',
+      maxReconnectAttempts: -1,
+      noAsyncTraces: true,
+    });
+  } catch (error) {
+    await closeClients();
+    throw error;
+  }
+  const closeAll = async () => {
+    await nats.close().catch(() => undefined);
+    await closeClients();
   };
 
   try {
@@ -94,6 +112,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       },
       logger,
     });
+    // New in-app notifications, announced by the notifications service, to their users' sockets.
+    const relay = startNotificationRelay({
+      nc: nats,
+      namespace: config.eventNamespace,
+      realtime,
+      logger: logger.child({ component: 'notification-relay' }),
+    });
 
     await new Promise<void>((resolve, reject) => {
       httpServer.once('error', reject);
@@ -116,7 +141,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       await closed;
       clearTimeout(force);
       await settingsSync.stop();
-      await closeClients();
+      await relay.stop();
+      await closeAll();
       logger.info('gateway stopped');
     };
 
@@ -126,7 +152,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       stop: () => (stopping ??= stop()),
     };
   } catch (error) {
-    await closeClients();
+    await closeAll();
     throw error;
   }
 }

@@ -67,6 +67,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       GATEWAY_HOST: '127.0.0.1',
       GATEWAY_PORT: String(p.gateway),
       REDIS_URL: INFRA.redis,
+      // New in-app notifications are announced on core NATS (subjects namespaced like the streams).
+      NATS_URL: INFRA.nats,
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${p.notificationsGrpc}`,
       CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,

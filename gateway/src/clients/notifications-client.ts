@@ -1,3 +1,4 @@
+import type { InAppNotification, NotificationType } from '@parley/contracts';
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
@@ -7,6 +8,32 @@ export interface NewsletterLinkAnswer {
   outcome: string;
 }
 
+/** Who a notifications call acts for: the verified token's user, account and role. */
+export interface NotificationsCaller {
+  userId: string;
+  accountId: string;
+  role: string;
+}
+
+/** proto Notification; an empty domainId means none. */
+interface WireNotification {
+  id: string;
+  type: string;
+  message: string;
+  read: boolean;
+  createdAt: string;
+  domainId: string;
+}
+
+const fromWire = (n: WireNotification): InAppNotification => ({
+  id: n.id,
+  type: n.type as NotificationType,
+  message: n.message,
+  read: n.read,
+  createdAt: n.createdAt,
+  domainId: n.domainId || null,
+});
+
 /** The notifications service's RPCs, typed, each with the gateway's deadline. Rejections are AppErrors. */
 export interface NotificationsClient {
   subscribeNewsletter(request: { email: string }, context?: CallContext): Promise<void>;
@@ -15,6 +42,21 @@ export interface NotificationsClient {
     context?: CallContext,
   ): Promise<NewsletterLinkAnswer>;
   unsubscribeNewsletter(request: { token: string }, context?: CallContext): Promise<NewsletterLinkAnswer>;
+  /** The caller's notifications the UI shows, newest first, with how many are unread. */
+  listNotifications(
+    caller: NotificationsCaller,
+    context?: CallContext,
+  ): Promise<{ notifications: InAppNotification[]; unreadCount: number }>;
+  /** Rejects with not_found when the notification is not the caller's. */
+  markNotificationRead(
+    caller: NotificationsCaller,
+    id: string,
+    context?: CallContext,
+  ): Promise<InAppNotification>;
+  /** How many were unread. */
+  markAllNotificationsRead(caller: NotificationsCaller, context?: CallContext): Promise<number>;
+  /** How many were removed. */
+  cleanupNotifications(caller: NotificationsCaller, context?: CallContext): Promise<number>;
   close(): void;
 }
 
@@ -34,6 +76,28 @@ export function createNotificationsClient(address: string, deadlineMs: number): 
     confirmNewsletterSubscription: (request, context) =>
       call('confirmNewsletterSubscription', request, context),
     unsubscribeNewsletter: (request, context) => call('unsubscribeNewsletter', request, context),
+    listNotifications: async (caller, context) => {
+      const answer = await call<object, { notifications: WireNotification[]; unreadCount: number }>(
+        'listNotifications',
+        { caller },
+        context,
+      );
+      return { notifications: answer.notifications.map(fromWire), unreadCount: answer.unreadCount };
+    },
+    markNotificationRead: async (caller, id, context) =>
+      fromWire(
+        (
+          await call<object, { notification: WireNotification }>(
+            'markNotificationRead',
+            { caller, id },
+            context,
+          )
+        ).notification,
+      ),
+    markAllNotificationsRead: async (caller, context) =>
+      (await call<object, { updated: number }>('markAllNotificationsRead', { caller }, context)).updated,
+    cleanupNotifications: async (caller, context) =>
+      (await call<object, { removed: number }>('cleanupNotifications', { caller }, context)).removed,
     close: () => client.close(),
   };
 }

@@ -20,6 +20,7 @@ import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
 import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
+import { notificationsRoutes } from './routes/notifications-routes';
 import { productsRoutes } from './routes/products-routes';
 import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/plans', plansRoutes(options));
   api.use('/billing', billingRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
+  api.use('/notifications', notificationsRoutes(options));
   api.use('/domains', domainsRoutes(options));
   api.use('/settings/filter-questions', filterQuestionsRoutes(options));
   api.use('/products', productsRoutes(options));

@@ -27,8 +27,11 @@ export interface TestNotifications {
   dispose(): Promise<void>;
 }
 
-export async function startTestNotifications(publicAppUrl: string): Promise<TestNotifications> {
-  const namespace = randomNamespace();
+/** `namespace`: share one with gateways that relay its in-app notifications (their EVENT_NAMESPACE). */
+export async function startTestNotifications(
+  publicAppUrl: string,
+  namespace = randomNamespace(),
+): Promise<TestNotifications> {
   const db = await createTestDatabase();
   const catcher = await startMailcatcher(
     { host: '127.0.0.1', smtpPort: 0, httpPort: 0 },
