@@ -1,0 +1,44 @@
+import {
+  domainSetupMessage,
+  markNotificationReadSchema,
+  notificationsCleanupMessage,
+  realtimeUserSubject,
+  realtimeUsersSubject,
+  userIdOfRealtimeSubject,
+} from './in-app';
+
+describe('in-app notification contracts', () => {
+  it('words DOMAIN_SETUP with the domain', () => {
+    expect(domainSetupMessage('shop.example.com')).toBe(
+      'Set up your new domain shop.example.com: tell the assistant about your business.',
+    );
+  });
+
+  it('accepts only { read: true } for PATCH', () => {
+    expect(markNotificationReadSchema.parse({ read: true })).toEqual({ read: true });
+    for (const body of [{}, { read: false }, { read: 'true' }, { read: 1 }]) {
+      const result = markNotificationReadSchema.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe('read must be true');
+    }
+  });
+
+  it('says how many old notifications cleanup removed', () => {
+    expect(notificationsCleanupMessage(0)).toBe('Removed 0 old notifications');
+    expect(notificationsCleanupMessage(1)).toBe('Removed 1 old notification');
+    expect(notificationsCleanupMessage(7)).toBe('Removed 7 old notifications');
+  });
+
+  it('names realtime subjects per user, namespaced like the streams, and reads the user back', () => {
+    expect(realtimeUserSubject('u-1')).toBe('realtime.user.u-1');
+    expect(realtimeUserSubject('u-1', 'T3f9')).toBe('t3f9.realtime.user.u-1');
+    expect(realtimeUsersSubject()).toBe('realtime.user.*');
+    expect(realtimeUsersSubject('t3f9')).toBe('t3f9.realtime.user.*');
+    expect(userIdOfRealtimeSubject('t3f9.realtime.user.u-1')).toBe('u-1');
+    expect(userIdOfRealtimeSubject('realtime.user.u-1')).toBe('u-1');
+  });
+
+  it('refuses a user id that would change the subject', () => {
+    for (const id of ['', 'a.b', '*', '>', 'a b']) expect(() => realtimeUserSubject(id)).toThrow(RangeError);
+  });
+});
