@@ -35,6 +35,7 @@ const PROGRAMS: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher',
   identity: 'services/identity',
   notifications: 'services/notifications',
+  domains: 'services/domains',
   content: 'services/content',
   gateway: 'gateway',
   frontend: 'frontend',
@@ -61,6 +62,7 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       [
         'content',
+        'domains',
         'frontend',
         'gateway',
         'identity',
@@ -147,7 +149,7 @@ describe('docker-compose.yml', () => {
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(compose.services).toHaveProperty(dependency);
     }
-    for (const service of ['identity', 'notifications', 'content']) {
+    for (const service of ['identity', 'notifications', 'domains', 'content']) {
       expect(compose.services[service]!.depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },

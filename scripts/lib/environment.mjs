@@ -54,6 +54,12 @@ export function programEnvironments(profile, secrets, options = {}) {
       // Links in mail (newsletter confirmation) open the frontend, which forwards /api to the gateway.
       PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
     },
+    domains: {
+      ...common,
+      ...eventing,
+      DOMAINS_GRPC_PORT: String(p.domainsGrpc),
+      DATABASE_URL: databaseUrl('domains'),
+    },
     content: {
       ...common,
       ...eventing,
@@ -71,6 +77,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       NATS_URL: INFRA.nats,
       IDENTITY_GRPC_URL: `127.0.0.1:${p.identityGrpc}`,
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${p.notificationsGrpc}`,
+      DOMAINS_GRPC_URL: `127.0.0.1:${p.domainsGrpc}`,
       CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,

@@ -4,6 +4,7 @@ export interface Ports {
   identityGrpc: number;
   identityHttp: number;
   notificationsGrpc: number;
+  domainsGrpc: number;
   contentGrpc: number;
   mailSmtp: number;
   mailHttp: number;

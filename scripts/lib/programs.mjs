@@ -4,6 +4,7 @@ export const nodePrograms = [
   { name: 'mailcatcher', dir: 'tools/mailcatcher' },
   { name: 'identity', dir: 'services/identity' },
   { name: 'notifications', dir: 'services/notifications' },
+  { name: 'domains', dir: 'services/domains' },
   { name: 'content', dir: 'services/content' },
   { name: 'gateway', dir: 'gateway' },
 ];
@@ -11,4 +12,4 @@ export const nodePrograms = [
 export const frontendProgram = { name: 'frontend', dir: 'frontend' };
 
 /** Services that own a PostgreSQL database (parley_<name>, or parley_e2e_<name> in tests). */
-export const servicesWithDatabase = ['identity', 'notifications', 'content'];
+export const servicesWithDatabase = ['identity', 'notifications', 'domains', 'content'];

@@ -6,13 +6,14 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'content' | 'gateway' | 'frontend';
+export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'domains' | 'content' | 'gateway' | 'frontend';
 
 /** Where each program parses its environment. */
 export const CONFIG_MODULES: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher/src/config.ts',
   identity: 'services/identity/src/config.ts',
   notifications: 'services/notifications/src/config.ts',
+  domains: 'services/domains/src/config.ts',
   content: 'services/content/src/config.ts',
   gateway: 'gateway/src/config.ts',
   frontend: 'frontend/src/lib/server/runtime-config.ts',
@@ -26,6 +27,7 @@ export const RUNTIME_VARIABLES: Record<ProgramName, string[]> = {
   mailcatcher: [],
   identity: [],
   notifications: [],
+  domains: [],
   content: [],
   gateway: [],
   frontend: ['PORT', 'HOSTNAME', 'NEXT_TELEMETRY_DISABLED'],
