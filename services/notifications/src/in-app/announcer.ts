@@ -13,6 +13,22 @@ export interface Announcer {
 }
 
 const BATCH = 100;
+/** A flush waits for a reconnect; the claimed rows' transaction should not wait with it. */
+const FLUSH_TIMEOUT_MS = 5000;
+
+async function flushWithin(nc: NatsConnection, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      nc.flush(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`NATS flush took longer than ${ms} ms`)), ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Pushes new notifications to the gateways: one core NATS message per notification on
@@ -46,7 +62,7 @@ export function startAnnouncer(options: {
         if (now.getTime() - new Date(notification.createdAt).getTime() > ANNOUNCE_WITHIN_MS) continue;
         nc.publish(realtimeUserSubject(userId, namespace), encoder.encode(JSON.stringify(notification)));
       }
-      await nc.flush();
+      await flushWithin(nc, FLUSH_TIMEOUT_MS);
       await markAnnounced(
         tx,
         claimed.map((n) => n.id),
