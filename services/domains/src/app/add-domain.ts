@@ -43,7 +43,7 @@ export async function addDomain(
       domain,
       plan: limit.plan,
       maxDomains: limit.maxDomains,
-      abandonedDomainIds: await abandonedPlaces(deps, account.state),
+      abandonedDomainIds: await abandonedPlaces(deps, account.state, limit.maxDomains),
       now: clock(),
     },
     { commandId: `${domainId}-reserve` },
@@ -108,9 +108,17 @@ async function giveBackPlace(deps: DomainsDeps, accountId: string, domainId: str
   }
 }
 
-/** Places held for domains that were deleted or whose add never finished. */
-async function abandonedPlaces(deps: DomainsDeps, account: AccountState): Promise<string[]> {
+/**
+ * Places held for domains that were deleted or whose add never finished. Looked for only when
+ * they could matter: when the account has no free place left.
+ */
+async function abandonedPlaces(
+  deps: DomainsDeps,
+  account: AccountState,
+  maxDomains: number,
+): Promise<string[]> {
   const held = Object.entries(account.domains);
+  if (maxDomains === -1 || held.length < maxDomains) return [];
   const abandoned = await Promise.all(
     held.map(([id, place]) => isAbandoned(deps, id, Date.parse(place.reservedAt))),
   );
