@@ -47,6 +47,10 @@ function healthChecks(ports) {
       ports: [ports.notificationsGrpc],
       check: () => grpcServing(`127.0.0.1:${ports.notificationsGrpc}`),
     },
+    billing: {
+      ports: [ports.billingGrpc],
+      check: () => grpcServing(`127.0.0.1:${ports.billingGrpc}`),
+    },
     domains: {
       ports: [ports.domainsGrpc],
       check: () => grpcServing(`127.0.0.1:${ports.domainsGrpc}`),

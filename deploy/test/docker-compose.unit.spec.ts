@@ -35,6 +35,7 @@ const PROGRAMS: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher',
   identity: 'services/identity',
   notifications: 'services/notifications',
+  billing: 'services/billing',
   domains: 'services/domains',
   content: 'services/content',
   gateway: 'gateway',
@@ -61,6 +62,7 @@ describe('docker-compose.yml', () => {
   it('runs every program and the servers they need', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       [
+        'billing',
         'content',
         'domains',
         'frontend',
@@ -149,7 +151,7 @@ describe('docker-compose.yml', () => {
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(compose.services).toHaveProperty(dependency);
     }
-    for (const service of ['identity', 'notifications', 'domains', 'content']) {
+    for (const service of ['identity', 'notifications', 'billing', 'domains', 'content']) {
       expect(compose.services[service]!.depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },

@@ -1,6 +1,6 @@
 import type { Profile } from './profiles.mjs';
 import type { LocalSecrets } from './secrets.mjs';
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'domains' | 'content' | 'gateway' | 'frontend';
+export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'gateway' | 'frontend';
 export function programEnvironments(
   profile: Profile,
   secrets: Pick<

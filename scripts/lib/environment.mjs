@@ -54,6 +54,12 @@ export function programEnvironments(profile, secrets, options = {}) {
       // Links in mail (newsletter confirmation) open the frontend, which forwards /api to the gateway.
       PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
     },
+    billing: {
+      ...common,
+      ...eventing,
+      BILLING_GRPC_PORT: String(p.billingGrpc),
+      DATABASE_URL: databaseUrl('billing'),
+    },
     domains: {
       ...common,
       ...eventing,
@@ -79,6 +85,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       NOTIFICATIONS_GRPC_URL: `127.0.0.1:${p.notificationsGrpc}`,
       DOMAINS_GRPC_URL: `127.0.0.1:${p.domainsGrpc}`,
       CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,
+      BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.

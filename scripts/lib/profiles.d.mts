@@ -6,6 +6,7 @@ export interface Ports {
   notificationsGrpc: number;
   domainsGrpc: number;
   contentGrpc: number;
+  billingGrpc: number;
   mailSmtp: number;
   mailHttp: number;
 }

@@ -4,6 +4,7 @@ export const nodePrograms = [
   { name: 'mailcatcher', dir: 'tools/mailcatcher' },
   { name: 'identity', dir: 'services/identity' },
   { name: 'notifications', dir: 'services/notifications' },
+  { name: 'billing', dir: 'services/billing' },
   { name: 'domains', dir: 'services/domains' },
   { name: 'content', dir: 'services/content' },
   { name: 'gateway', dir: 'gateway' },
@@ -12,4 +13,4 @@ export const nodePrograms = [
 export const frontendProgram = { name: 'frontend', dir: 'frontend' };
 
 /** Services that own a PostgreSQL database (parley_<name>, or parley_e2e_<name> in tests). */
-export const servicesWithDatabase = ['identity', 'notifications', 'domains', 'content'];
+export const servicesWithDatabase = ['identity', 'notifications', 'billing', 'domains', 'content'];

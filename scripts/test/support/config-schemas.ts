@@ -6,13 +6,14 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'domains' | 'content' | 'gateway' | 'frontend';
+export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'gateway' | 'frontend';
 
 /** Where each program parses its environment. */
 export const CONFIG_MODULES: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher/src/config.ts',
   identity: 'services/identity/src/config.ts',
   notifications: 'services/notifications/src/config.ts',
+  billing: 'services/billing/src/config.ts',
   domains: 'services/domains/src/config.ts',
   content: 'services/content/src/config.ts',
   gateway: 'gateway/src/config.ts',
@@ -27,6 +28,7 @@ export const RUNTIME_VARIABLES: Record<ProgramName, string[]> = {
   mailcatcher: [],
   identity: [],
   notifications: [],
+  billing: [],
   domains: [],
   content: [],
   gateway: [],
