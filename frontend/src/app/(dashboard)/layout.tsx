@@ -2,13 +2,22 @@ import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { DashboardShell } from '@/components/dashboard/DashboardShell';
 import { SessionProvider } from '@/components/dashboard/SessionProvider';
+import { DomainSetupProvider } from '@/components/domains/DomainSetupProvider';
+import { NotificationsProvider } from '@/components/notifications/NotificationsProvider';
+import { runtimeConfig } from '@/lib/server/runtime-config';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 export default function DashboardLayout({ children }: { children: ReactNode }) {
+  // Read at request time on the server, so one build serves every environment.
+  const { publicGateway } = runtimeConfig();
   return (
     <SessionProvider>
-      <DashboardShell>{children}</DashboardShell>
+      <NotificationsProvider gateway={publicGateway}>
+        <DomainSetupProvider>
+          <DashboardShell>{children}</DashboardShell>
+        </DomainSetupProvider>
+      </NotificationsProvider>
     </SessionProvider>
   );
 }

@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Logo } from '@/components/brand/Logo';
+import { NotificationBell } from '@/components/notifications/NotificationBell';
 import { ThemeToggle } from '@/components/theme/ThemeToggle';
 import { breadcrumbsFor } from '@/lib/routing/breadcrumbs';
 import { PATHS } from '@/lib/routing/paths';
@@ -145,6 +146,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
           <TopBarBreadcrumb />
           <div className={styles.headerActions}>
             <ThemeToggle />
+            <NotificationBell />
             <UserMenu />
           </div>
         </Layout.Header>

@@ -50,8 +50,10 @@ export function refreshSession(): Promise<boolean> {
 
 async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
-  if (request.body !== undefined) {
+  let body: string | FormData | undefined;
+  // Multipart uploads: the browser writes the content type with its boundary.
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(request.body);
   }

@@ -11,7 +11,12 @@ export const PATHS = {
   profile: '/dashboard/profile',
   adminOverview: '/dashboard/admin',
   notifications: '/notifications',
+  settings: '/dashboard/settings',
 } as const;
+
+/** Screens 9 and 10: one domain's settings, widget and content. */
+export const domainSettingsPath = (domainId: string, section?: string) =>
+  `${PATHS.settings}/domains/${encodeURIComponent(domainId)}${section ? `/${section}` : ''}`;
 
 /** The query parameter carrying where to go after signing in. */
 export const RETURN_PARAM = 'next';

@@ -1,5 +1,6 @@
 // Server-side only: it reads process.env, which the browser bundle does not have.
 import { z } from 'zod';
+import { publicGatewayFrom, type PublicGateway } from '../realtime/gateway-address';
 
 /**
  * Run-time configuration of the frontend's server side, read from the environment on first use
@@ -7,6 +8,10 @@ import { z } from 'zod';
  */
 export const configSchema = z.object({
   GATEWAY_URL: z.url().default('http://127.0.0.1:4000'),
+  // The gateway as the browser reaches it (Socket.IO cannot go through the /api route handler).
+  // Unset: the page's own host name with GATEWAY_URL's port, so the parley_at cookie of
+  // localhost:3000 also travels to localhost:4000 (cookies are per host, not per port).
+  PUBLIC_GATEWAY_URL: z.url().optional(),
   SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   SUPPORT_EMAIL: z.email().default('support@parley.chat'),
@@ -17,6 +22,8 @@ export const configSchema = z.object({
 
 export interface RuntimeConfig {
   gatewayUrl: string;
+  /** What the browser needs to reach the gateway itself; see browserGatewayUrl. */
+  publicGateway: PublicGateway;
   systemSettingsCacheMs: number;
   gatewayTimeoutMs: number;
   contact: { support: string; careers: string; privacy: string; sales: string };
@@ -34,6 +41,7 @@ export function runtimeConfig(): RuntimeConfig {
   const env = result.data;
   cached = {
     gatewayUrl: env.GATEWAY_URL.replace(/\/+$/, ''),
+    publicGateway: publicGatewayFrom(env.GATEWAY_URL, env.PUBLIC_GATEWAY_URL),
     systemSettingsCacheMs: env.SYSTEM_SETTINGS_CACHE_MS,
     gatewayTimeoutMs: env.GATEWAY_TIMEOUT_MS,
     contact: {

@@ -37,7 +37,10 @@ export function ThemeProvider({ initialMode, children }: { initialMode: ThemeMod
   return (
     <ThemeContext.Provider value={value}>
       <ConfigProvider theme={config}>
-        <App>{children}</App>
+        {/* Error catalogue: only one toast is shown at a time. */}
+        <App message={{ maxCount: 1 }} notification={{ maxCount: 1 }}>
+          {children}
+        </App>
       </ConfigProvider>
     </ThemeContext.Provider>
   );

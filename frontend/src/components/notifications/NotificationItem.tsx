@@ -1,0 +1,46 @@
+'use client';
+
+import { CustomerServiceOutlined, SettingOutlined } from '@/components/icons';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { AppNotification } from '@/lib/api/notifications';
+import styles from './Notifications.module.css';
+
+dayjs.extend(relativeTime);
+
+const TYPE_LABELS: Record<string, string> = { DOMAIN_SETUP: 'Domain setup', LIVE_SUPPORT: 'Live support' };
+
+/** One notification as a button: clicking it marks it read and follows it. */
+export function NotificationItem({
+  notification,
+  onOpen,
+}: {
+  notification: AppNotification;
+  onOpen(notification: AppNotification): void;
+}) {
+  const { type, message, read, createdAt } = notification;
+  return (
+    <button
+      type="button"
+      className={`${styles.item} ${read ? '' : styles.unread}`}
+      onClick={() => onOpen(notification)}
+      data-testid="notification-item"
+      data-read={read}
+      data-type={type}
+    >
+      <span className={styles.itemIcon} aria-hidden>
+        {type === 'LIVE_SUPPORT' ? <CustomerServiceOutlined /> : <SettingOutlined />}
+      </span>
+      <span className={styles.itemBody}>
+        <span className={styles.itemMeta}>
+          {TYPE_LABELS[type] ?? type}
+          <time dateTime={createdAt} title={dayjs(createdAt).format('MMM D, YYYY h:mm A')}>
+            {dayjs(createdAt).fromNow()}
+          </time>
+        </span>
+        <span className={styles.itemText}>{message}</span>
+      </span>
+      {!read && <span className={styles.dot} aria-label="Unread" />}
+    </button>
+  );
+}
