@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { IMAGE_MESSAGES, DOMAIN_MESSAGES as M } from '@parley/contracts/validation';
 import { bigJpeg, jpegOf, pngOf } from '@parley/content/test/images';
-import { startTestContent, uploadImage, type TestContent } from './support/content';
+import { addDomain, startTestContent, uploadImage, type TestContent } from './support/content';
+import { startTestDomains, type TestDomains } from './support/domains';
 import { registerOwner, type Registered } from './support/flows';
 import type { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './support/stack';
 
 let stack: TestStack;
 let content: TestContent;
+let domains: TestDomains;
 let gateway: TestGateway;
 let ownerA: { client: GatewayClient; user: Registered['user']; domainId: string };
 let ownerB: { client: GatewayClient; user: Registered['user']; domainId: string };
@@ -15,20 +17,26 @@ let ownerB: { client: GatewayClient; user: Registered['user']; domainId: string 
 const signedInOwner = async () => {
   const client = stack.client({ gateway, origin: FRONTEND });
   const { user } = await registerOwner(stack, client);
-  return { client, user, domainId: await content.addDomain(user.accountId) };
+  return { client, user, domainId: await addDomain(client, content) };
 };
 
 beforeAll(async () => {
   stack = await startStack();
-  content = await startTestContent(stack.namespace);
-  gateway = await stack.startGateway({ CONTENT_GRPC_URL: content.grpcUrl });
+  [content, domains] = await Promise.all([
+    startTestContent(stack.namespace),
+    startTestDomains(stack.namespace),
+  ]);
+  gateway = await stack.startGateway({
+    CONTENT_GRPC_URL: content.grpcUrl,
+    DOMAINS_GRPC_URL: domains.grpcUrl,
+  });
   ownerA = await signedInOwner();
   ownerB = await signedInOwner();
 }, 180_000);
 
 afterAll(async () => {
   await stack?.dispose();
-  await content?.stop();
+  await Promise.all([content?.stop(), domains?.stop()]);
 });
 
 const product = (domainId: string, over: Record<string, unknown> = {}) => ({
@@ -252,10 +260,23 @@ describe('products, help articles and appointment types', () => {
       '/api/help-articles',
       article(domainId, { title: 'Teapot care', question: 'How to clean a teapot?' }),
     );
+    const q = await client.post('/api/settings/filter-questions', {
+      domainId,
+      question: 'Which teapot size do you need?',
+      answer: 'Two cups',
+    });
+    expect(q.status).toBe(201);
     await ownerB.client.post('/api/products', product(ownerB.domainId, { name: 'Teapot of B' }));
     const res = await client.get(`/api/search?domainId=${domainId}&query=teap`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toHaveLength(2);
+    expect(res.body.data).toHaveLength(3);
+    // The domain's own content first (ranked), then its filter questions.
+    expect(res.body.data[2]).toEqual({
+      kind: 'filter_question',
+      id: q.body.data.id,
+      title: 'Which teapot size do you need?',
+      snippet: 'Two cups',
+    });
     expect(res.body.data).toEqual(
       expect.arrayContaining([
         { kind: 'product', id: p.body.data.id, title: 'Teapot deluxe', snippet: 'Glazed teapot' },
@@ -341,13 +362,16 @@ describe('images', () => {
     expect([empty.status, empty.body.error.code]).toEqual([400, 'FILE_REQUIRED']);
   });
 
-  it("removes a deleted domain's content and images", async () => {
-    const { client, user } = ownerA;
-    const domainId = await content.addDomain(user.accountId);
+  it("removes a deleted domain's content and images when the owner deletes the domain", async () => {
+    const { client, domainId } = await signedInOwner();
     const p = await client.post('/api/products', product(domainId));
+    const a = await client.post('/api/help-articles', article(domainId));
     const up = await uploadImage(client, { bytes: await pngOf(2, 2), filename: 'x.png' }, { domainId });
-    await content.deleteDomain(user.accountId, domainId);
+    expect([p.status, a.status, up.status]).toEqual([201, 201, 201]);
+    expect((await client.request('DELETE', `/api/domains/${domainId}`)).status).toBe(204);
+    await content.knowsDomain(domainId, false);
     expect((await client.get(`/api/products/${p.body.data.id}`)).status).toBe(404);
+    expect((await client.get(`/api/help-articles/${a.body.data.id}`)).status).toBe(404);
     expect((await fetch(new URL(up.body.data.url, gateway.url))).status).toBe(404);
     expect((await client.get(`/api/products?domainId=${domainId}`)).status).toBe(404);
   });

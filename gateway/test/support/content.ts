@@ -1,94 +1,64 @@
-import { randomUUID } from 'node:crypto';
-import { DomainsEvent } from '@parley/contracts';
+import { randomBytes } from 'node:crypto';
 import { loadConfig as loadContentConfig } from '@parley/content/src/config';
 import { startContent, type Content } from '@parley/content/src/start';
-import { EventStore } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
-import { connectTestNats, createTestDatabase, type TestDatabase } from '@parley/testing';
-import type { NatsConnection } from 'nats';
+import { createTestDatabase, type TestDatabase } from '@parley/testing';
 import type { AnyBody, GatewayClient } from './http-client';
 
 const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
 
-/** The real content service on a stack's namespace, with its own database, and a way to add domains. */
+/** The real content service on a stack's namespace (it hears that stack's domains service), with its own database. */
 export interface TestContent {
   service: Content;
   grpcUrl: string;
   db: TestDatabase;
-  /** Appends domains.DomainAdded as the domains service does; resolves once content knows the domain. */
-  addDomain(accountId: string): Promise<string>;
-  deleteDomain(accountId: string, domainId: string): Promise<void>;
+  /** Resolves once content's read model has (or no longer has) the domain. */
+  knowsDomain(domainId: string, present?: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startTestContent(namespace: string): Promise<TestContent> {
   const db = await createTestDatabase();
-  const nc: NatsConnection = await connectTestNats();
   const config = {
     ...loadContentConfig({ DATABASE_URL: db.url, EVENT_NAMESPACE: namespace, LOG_LEVEL: logLevel }),
     grpcPort: 0,
   };
   const service = await startContent(config, createLogger('content', config.logLevel));
-  const domains = new EventStore(nc, { context: 'domains', namespace });
-
-  const known = async (domainId: string, present: boolean) => {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const { rowCount } = await db.pool.query('SELECT 1 FROM account_domains WHERE domain_id = $1', [
-        domainId,
-      ]);
-      if (Boolean(rowCount) === present) return;
-      if (Date.now() > deadline) throw new Error(`content did not hear of domain ${domainId}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
-
   return {
     service,
     grpcUrl: `127.0.0.1:${service.grpcPort}`,
     db,
-    addDomain: async (accountId) => {
-      const domainId = randomUUID();
-      await domains.append(
-        domains.subject('domain', domainId),
-        [
-          {
-            type: DomainsEvent.DomainAdded,
-            data: {
-              domainId,
-              accountId,
-              addedBy: accountId,
-              domain: `shop-${domainId.slice(0, 8)}.example.com`,
-              addedAt: new Date().toISOString(),
-            },
-          },
-        ],
-        { expectedVersion: 0, commandId: randomUUID() },
-      );
-      await known(domainId, true);
-      return domainId;
-    },
-    deleteDomain: async (accountId, domainId) => {
-      const subject = domains.subject('domain', domainId);
-      const { version } = await domains.load(subject);
-      await domains.append(
-        subject,
-        [
-          {
-            type: DomainsEvent.DomainDeleted,
-            data: { domainId, accountId, deletedAt: new Date().toISOString() },
-          },
-        ],
-        { expectedVersion: version, commandId: randomUUID() },
-      );
-      await known(domainId, false);
+    knowsDomain: async (domainId, present = true) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rowCount } = await db.pool.query('SELECT 1 FROM account_domains WHERE domain_id = $1', [
+          domainId,
+        ]);
+        if (Boolean(rowCount) === present) return;
+        if (Date.now() > deadline)
+          throw new Error(
+            `content did not hear that domain ${domainId} was ${present ? 'added' : 'deleted'}`,
+          );
+        await new Promise((r) => setTimeout(r, 50));
+      }
     },
     stop: async () => {
       await service.stop();
-      await nc.close();
       await db.drop();
     },
   };
+}
+
+/** POST /api/domains as the owner does (the real domains service); resolves once content knows the domain. */
+export async function addDomain(client: GatewayClient, content: TestContent): Promise<string> {
+  const res = await client.post('/api/domains', {
+    domain: `shop-${randomBytes(4).toString('hex')}.example.com`,
+  });
+  if (res.status !== 201)
+    throw new Error(`adding a domain failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const domainId = (res.body as { data: { id: string } }).data.id;
+  await content.knowsDomain(domainId);
+  return domainId;
 }
 
 /** POST /api/images as a browser's FormData upload, with the client's cookies and origin. */

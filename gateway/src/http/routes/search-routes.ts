@@ -5,18 +5,23 @@ import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody } from '../validation';
 import { contentCaller } from './content-item-routes';
+import { mergeSearchHits } from './search-hits';
 
 /**
- * GET /api/search?domainId=&query= over the domain's products and help articles (content service).
- * Filter questions (kind 'filter_question') belong to the domains service: once it offers a search
- * call, merge its hits here, after content's, in the same { kind, id, title, snippet } shape.
+ * GET /api/search?domainId=&query=: the domain's products and help articles (content service,
+ * full text, ranked) followed by its filter questions (domains service) that match every word.
+ * Both services answer 404 for a domain of another account.
  */
-export function searchRoutes({ content }: Pick<RouteDeps, 'content'>): Router {
+export function searchRoutes({ content, domains }: Pick<RouteDeps, 'content' | 'domains'>): Router {
   const router = Router();
   router.get('/', requireRole('OWNER', 'ADMIN'), async (req, res) => {
     const input = parseBody(searchSchema, { domainId: req.query.domainId, query: req.query.query });
-    const hits = await content.search(contentCaller(res), input, callContext(req));
-    res.json({ success: true, data: hits });
+    const caller = contentCaller(res);
+    const [contentHits, questions] = await Promise.all([
+      content.search(caller, input, callContext(req)),
+      domains.listFilterQuestions(caller, input.domainId, callContext(req)),
+    ]);
+    res.json({ success: true, data: mergeSearchHits(contentHits, questions, input.query) });
   });
   return router;
 }
