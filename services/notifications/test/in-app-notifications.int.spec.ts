@@ -334,6 +334,28 @@ describe('in-app notifications (notifications service)', () => {
     expect(announced.filter((a) => a.subject.endsWith(`.user.${jo.userId}`))).toHaveLength(1);
   });
 
+  it('with two replicas running, each notification is announced once', async () => {
+    const second = await start();
+    try {
+      const lea = owner();
+      const added = [];
+      for (let i = 0; i < 12; i++) added.push(await addDomain(lea, `replica-${i}.example.com`));
+      await notificationsOf(lea, 12);
+      // Both announcers are woken by every commit; wait for the last one, then for stragglers.
+      await eventually(async () =>
+        expect(announced.filter((a) => a.subject.endsWith(`.user.${lea.userId}`))).toHaveLength(12),
+      );
+      await nc.flush();
+      const toLea = announced.filter((a) => a.subject.endsWith(`.user.${lea.userId}`));
+      expect(new Set(toLea.map((a) => a.notification.domainId))).toEqual(
+        new Set(added.map((d) => d.domainId)),
+      );
+      expect(toLea).toHaveLength(12);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('refuses a call that names no caller', async () => {
     await expect(call('ListNotifications', {})).rejects.toMatchObject({ kind: 'unauthenticated' });
     await expect(call('MarkAllNotificationsRead', { caller: { userId: 'u' } })).rejects.toMatchObject({
