@@ -10,7 +10,7 @@ import type {
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
-/** The verified caller; the domains service reads it from metadata and scopes everything by account. */
+/** The verified caller, passed on every call: the domains service scopes everything by accountId. */
 export interface DomainsCaller {
   userId: string;
   role: string;
@@ -78,15 +78,12 @@ export function createDomainsClient(address: string, deadlineMs: number): Domain
   const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
   const client = createClient(Domains, address);
   const call = <Res>(method: string, caller: DomainsCaller, request: object, context?: CallContext) =>
-    callUnary<object, Res>(client, method, request, {
-      deadlineMs,
-      metadata: {
-        ...metadataOf(context),
-        'x-user-id': caller.userId,
-        'x-user-role': caller.role,
-        'x-account-id': caller.accountId,
-      },
-    });
+    callUnary<object, Res>(
+      client,
+      method,
+      { caller: { userId: caller.userId, role: caller.role, accountId: caller.accountId }, ...request },
+      { deadlineMs, metadata: metadataOf(context) },
+    );
   const document = async (
     method: string,
     caller: DomainsCaller,

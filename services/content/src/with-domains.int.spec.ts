@@ -78,9 +78,8 @@ describe('content with the real domains service', () => {
     await Promise.all([contentDb?.drop(), domainsDb?.drop()]);
   });
 
-  const asOwner = { 'x-user-id': owner.userId, 'x-user-role': owner.role, 'x-account-id': owner.accountId };
   const domainsCall = <T>(method: string, request: object) =>
-    callUnary<object, T>(domainsClient, method, request, { deadlineMs: 15_000, metadata: asOwner });
+    callUnary<object, T>(domainsClient, method, { caller: owner, ...request }, { deadlineMs: 15_000 });
   const contentCall = <T>(method: string, request: object) =>
     callUnary<object, T>(contentClient, method, request, { deadlineMs: 15_000 });
   const createProduct = (domainId: string) =>

@@ -11,17 +11,19 @@ export const newOwner = (): TestCaller => {
   return { userId: id, accountId: id };
 };
 
-/** The service's gRPC API as the gateway calls it: the caller in metadata. */
+/** The service's gRPC API as the gateway calls it: the caller in each request's `caller` field. */
 export function domainsClient(port: number) {
   const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
   const client = createClient(Domains, `127.0.0.1:${port}`);
   const call = <Res = Record<string, unknown>>(method: string, request: object, caller?: TestCaller) =>
-    callUnary<object, Res>(client, method, request, {
-      deadlineMs: 20_000,
-      metadata: caller
-        ? { 'x-user-id': caller.userId, 'x-user-role': 'OWNER', 'x-account-id': caller.accountId }
-        : {},
-    });
+    callUnary<object, Res>(
+      client,
+      method,
+      caller
+        ? { caller: { userId: caller.userId, role: 'OWNER', accountId: caller.accountId }, ...request }
+        : request,
+      { deadlineMs: 20_000 },
+    );
   return { call, close: () => client.close() };
 }
 

@@ -1,18 +1,27 @@
-import type { Metadata } from '@grpc/grpc-js';
 import { AppError } from '@parley/contracts';
 import type { Caller } from '../app/deps';
+
+/** The `Caller` message of proto/domains/v1/domains.proto as proto-loader hands it over. */
+export interface CallerMessage {
+  userId?: string;
+  role?: string;
+  accountId?: string;
+}
 
 /** Account ids become subject tokens: no dots, wildcards or spaces. */
 const TOKEN = /^[A-Za-z0-9_-]{1,200}$/;
 const ROLES = new Set(['OWNER', 'ADMIN', 'AGENT']);
 
-/** The caller the gateway names in metadata (x-user-id, x-user-role, x-account-id). */
-export function callerOf(metadata: Metadata): Caller {
-  const read = (key: string) => {
-    const value = metadata.get(key)[0];
-    return typeof value === 'string' ? value : '';
+/**
+ * The caller a request names in its `caller` field. The gateway always sets it from the verified
+ * token, so a missing or malformed one is refused before anything is read or written.
+ */
+export function callerOf(message: CallerMessage | null | undefined): Caller {
+  const caller = {
+    userId: message?.userId ?? '',
+    role: message?.role ?? '',
+    accountId: message?.accountId ?? '',
   };
-  const caller = { userId: read('x-user-id'), role: read('x-user-role'), accountId: read('x-account-id') };
   if (!caller.userId || !ROLES.has(caller.role) || !TOKEN.test(caller.accountId)) {
     throw new AppError('unauthenticated', 'Caller is not identified', [], 'NO_CALLER');
   }

@@ -9,7 +9,10 @@ import { addFilterQuestion, deleteFilterQuestion } from '../app/filter-questions
 import { domainBelongsTo, getDomain, listDomains, listFilterQuestions } from '../app/queries';
 import { saveConfig, updateHomeSettings, updateSettings } from '../app/settings';
 import { parseDocument } from '../app/validate';
-import { callerOf } from './caller';
+import { callerOf, type CallerMessage } from './caller';
+
+/** Every request but CheckDomain's names its caller. */
+type WithCaller<T> = T & { caller?: CallerMessage | null };
 
 const domainMessage = (d: DomainView) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt });
 const detailMessage = (d: DomainDetailView) => ({
@@ -24,10 +27,10 @@ const questionMessage = (q: FilterQuestionView) => q;
 export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServiceImplementation {
   const onInternal = (method: string) => (error: unknown) =>
     logger.error({ err: error, method }, 'domains call failed');
-  const rpc = <Req, Res>(
+  const rpc = <Req extends object, Res>(
     method: string,
     handler: (req: Req, caller: ReturnType<typeof callerOf>) => Promise<Res>,
-  ) => unary<Req, Res>(async (req, metadata) => handler(req, callerOf(metadata)), onInternal(method));
+  ) => unary<WithCaller<Req>, Res>(async (req) => handler(req, callerOf(req.caller)), onInternal(method));
 
   return {
     ListDomains: rpc('ListDomains', async (_req: object, caller) => {
@@ -70,7 +73,13 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
     AddFilterQuestion: rpc(
       'AddFilterQuestion',
       async (req: { domainId: string; question: string; answer: string }, caller) =>
-        questionMessage(await addFilterQuestion(deps, caller, req)),
+        questionMessage(
+          await addFilterQuestion(deps, caller, {
+            domainId: req.domainId,
+            question: req.question,
+            answer: req.answer,
+          }),
+        ),
     ),
     DeleteFilterQuestion: rpc('DeleteFilterQuestion', async (req: { questionId: string }, caller) => {
       await deleteFilterQuestion(deps, caller, { questionId: req.questionId });
