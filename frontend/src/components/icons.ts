@@ -49,4 +49,10 @@ export {
   UserOutlined,
   XOutlined,
   YoutubeFilled,
+  BulbOutlined,
+  CommentOutlined,
+  QuestionCircleOutlined,
+  SmileOutlined,
+  UploadOutlined,
+  PlusOutlined,
 } from '@ant-design/icons';

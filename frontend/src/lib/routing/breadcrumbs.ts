@@ -20,11 +20,15 @@ export function capitalise(segment: string): string {
     .join(' ');
 }
 
+/** A record's id in the path (a UUID) says nothing to a person: its crumb names what it is. */
+const ID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ID_TITLES: Record<string, string> = { domains: 'Domain', products: 'Product' };
+
 /** Screen 3: one crumb per path segment, capitalised, each linking to its cumulative path. */
 export function breadcrumbsFor(pathname: string): Crumb[] {
   const segments = normalisePath(pathname).split('/').filter(Boolean);
   return segments.map((segment, i) => ({
-    title: capitalise(segment),
+    title: ID_SEGMENT.test(segment) ? (ID_TITLES[segments[i - 1] ?? ''] ?? 'Details') : capitalise(segment),
     href: `/${segments.slice(0, i + 1).join('/')}`,
   }));
 }

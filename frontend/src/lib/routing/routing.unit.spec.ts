@@ -167,4 +167,18 @@ describe('breadcrumbsFor', () => {
     ]);
     expect(breadcrumbsFor('/')).toEqual([]);
   });
+
+  it('names an id segment after what it is instead of spelling out the UUID', () => {
+    const id = 'fea6f86c-0f83-41f2-9b0c-5a517cbecff3';
+    expect(breadcrumbsFor(`/dashboard/settings/domains/${id}`).map((c) => c.title)).toEqual([
+      'Dashboard',
+      'Settings',
+      'Domains',
+      'Domain',
+    ]);
+    expect(breadcrumbsFor(`/dashboard/other/${id}`)[2]).toEqual({
+      title: 'Details',
+      href: `/dashboard/other/${id}`,
+    });
+  });
 });

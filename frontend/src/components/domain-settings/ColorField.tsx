@@ -1,0 +1,37 @@
+'use client';
+
+import { ColorPicker, Input, Space } from 'antd';
+
+/** A colour as a hex string: a picker and the text box, kept in step (spec: 3 or 6 hex digits). */
+export function ColorField({
+  value,
+  onChange,
+  id,
+  'aria-label': ariaLabel,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  id?: string;
+  'aria-label'?: string;
+}) {
+  const valid = !!value && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(value.trim());
+  return (
+    <Space.Compact style={{ width: '100%' }}>
+      <ColorPicker
+        value={valid ? value : undefined}
+        disabledAlpha
+        format="hex"
+        onChangeComplete={(c) => onChange?.(c.toHexString())}
+        aria-label={ariaLabel ? `${ariaLabel} picker` : undefined}
+      />
+      <Input
+        id={id}
+        value={value}
+        onChange={(e) => onChange?.(e.target.value)}
+        maxLength={7}
+        spellCheck={false}
+        placeholder="#6366f1"
+      />
+    </Space.Compact>
+  );
+}

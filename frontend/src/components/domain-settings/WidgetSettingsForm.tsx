@@ -1,0 +1,217 @@
+'use client';
+
+import { Button, Card, Form, Input, Switch } from 'antd';
+import { useState } from 'react';
+import { ICON_STYLES, domainSettingsSchema as settingsRules } from '@parley/contracts/validation';
+import { saveDomainSettings } from '@/lib/api/domain-settings';
+import type { DomainSettings } from '@/lib/api/domains';
+import { ApiError } from '@/lib/api/errors';
+import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
+import { useToast } from '@/components/toast/useToast';
+import { glyphFor } from '@/components/widget-preview/icon-styles';
+import { ColorField } from './ColorField';
+import styles from './DomainSettings.module.css';
+
+export const COLOR_FIELDS = [
+  ['background', 'Background'],
+  ['textColor', 'Text colour'],
+  ['iconColor', 'Icon colour'],
+  ['themeColor', 'Theme colour'],
+  ['helpDeskColor', 'Help desk colour'],
+  ['titleColor', 'Title colour'],
+] as const;
+
+const FIELDS = [
+  'welcomeMessage',
+  ...COLOR_FIELDS.map(([f]) => f),
+  'iconStyle',
+  'paymentEnabled',
+  'customLinkTitle',
+  'customLinkDescription',
+  'customLinkUrl',
+  'feedbackEnabled',
+  'feedbackQuestion',
+  'feedbackYesText',
+  'feedbackNoText',
+  'feedbackFollowUp',
+] as const;
+
+/** Screen 9: welcome message, colours, icon style, payment, custom link and feedback. */
+export function WidgetSettingsForm({
+  domainId,
+  settings,
+  onChange,
+  onSaved,
+}: {
+  domainId: string;
+  settings: DomainSettings;
+  onChange(values: DomainSettings): void;
+  onSaved(settings: DomainSettings): void;
+}) {
+  const [form] = Form.useForm<DomainSettings>();
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const feedbackEnabled = Form.useWatch('feedbackEnabled', form);
+  const rule = (field: (typeof FIELDS)[number]) => [
+    schemaRule(settingsRules, field, () => ({ [field]: form.getFieldValue(field) })),
+  ];
+
+  async function save(values: DomainSettings) {
+    setSaving(true);
+    try {
+      const body = Object.fromEntries(
+        FIELDS.map((f) => [f, values[f] ?? (f.startsWith('customLink') ? '' : undefined)]),
+      );
+      const answer = await saveDomainSettings(domainId, body);
+      onSaved(answer.data);
+      toast.success('Settings saved');
+    } catch (e) {
+      if (e instanceof ApiError) {
+        const { onForm } = splitServerFields(e.fields, FIELDS);
+        if (onForm.length) form.setFields(onForm);
+      }
+      toast.error('Failed to update settings', e instanceof ApiError ? e.message : undefined);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      requiredMark={false}
+      initialValues={settings}
+      onValuesChange={(_, all) => onChange(all)}
+      onFinish={save}
+      noValidate
+      data-testid="widget-settings-form"
+    >
+      <Card title="Welcome message" className={styles.card}>
+        <Form.Item
+          name="welcomeMessage"
+          label="Welcome message"
+          rules={rule('welcomeMessage')}
+          validateTrigger="onBlur"
+        >
+          <Input.TextArea rows={3} maxLength={1000} showCount />
+        </Form.Item>
+      </Card>
+
+      <Card title="Colours" className={styles.card}>
+        <div className={styles.colorGrid}>
+          {COLOR_FIELDS.map(([field, label]) => (
+            <Form.Item key={field} name={field} label={label} rules={rule(field)} validateTrigger="onBlur">
+              <ColorField aria-label={label} />
+            </Form.Item>
+          ))}
+        </div>
+      </Card>
+
+      <Card title="Icon style" className={styles.card}>
+        <Form.Item name="iconStyle" noStyle>
+          <IconStylePicker />
+        </Form.Item>
+      </Card>
+
+      <Card title="Payments and custom link" className={styles.card}>
+        <Form.Item name="paymentEnabled" label="Take payments in the widget" valuePropName="checked">
+          <Switch aria-label="Payments enabled" />
+        </Form.Item>
+        <Form.Item name="customLinkTitle" label="Custom link title" rules={rule('customLinkTitle')}>
+          <Input maxLength={80} />
+        </Form.Item>
+        <Form.Item
+          name="customLinkDescription"
+          label="Custom link description"
+          rules={rule('customLinkDescription')}
+        >
+          <Input maxLength={300} />
+        </Form.Item>
+        <Form.Item
+          name="customLinkUrl"
+          label="Custom link URL"
+          rules={rule('customLinkUrl')}
+          validateTrigger="onBlur"
+          extra="The link shows in the widget only with both a title and a URL."
+        >
+          <Input inputMode="url" placeholder="https://" maxLength={2048} />
+        </Form.Item>
+      </Card>
+
+      <Card title="Feedback" className={styles.card}>
+        <Form.Item
+          name="feedbackEnabled"
+          label="Ask for feedback after a conversation"
+          valuePropName="checked"
+        >
+          <Switch aria-label="Feedback enabled" />
+        </Form.Item>
+        {feedbackEnabled !== false && (
+          <>
+            <Form.Item
+              name="feedbackQuestion"
+              label="Feedback question"
+              rules={rule('feedbackQuestion')}
+              validateTrigger="onBlur"
+            >
+              <Input maxLength={200} />
+            </Form.Item>
+            <div className={styles.twoCols}>
+              <Form.Item
+                name="feedbackYesText"
+                label="Yes button text"
+                rules={rule('feedbackYesText')}
+                validateTrigger="onBlur"
+              >
+                <Input maxLength={40} />
+              </Form.Item>
+              <Form.Item
+                name="feedbackNoText"
+                label="No button text"
+                rules={rule('feedbackNoText')}
+                validateTrigger="onBlur"
+              >
+                <Input maxLength={40} />
+              </Form.Item>
+            </div>
+            <Form.Item
+              name="feedbackFollowUp"
+              label="Follow-up text"
+              rules={rule('feedbackFollowUp')}
+              validateTrigger="onBlur"
+            >
+              <Input maxLength={300} />
+            </Form.Item>
+          </>
+        )}
+      </Card>
+
+      <div className={styles.saveBar}>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          Save widget settings
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function IconStylePicker({ value, onChange }: { value?: string; onChange?: (v: string) => void }) {
+  return (
+    <div className={styles.iconStyles} role="radiogroup" aria-label="Icon style">
+      {ICON_STYLES.map((style) => (
+        <button
+          key={style}
+          type="button"
+          role="radio"
+          aria-checked={value === style}
+          className={`${styles.iconStyle} ${value === style ? styles.iconStyleOn : ''}`}
+          onClick={() => onChange?.(style)}
+        >
+          <span className={styles.iconGlyph}>{glyphFor(style)}</span>
+          {style}
+        </button>
+      ))}
+    </div>
+  );
+}

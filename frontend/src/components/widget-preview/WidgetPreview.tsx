@@ -1,0 +1,157 @@
+'use client';
+
+import { CloseOutlined, SendOutlined } from '@/components/icons';
+import { showsCustomLink } from '@parley/contracts/validation';
+import { homeLayoutModel, type HomeSettingsLike } from '@/lib/widget/home-layout';
+import { glyphFor } from './icon-styles';
+import styles from './WidgetPreview.module.css';
+
+export interface PreviewSettings {
+  welcomeMessage?: string | null;
+  background?: string | null;
+  textColor?: string | null;
+  iconColor?: string | null;
+  themeColor?: string | null;
+  helpDeskColor?: string | null;
+  titleColor?: string | null;
+  iconStyle?: string | null;
+  customLinkTitle?: string | null;
+  customLinkDescription?: string | null;
+  customLinkUrl?: string | null;
+}
+
+export interface PreviewHome extends HomeSettingsLike {
+  themeColor?: string | null;
+  textColor?: string | null;
+  titleColor?: string | null;
+  domainIcon?: string | null;
+}
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+/** A colour still being typed is not applied: the preview keeps the last fallback instead. */
+const color = (value: string | null | undefined, fallback: string) =>
+  value && HEX.test(value.trim()) ? value.trim() : fallback;
+
+/**
+ * How the widget will look on the owner's site: the home tab of the chosen layout (screen 11), the
+ * welcome message, and the launcher bubble in the chosen icon style and colours.
+ */
+export function WidgetPreview({
+  settings,
+  home,
+  domain,
+}: {
+  settings: PreviewSettings;
+  home: PreviewHome;
+  domain: string;
+}) {
+  const model = homeLayoutModel(home);
+  const theme = color(home.themeColor ?? settings.themeColor, '#6366f1');
+  const title = color(home.titleColor ?? settings.titleColor, '#ffffff');
+  const text = color(settings.textColor ?? home.textColor, '#111827');
+  const background = color(settings.background, '#ffffff');
+  const helpDesk = color(settings.helpDeskColor, theme);
+  const iconColor = color(settings.iconColor, '#ffffff');
+  const launcherColor = color(settings.themeColor, theme);
+  const welcome = settings.welcomeMessage?.trim() || 'Hi there! How can we help you today?';
+
+  return (
+    <div
+      className={styles.stage}
+      data-testid="widget-preview"
+      data-layout={model.layout}
+      aria-label="Widget preview"
+    >
+      <div className={styles.widget} style={{ background, color: text }}>
+        <header className={styles.header} style={{ background: theme, color: title }}>
+          {home.domainIcon ? (
+            <img src={home.domainIcon} alt="Logo" className={styles.logo} data-testid="preview-logo" />
+          ) : (
+            <span className={styles.logoFallback} aria-hidden>
+              {domain.charAt(0).toUpperCase()}
+            </span>
+          )}
+          <div className={styles.headerText}>
+            <strong data-testid="preview-title">{model.title}</strong>
+            <span>{domain}</span>
+          </div>
+          <CloseOutlined className={styles.close} aria-hidden />
+        </header>
+
+        <div className={styles.body}>
+          <div className={styles.bubble} style={{ borderColor: theme }} data-testid="preview-welcome">
+            {welcome}
+          </div>
+
+          {model.askBox && (
+            <div className={styles.askBox} style={{ borderColor: helpDesk }}>
+              <span>Ask a question</span>
+              <SendOutlined style={{ color: helpDesk }} />
+            </div>
+          )}
+
+          {model.cardTiles.length > 0 && (
+            <div className={model.layout === 'compact' ? styles.tileRow : styles.tiles}>
+              {model.cardTiles.map((t) => (
+                <div key={t.id} className={styles.tile} style={{ borderColor: `${helpDesk}55` }}>
+                  <strong>{t.title}</strong>
+                  {t.description && model.layout !== 'compact' && <span>{t.description}</span>}
+                </div>
+              ))}
+            </div>
+          )}
+          {model.listTiles.length > 0 && (
+            <ul className={styles.list}>
+              {model.listTiles.map((t) => (
+                <li key={t.id}>{t.title}</li>
+              ))}
+            </ul>
+          )}
+
+          {model.topics.length > 0 && (
+            <section className={styles.topics}>
+              <h4>Popular Topics</h4>
+              <ul>
+                {model.topics.map((t) => (
+                  <li key={t.id} style={{ color: helpDesk }}>
+                    {t.title}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {showsCustomLink(settings as { customLinkTitle?: string; customLinkUrl?: string }) && (
+            <div className={styles.customLink}>
+              <strong>{settings.customLinkTitle}</strong>
+              {settings.customLinkDescription && <span>{settings.customLinkDescription}</span>}
+            </div>
+          )}
+
+          <button
+            type="button"
+            className={styles.start}
+            style={{ background: theme, color: title }}
+            tabIndex={-1}
+          >
+            {model.startLabel}
+          </button>
+          {model.poweredBy && (
+            <a className={styles.powered} href="/" target="_blank" rel="noreferrer" tabIndex={-1}>
+              Powered by Parley
+            </a>
+          )}
+        </div>
+      </div>
+
+      <span
+        className={styles.launcher}
+        style={{ background: launcherColor, color: iconColor }}
+        data-testid="preview-launcher"
+        data-icon-style={settings.iconStyle ?? 'Default'}
+      >
+        {glyphFor(settings.iconStyle)}
+      </span>
+    </div>
+  );
+}

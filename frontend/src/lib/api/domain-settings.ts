@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { api } from './client';
+import { domainSettingsSchema } from './domains';
+
+export const homeSettingsSchema = z.looseObject({
+  themeColor: z.string().nullish(),
+  textColor: z.string().nullish(),
+  titleColor: z.string().nullish(),
+  homeTitle: z.string().nullish(),
+  domainIcon: z.string().nullish(),
+  customLinksEnabled: z.boolean().nullish(),
+  customLinks: z
+    .array(
+      z.object({ id: z.string(), title: z.string(), url: z.string(), description: z.string().nullish() }),
+    )
+    .nullish(),
+  popularTopicsEnabled: z.boolean().nullish(),
+  popularTopics: z
+    .array(
+      z.object({ id: z.string(), title: z.string(), linkType: z.string(), linkTarget: z.string().nullish() }),
+    )
+    .nullish(),
+  homeLayout: z.string().nullish(),
+});
+export type HomeSettings = z.infer<typeof homeSettingsSchema>;
+
+export const saveDomainSettings = (id: string, body: unknown) =>
+  api(`/domains/${encodeURIComponent(id)}/settings`, {
+    method: 'PATCH',
+    body,
+    schema: z.object({ data: domainSettingsSchema }),
+  });
+
+export const saveHomeSettings = (id: string, body: unknown) =>
+  api(`/domains/${encodeURIComponent(id)}/home-settings`, {
+    method: 'PATCH',
+    body,
+    schema: z.object({ data: homeSettingsSchema }),
+  });
