@@ -12,6 +12,9 @@ import { PATHS } from '@/lib/routing/paths';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useDomainSetup } from '@/components/domains/DomainSetupProvider';
 import { WidgetPreview } from '@/components/widget-preview/WidgetPreview';
+import { AppointmentTypesTab } from '@/components/content/AppointmentTypesTab';
+import { HelpArticlesTab } from '@/components/content/HelpArticlesTab';
+import { ProductsTab } from '@/components/content/ProductsTab';
 import { FilterQuestions } from './FilterQuestions';
 import { HomeSettingsForm } from './HomeSettingsForm';
 import { WidgetSettingsForm } from './WidgetSettingsForm';
@@ -22,7 +25,7 @@ type Load =
   | { kind: 'ready'; domain: DomainDetail }
   | { kind: 'failed'; message: string; status?: number };
 
-const TABS = ['widget', 'home', 'questions'] as const;
+const TABS = ['widget', 'home', 'questions', 'products', 'articles', 'appointments'] as const;
 
 /** Screens 9 and 10 for one domain, with a live preview of the widget beside the forms. */
 export function DomainSettingsPage({ domainId }: { domainId: string }) {
@@ -114,6 +117,13 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
             ),
           },
           { key: 'questions', label: 'Filter questions', children: <FilterQuestions domainId={domain.id} /> },
+          { key: 'products', label: 'Products', children: <ProductsTab domainId={domain.id} /> },
+          { key: 'articles', label: 'Help articles', children: <HelpArticlesTab domainId={domain.id} /> },
+          {
+            key: 'appointments',
+            label: 'Appointment types',
+            children: <AppointmentTypesTab domainId={domain.id} />,
+          },
         ]}
       />
     </>

@@ -11,6 +11,7 @@ import { formatDomainLimit } from '@/lib/domains/labels';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { usePlans } from '@/lib/hooks/usePlans';
 import { domainSettingsPath } from '@/lib/routing/paths';
+import { SearchCard } from '@/components/content/SearchCard';
 import { useDomainSetup } from '@/components/domains/DomainSetupProvider';
 import { useToast } from '@/components/toast/useToast';
 import styles from './Settings.module.css';
@@ -43,49 +44,52 @@ export function DomainsSection() {
   const limits = load.kind === 'ready' ? load.limits : undefined;
 
   return (
-    <Card
-      className={styles.card}
-      title={
-        <span className={styles.cardTitle}>
-          <GlobalOutlined /> Domains
-        </span>
-      }
-      extra={
-        limits && (
-          <Tag className={styles.limit} data-testid="domain-limit">
-            {limits.used} of {formatDomainLimit(limits.maxDomains)} used
-          </Tag>
-        )
-      }
-      data-testid="domains-section"
-    >
-      <AddDomainForm onAdded={() => void refresh()} />
-      {load.kind === 'loading' && <Skeleton active paragraph={{ rows: 3 }} />}
-      {load.kind === 'failed' && (
-        <Alert
-          type="error"
-          showIcon
-          title="Your domains could not be loaded"
-          description={load.message}
-          action={<Button onClick={() => void refresh()}>Try again</Button>}
-        />
-      )}
-      {load.kind === 'ready' &&
-        (load.domains.length === 0 ? (
-          <Empty description="No domains yet. Add your website above to put the assistant on it." />
-        ) : (
-          <ul className={styles.domainList}>
-            {load.domains.map((d) => (
-              <DomainRow
-                key={d.id}
-                domain={d}
-                onSetup={() => wizard.open(d.id)}
-                onDeleted={() => void refresh()}
-              />
-            ))}
-          </ul>
-        ))}
-    </Card>
+    <div className={styles.stack}>
+      <Card
+        className={styles.card}
+        title={
+          <span className={styles.cardTitle}>
+            <GlobalOutlined /> Domains
+          </span>
+        }
+        extra={
+          limits && (
+            <Tag className={styles.limit} data-testid="domain-limit">
+              {limits.used} of {formatDomainLimit(limits.maxDomains)} used
+            </Tag>
+          )
+        }
+        data-testid="domains-section"
+      >
+        <AddDomainForm onAdded={() => void refresh()} />
+        {load.kind === 'loading' && <Skeleton active paragraph={{ rows: 3 }} />}
+        {load.kind === 'failed' && (
+          <Alert
+            type="error"
+            showIcon
+            title="Your domains could not be loaded"
+            description={load.message}
+            action={<Button onClick={() => void refresh()}>Try again</Button>}
+          />
+        )}
+        {load.kind === 'ready' &&
+          (load.domains.length === 0 ? (
+            <Empty description="No domains yet. Add your website above to put the assistant on it." />
+          ) : (
+            <ul className={styles.domainList}>
+              {load.domains.map((d) => (
+                <DomainRow
+                  key={d.id}
+                  domain={d}
+                  onSetup={() => wizard.open(d.id)}
+                  onDeleted={() => void refresh()}
+                />
+              ))}
+            </ul>
+          ))}
+      </Card>
+      {load.kind === 'ready' && load.domains.length > 0 && <SearchCard domains={load.domains} />}
+    </div>
   );
 }
 
