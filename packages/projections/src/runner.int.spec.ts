@@ -11,9 +11,25 @@ import {
 import { AckPolicy, DeliverPolicy, type NatsConnection } from 'nats';
 import { createTallyTable, readTallies, tallyProjection } from './__fixtures__/tally-projection';
 import { ensureProjectionSchema, resetProjection, startProjection, type ProjectionRunner } from './index';
+import { LeaderLock } from './leader';
 
 const logger = createLogger('projections-test', 'silent');
 const added = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
+
+/** 'settled' when `p` settles within `ms`, 'pending' when it is still running then. */
+async function settlesWithin(p: Promise<unknown>, ms: number): Promise<'settled' | 'pending'> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'pending'>((resolve) => (timer = setTimeout(() => resolve('pending'), ms)));
+  const settled = p.then(
+    () => 'settled' as const,
+    () => 'settled' as const,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('projection runner', () => {
   let nc: NatsConnection;
@@ -330,6 +346,45 @@ describe('projection runner', () => {
     expect(p1.applied).toEqual([1, 2]);
     expect(p2.applied).toEqual([3]);
     expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 6, events: 3, last_seq: '3' }]);
+  });
+
+  it('a standby told to stop just as it takes over stops promptly and releases the lock', async () => {
+    // Replicas stopping together: the active one lets go, the standby's poll takes the lock,
+    // and the standby's stop() arrives while it is still opening its session.
+    let standby: ProjectionRunner | undefined;
+    let stopped: Promise<void> | undefined;
+    const tryAcquire = LeaderLock.prototype.tryAcquire;
+    const spy = jest.spyOn(LeaderLock.prototype, 'tryAcquire').mockImplementation(async function (
+      this: LeaderLock,
+    ) {
+      const acquired = await tryAcquire.call(this);
+      if (acquired && standby && (standby as unknown as { leader: LeaderLock }).leader === this)
+        stopped ??= standby.stop();
+      return acquired;
+    });
+    try {
+      const active = await start(tallyProjection('tallies-v1', 'tallies'));
+      standby = await startProjection({
+        nc,
+        pool: db.pool,
+        projection: tallyProjection('tallies-v1', 'tallies'),
+        namespace,
+        logger,
+        standbyPollMs: 20,
+      });
+      await active.stop();
+      const deadline = Date.now() + 10_000;
+      while (!stopped && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      expect(stopped).toBeDefined(); // the standby took the lock over
+      await expect(settlesWithin(stopped!, 10_000)).resolves.toBe('settled');
+    } finally {
+      spy.mockRestore();
+    }
+    // The lock is free again: a new runner becomes the active one and applies new events.
+    const next = tallyProjection('tallies-v1', 'tallies');
+    const runner = await start(next);
+    await runner.waitFor(await append('a', [1]));
+    expect(next.applied).toEqual([1]);
   });
 
   it('survives its database connections being killed (lock included) and resumes from the checkpoint', async () => {

@@ -164,6 +164,8 @@ class Runner implements ProjectionRunner {
             await this.sleep(this.standbyPollMs);
             continue;
           }
+          // Took over while stop() was waiting for this loop: do not open a session for nothing.
+          if (this.stopping) break;
           messages = await this.openSession(jsm);
         }
         const session = messages;
@@ -205,6 +207,9 @@ class Runner implements ProjectionRunner {
     const consumer = await this.o.nc.jetstream().consumers.get(this.stream, this.name);
     const messages = await consumer.consume({ max_messages: this.batchSize, expires: 5_000 });
     this.messages = messages;
+    // stop() ends the session it can see; one that opened while stop() was already waiting for
+    // the loop must end here, or its iterator (woken only by messages) would never return.
+    if (this.stopping) messages.stop();
     this.log.info({ position }, 'projection consuming');
     return messages;
   }
@@ -362,6 +367,8 @@ class Runner implements ProjectionRunner {
   }
 
   private sleep(ms: number): Promise<void> {
+    // stop() wakes a sleep already pending; one that starts after stop() must not wait out `ms`.
+    if (this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
       const t = setTimeout(done, ms);
       function done() {
