@@ -81,7 +81,7 @@ export function ImageList({
       <input
         ref={input}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         accept=".jpg,.jpeg,.png,image/jpeg,image/png"
         data-testid="upload-image"
         onChange={(e) => void pick(e.target.files?.[0])}

@@ -78,7 +78,6 @@ export function ProductsTab({ domainId }: { domainId: string }) {
           rowKey="id"
           dataSource={list}
           pagination={list.length > 20 ? { pageSize: 20 } : false}
-          scroll={{ x: 640 }}
           data-testid="product-table"
           columns={[
             {
@@ -102,7 +101,7 @@ export function ProductsTab({ domainId }: { domainId: string }) {
                 </div>
               ),
             },
-            { title: 'Type', dataIndex: 'productType', key: 'type' },
+            { title: 'Type', dataIndex: 'productType', key: 'type', responsive: ['md'] },
             {
               title: 'Price',
               key: 'price',

@@ -74,7 +74,7 @@ export function ImageUploader({
           ref={input}
           type="file"
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
-          hidden
+          style={{ display: 'none' }}
           aria-label={`${label} file`}
           data-testid={`upload-${label.toLowerCase()}`}
           onChange={(e) => void pick(e.target.files?.[0])}
