@@ -154,4 +154,28 @@ describe('domains and the setup wizard in the browser', () => {
     );
     expect(await page.getByTestId('domain-row').count()).toBe(1);
   });
+  step(
+    'deleting the domain asks first, then frees the plan place and takes its notification along',
+    async ({ page }) => {
+      await page.getByRole('button', { name: `Delete ${domain}` }).click();
+      const confirm = page.getByRole('dialog', { name: `Delete ${domain}?` });
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      expect(await page.getByTestId('domain-row').count()).toBe(1);
+      await page.getByRole('button', { name: `Delete ${domain}` }).click();
+      await confirm.getByRole('button', { name: 'Delete domain' }).click();
+      await page.getByTestId('empty-state').waitFor();
+      expect((await page.getByTestId('domain-limit').textContent())?.trim()).toBe('0 of 1 used');
+      await bell(page).click();
+      await page.getByTestId('notification-panel').getByText('No notifications').waitFor();
+      await bell(page).click();
+      // The notifications service removes it on the DomainDeleted event, a moment later.
+      for (let attempt = 0; ; attempt++) {
+        const res = await page.request.get(page.url().replace(/\/dashboard.*$/, '/api/notifications'));
+        const body = (await res.json()) as { data: unknown[] };
+        if (body.data.length === 0) break;
+        if (attempt > 40) throw new Error('the deleted domain kept its notification');
+        await page.waitForTimeout(250);
+      }
+    },
+  );
 });

@@ -48,7 +48,7 @@ export function NotificationsPage() {
       ) : (
         <div className={styles.page} data-testid="notifications-page-list">
           {list.length === 0 ? (
-            <Empty className={styles.pageEmpty} description="No notifications" />
+            <Empty className={styles.pageEmpty} description="No notifications" data-testid="empty-state" />
           ) : (
             list.map((n) => <NotificationItem key={n.id} notification={n} onOpen={openNotification} />)
           )}

@@ -11,7 +11,6 @@ import {
   type ReactNode,
 } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { refreshSession } from '@/lib/api/client';
 import { errorSentence } from '@/lib/api/errors';
 import {
   cleanupNotifications,
@@ -32,6 +31,8 @@ interface NotificationsValue {
   reload(): void;
   markRead(id: string): Promise<void>;
   markAllRead(): Promise<void>;
+  /** A deleted domain's notifications are gone on the server too; its wizard can no longer open. */
+  forgetDomain(domainId: string): void;
 }
 
 const NotificationsContext = createContext<NotificationsValue | null>(null);
@@ -88,24 +89,33 @@ export function NotificationsProvider({
   }, [load]);
 
   const gatewayKey = 'url' in gateway ? gateway.url : `:${gateway.port}`;
+  // The socket waits for the first list load: that call renews an expired access token (through
+  // the API client's one shared refresh), so the handshake then carries a fresh cookie.
+  const started = status !== 'loading';
   useEffect(() => {
+    if (!started) return;
     const url = browserGatewayUrl(
       gatewayKey.startsWith(':') ? { port: gatewayKey.slice(1) } : { url: gatewayKey },
       window.location,
     );
     const socket: Socket = io(url, { withCredentials: true, transports: ['websocket', 'polling'] });
     let closed = false;
-    let retry: number | undefined;
+    let timer: number | undefined;
+    let failures = 0;
     let connectedBefore = false;
 
-    const reconnectAfterRefresh = async () => {
+    // Refused or dropped for its token: an API call renews the session the one shared way (and
+    // ends it properly when it cannot be renewed), then the socket tries again, backing off.
+    const renewThenConnect = async () => {
+      failures++;
+      await load();
       if (closed) return;
-      if (await refreshSession()) {
-        if (!closed) socket.connect();
-      }
+      const delay = failures > 1 ? Math.min(60_000, 1_000 * 2 ** (failures - 2)) : 0;
+      timer = window.setTimeout(() => !closed && socket.connect(), delay);
     };
 
     socket.on('connect', () => {
+      failures = 0;
       // Anything pushed while the socket was away is fetched once it is back.
       if (connectedBefore) void load();
       connectedBefore = true;
@@ -117,21 +127,21 @@ export function NotificationsProvider({
     // A refusal by the gateway's middleware is not retried by socket.io itself.
     socket.on('connect_error', (err: Error) => {
       if (closed || socket.active) return;
-      if (err.message === 'unauthorized') void reconnectAfterRefresh();
-      else retry = window.setTimeout(() => !closed && socket.connect(), UNAVAILABLE_RETRY_MS);
+      if (err.message === 'unauthorized') void renewThenConnect();
+      else timer = window.setTimeout(() => !closed && socket.connect(), UNAVAILABLE_RETRY_MS);
     });
     socket.on('disconnect', (reason) => {
       // The gateway disconnects a socket whose access token expired.
-      if (reason === 'io server disconnect') void reconnectAfterRefresh();
+      if (reason === 'io server disconnect') void renewThenConnect();
     });
 
     return () => {
       closed = true;
-      window.clearTimeout(retry);
+      window.clearTimeout(timer);
       socket.removeAllListeners();
       socket.disconnect();
     };
-  }, [gatewayKey, load]);
+  }, [gatewayKey, load, started]);
 
   const markRead = useCallback(async (id: string) => {
     setList((current) => current.map((n) => (n.id === id ? { ...n, read: true } : n)));
@@ -148,6 +158,11 @@ export function NotificationsProvider({
     setList((current) => current.map((n) => ({ ...n, read: true })));
   }, []);
 
+  const forgetDomain = useCallback(
+    (domainId: string) => setList((current) => current.filter((n) => n.domainId !== domainId)),
+    [],
+  );
+
   const value = useMemo<NotificationsValue>(
     () => ({
       list,
@@ -157,8 +172,9 @@ export function NotificationsProvider({
       reload: () => void load(),
       markRead,
       markAllRead,
+      forgetDomain,
     }),
-    [list, status, error, load, markRead, markAllRead],
+    [list, status, error, load, markRead, markAllRead, forgetDomain],
   );
   return <NotificationsContext.Provider value={value}>{children}</NotificationsContext.Provider>;
 }

@@ -12,6 +12,7 @@ import { schemaRule } from '@/lib/forms/zod-fields';
 import { usePlans } from '@/lib/hooks/usePlans';
 import { domainSettingsPath } from '@/lib/routing/paths';
 import { SearchCard } from '@/components/content/SearchCard';
+import { useNotifications } from '@/components/notifications/NotificationsProvider';
 import { useDomainSetup } from '@/components/domains/DomainSetupProvider';
 import { useToast } from '@/components/toast/useToast';
 import styles from './Settings.module.css';
@@ -74,7 +75,10 @@ export function DomainsSection() {
         )}
         {load.kind === 'ready' &&
           (load.domains.length === 0 ? (
-            <Empty description="No domains yet. Add your website above to put the assistant on it." />
+            <Empty
+              data-testid="empty-state"
+              description="No domains yet. Add your website above to put the assistant on it."
+            />
           ) : (
             <ul className={styles.domainList}>
               {load.domains.map((d) => (
@@ -96,6 +100,7 @@ export function DomainsSection() {
 function DomainRow({ domain, onSetup, onDeleted }: { domain: Domain; onSetup(): void; onDeleted(): void }) {
   const { modal } = App.useApp();
   const toast = useToast();
+  const { forgetDomain } = useNotifications();
 
   const confirmDelete = () =>
     modal.confirm({
@@ -108,6 +113,7 @@ function DomainRow({ domain, onSetup, onDeleted }: { domain: Domain; onSetup(): 
       onOk: async () => {
         try {
           await deleteDomain(domain.id);
+          forgetDomain(domain.id);
           toast.success('Domain deleted', domain.domain);
           onDeleted();
         } catch (e) {
