@@ -38,6 +38,10 @@ export function refreshSession(): Promise<boolean> {
   refreshInFlight ??= fetch('/api/auth/refresh', {
     method: 'POST',
     credentials: 'same-origin',
+    // Survives leaving the page: identity rotates the refresh token as it answers, so a refresh cut
+    // off by a navigation would leave the browser holding a spent token, and the next page's
+    // refresh would be taken for reuse and end the session.
+    keepalive: true,
     headers: { accept: 'application/json' },
   })
     .then(async (res) => res.ok || errorCode(await readJson(res)) === 'TOKEN_ROTATED')
