@@ -1,5 +1,5 @@
-// Issue 3, screens 9 and 10 in the browser: the live preview follows the forms, a logo upload
-// shows in it (and the uploader refuses what the spec refuses, with its messages), filter
+// Issue 3, screens 9 and 10 in the browser: the live preview follows the forms, the uploaded logo
+// and bot icon show in it (and the uploader refuses what the spec refuses, with its messages), filter
 // questions are added and deleted with the catalogue's toasts, the "Other settings" rules show.
 import type { Page } from 'playwright-core';
 import {
@@ -113,7 +113,6 @@ describe('domain settings with the live preview in the browser', () => {
   step(
     'the uploader refuses a 3 MB JPEG, a PNG named .gif and a text file named .png with the spec messages',
     async ({ page }) => {
-      await page.getByRole('tab', { name: 'Home tab' }).click();
       const file = page.getByTestId('upload-logo');
       const error = page.getByTestId('upload-error');
       await file.setInputFiles({
@@ -135,23 +134,52 @@ describe('domain settings with the live preview in the browser', () => {
     },
   );
 
-  step('an uploaded logo shows in the preview and stays after saving the home tab', async ({ page }) => {
-    await page
-      .getByTestId('upload-logo')
-      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
-    const logo = page.getByTestId('preview-logo');
-    await logo.waitFor();
-    const src = (await logo.getAttribute('src')) ?? '';
-    expect(src).toMatch(/\/api\/images\//);
-    // The image really loads from the gateway (a 1x1 PNG).
-    await page.waitForFunction(`document.querySelector('[data-testid="preview-logo"]').naturalWidth === 1`);
-    await page.getByLabel('Home title').fill('Mug support');
-    await page.getByRole('button', { name: 'Save home tab' }).click();
-    await toast(page).getByText('Settings saved').waitFor();
-    await page.reload();
-    await page.getByTestId('preview-logo').waitFor();
-    expect(await page.getByTestId('preview-title').textContent()).toBe('Mug support');
-  });
+  step(
+    'an uploaded logo and icon show in the preview, are saved with the widget settings and stay after a reload',
+    async ({ page }) => {
+      await page
+        .getByTestId('upload-logo')
+        .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+      await page
+        .getByTestId('upload-icon')
+        .setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: PNG });
+      const logo = page.getByTestId('preview-logo');
+      const icon = page.getByTestId('preview-icon');
+      await logo.waitFor();
+      await icon.waitFor();
+      await page.getByTestId('preview-avatar').waitFor();
+      const logoSrc = (await logo.getAttribute('src')) ?? '';
+      const iconSrc = (await icon.getAttribute('src')) ?? '';
+      expect(logoSrc).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+      expect(iconSrc).toMatch(/^\/api\/images\/[0-9a-f-]{36}$/);
+      expect(iconSrc).not.toBe(logoSrc);
+      // The images really load from the gateway (1x1 PNGs).
+      for (const id of ['preview-logo', 'preview-icon']) {
+        await page.waitForFunction(`document.querySelector('[data-testid="${id}"]').naturalWidth === 1`);
+      }
+      await page.getByRole('button', { name: 'Save widget settings' }).click();
+      await toast(page).getByText('Settings saved').waitFor();
+
+      // Saved in the domain settings by id: the API answers them, and the page shows them again.
+      const detail = await page.request.get(new URL(`/api/domains/${domainId}`, page.url()).href);
+      const { settings } = ((await detail.json()) as { data: { settings: Record<string, string> } }).data;
+      expect(`/api/images/${settings.domainLogo}`).toBe(logoSrc);
+      expect(`/api/images/${settings.image}`).toBe(iconSrc);
+      await page.reload();
+      expect(await page.getByTestId('preview-logo').getAttribute('src')).toBe(logoSrc);
+      expect(await page.getByTestId('preview-icon').getAttribute('src')).toBe(iconSrc);
+
+      // Saving the home tab leaves the logo alone.
+      await page.getByRole('tab', { name: 'Home tab' }).click();
+      await page.getByLabel('Home title').fill('Mug support');
+      await page.getByRole('button', { name: 'Save home tab' }).click();
+      await toast(page).getByText('Settings saved').waitFor();
+      await page.reload();
+      await page.getByTestId('preview-logo').waitFor();
+      expect(await page.getByTestId('preview-logo').getAttribute('src')).toBe(logoSrc);
+      expect(await page.getByTestId('preview-title').textContent()).toBe('Mug support');
+    },
+  );
 
   step('filter questions: the rules, two added, one deleted with its toast', async ({ page }) => {
     await page.getByRole('tab', { name: 'Filter questions' }).click();

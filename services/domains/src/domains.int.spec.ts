@@ -223,6 +223,38 @@ describe('domains service', () => {
     expect(JSON.parse(cleared.json).customLinkTitle).toBeUndefined();
     expect(JSON.parse(cleared.json).customLinkUrl).toBe('https://docs.example.com');
 
+    // The logo and the bot icon are uploaded image ids; null clears, a non-id is refused.
+    const logo = randomUUID();
+    const icon = randomUUID();
+    const withImages = await api.call<{ json: string }>(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ domainLogo: logo, image: icon }) },
+      owner,
+    );
+    expect(JSON.parse(withImages.json)).toMatchObject({ domainLogo: logo, image: icon });
+    const detailWithImages = await api.call<{ settingsJson: string }>(
+      'GetDomain',
+      { domainId: domain.id },
+      owner,
+    );
+    expect(JSON.parse(detailWithImages.settingsJson)).toMatchObject({ domainLogo: logo, image: icon });
+    const logoCleared = await api.call<{ json: string }>(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ domainLogo: null }) },
+      owner,
+    );
+    expect(JSON.parse(logoCleared.json).domainLogo).toBeUndefined();
+    expect(JSON.parse(logoCleared.json).image).toBe(icon);
+    expect(
+      await refusal(
+        api.call(
+          'UpdateSettings',
+          { domainId: domain.id, json: JSON.stringify({ image: '/api/images/x' }) },
+          owner,
+        ),
+      ),
+    ).toMatchObject({ kind: 'validation' });
+
     const home = await api.call<{ json: string }>(
       'UpdateHomeSettings',
       { domainId: domain.id, json: JSON.stringify({ homeLayout: 'helpdesk', homeTitle: 'Hi!' }) },

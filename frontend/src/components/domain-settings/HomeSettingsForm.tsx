@@ -9,7 +9,6 @@ import { ApiError } from '@/lib/api/errors';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { useToast } from '@/components/toast/useToast';
 import { ColorField } from './ColorField';
-import { ImageUploader } from './ImageUploader';
 import styles from './DomainSettings.module.css';
 
 const LAYOUTS = [
@@ -54,7 +53,6 @@ export function HomeSettingsForm({
     try {
       const body = {
         ...values,
-        domainIcon: values.domainIcon ?? '',
         customLinks: (values.customLinks ?? []).map((l) => ({
           ...l,
           description: l.description || undefined,
@@ -85,10 +83,7 @@ export function HomeSettingsForm({
       noValidate
       data-testid="home-settings-form"
     >
-      <Card title="Logo and title" className={styles.card}>
-        <Form.Item name="domainIcon" label="Logo">
-          <ImageUploader domainId={domainId} label="Logo" />
-        </Form.Item>
+      <Card title="Title and layout" className={styles.card}>
         <Form.Item name="homeTitle" label="Home title" rules={rule('homeTitle')}>
           <Input maxLength={80} />
         </Form.Item>

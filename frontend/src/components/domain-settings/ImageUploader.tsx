@@ -4,15 +4,15 @@ import { DeleteOutlined, UploadOutlined } from '@/components/icons';
 import { Button, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@parley/contracts/validation';
-import { uploadImage } from '@/lib/api/images';
+import { imageUrl, uploadImage } from '@/lib/api/images';
 import { errorSentence } from '@/lib/api/errors';
 import { uploaderProblem } from '@/lib/images/checks';
 import styles from './DomainSettings.module.css';
 
 /**
- * Picks a JPG, JPEG or PNG of at most 2 MB and uploads it (POST /api/images). The browser checks
- * name and size first with the uploader's messages; the server judges the bytes and its message
- * is shown when it refuses.
+ * Picks a JPG, JPEG or PNG of at most 2 MB and uploads it (POST /api/images); its value is the
+ * uploaded image's id. The browser checks name and size first with the uploader's messages; the
+ * server judges the bytes and its message is shown when it refuses.
  */
 export function ImageUploader({
   value,
@@ -21,7 +21,7 @@ export function ImageUploader({
   label,
 }: {
   value?: string | null;
-  onChange?: (url: string | undefined) => void;
+  onChange?: (id: string | null) => void;
   domainId: string;
   label: string;
 }) {
@@ -37,7 +37,7 @@ export function ImageUploader({
     setBusy(true);
     try {
       const image = await uploadImage(file, domainId);
-      onChange?.(image.url);
+      onChange?.(image.id);
     } catch (e) {
       setProblem(errorSentence(e));
     } finally {
@@ -49,7 +49,7 @@ export function ImageUploader({
   return (
     <div className={styles.uploader}>
       <div className={styles.uploadPreview}>
-        {value ? <img src={value} alt={label} /> : <span>No image</span>}
+        {value ? <img src={imageUrl(value)} alt={label} /> : <span>No image</span>}
       </div>
       <div className={styles.uploadSide}>
         <Space wrap>
@@ -59,7 +59,7 @@ export function ImageUploader({
           {value && (
             <Button
               icon={<DeleteOutlined />}
-              onClick={() => onChange?.(undefined)}
+              onClick={() => onChange?.(null)}
               aria-label={`Remove ${label.toLowerCase()}`}
             />
           )}

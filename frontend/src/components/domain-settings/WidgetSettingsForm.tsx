@@ -10,6 +10,7 @@ import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { useToast } from '@/components/toast/useToast';
 import { glyphFor } from '@/components/widget-preview/icon-styles';
 import { ColorField } from './ColorField';
+import { ImageUploader } from './ImageUploader';
 import styles from './DomainSettings.module.css';
 
 export const COLOR_FIELDS = [
@@ -21,7 +22,11 @@ export const COLOR_FIELDS = [
   ['titleColor', 'Title colour'],
 ] as const;
 
+/** Uploaded image ids; sent as null when removed so the API clears them. */
+const IMAGE_FIELDS = ['domainLogo', 'image'] as const;
+
 const FIELDS = [
+  ...IMAGE_FIELDS,
   'welcomeMessage',
   ...COLOR_FIELDS.map(([f]) => f),
   'iconStyle',
@@ -36,7 +41,7 @@ const FIELDS = [
   'feedbackFollowUp',
 ] as const;
 
-/** Screen 9: welcome message, colours, icon style, payment, custom link and feedback. */
+/** Screen 9: logo and icon, welcome message, colours, icon style, payment, custom link and feedback. */
 export function WidgetSettingsForm({
   domainId,
   settings,
@@ -59,9 +64,10 @@ export function WidgetSettingsForm({
   async function save(values: DomainSettings) {
     setSaving(true);
     try {
-      const body = Object.fromEntries(
-        FIELDS.map((f) => [f, values[f] ?? (f.startsWith('customLink') ? '' : undefined)]),
-      );
+      // A cleared optional field must be sent (blank or null) to clear it; an absent one stays.
+      const cleared = (f: (typeof FIELDS)[number]) =>
+        f.startsWith('customLink') ? '' : (IMAGE_FIELDS as readonly string[]).includes(f) ? null : undefined;
+      const body = Object.fromEntries(FIELDS.map((f) => [f, values[f] ?? cleared(f)]));
       const answer = await saveDomainSettings(domainId, body);
       onSaved(answer.data);
       toast.success('Settings saved');
@@ -87,6 +93,15 @@ export function WidgetSettingsForm({
       noValidate
       data-testid="widget-settings-form"
     >
+      <Card title="Logo and icon" className={styles.card}>
+        <Form.Item name="domainLogo" label="Logo" extra="Shown in the header of the widget.">
+          <ImageUploader domainId={domainId} label="Logo" />
+        </Form.Item>
+        <Form.Item name="image" label="Icon" extra="The chat bubble on your site and the assistant's avatar.">
+          <ImageUploader domainId={domainId} label="Icon" />
+        </Form.Item>
+      </Card>
+
       <Card title="Welcome message" className={styles.card}>
         <Form.Item
           name="welcomeMessage"

@@ -2,11 +2,15 @@
 
 import { CloseOutlined, SendOutlined } from '@/components/icons';
 import { showsCustomLink } from '@parley/contracts/validation';
+import { imageUrl } from '@/lib/api/images';
 import { homeLayoutModel, type HomeSettingsLike } from '@/lib/widget/home-layout';
 import { glyphFor } from './icon-styles';
 import styles from './WidgetPreview.module.css';
 
 export interface PreviewSettings {
+  /** Uploaded image ids: the header's logo and the bot's icon. */
+  domainLogo?: string | null;
+  image?: string | null;
   welcomeMessage?: string | null;
   background?: string | null;
   textColor?: string | null;
@@ -24,7 +28,6 @@ export interface PreviewHome extends HomeSettingsLike {
   themeColor?: string | null;
   textColor?: string | null;
   titleColor?: string | null;
-  domainIcon?: string | null;
 }
 
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -64,8 +67,13 @@ export function WidgetPreview({
     >
       <div className={styles.widget} style={{ background, color: text }}>
         <header className={styles.header} style={{ background: theme, color: title }}>
-          {home.domainIcon ? (
-            <img src={home.domainIcon} alt="Logo" className={styles.logo} data-testid="preview-logo" />
+          {settings.domainLogo ? (
+            <img
+              src={imageUrl(settings.domainLogo)}
+              alt="Logo"
+              className={styles.logo}
+              data-testid="preview-logo"
+            />
           ) : (
             <span className={styles.logoFallback} aria-hidden>
               {domain.charAt(0).toUpperCase()}
@@ -79,8 +87,18 @@ export function WidgetPreview({
         </header>
 
         <div className={styles.body}>
-          <div className={styles.bubble} style={{ borderColor: theme }} data-testid="preview-welcome">
-            {welcome}
+          <div className={styles.welcomeRow}>
+            {settings.image && (
+              <img
+                src={imageUrl(settings.image)}
+                alt="Assistant"
+                className={styles.avatar}
+                data-testid="preview-avatar"
+              />
+            )}
+            <div className={styles.bubble} style={{ borderColor: theme }} data-testid="preview-welcome">
+              {welcome}
+            </div>
           </div>
 
           {model.askBox && (
@@ -150,7 +168,16 @@ export function WidgetPreview({
         data-testid="preview-launcher"
         data-icon-style={settings.iconStyle ?? 'Default'}
       >
-        {glyphFor(settings.iconStyle)}
+        {settings.image ? (
+          <img
+            src={imageUrl(settings.image)}
+            alt="Chat icon"
+            className={styles.launcherImage}
+            data-testid="preview-icon"
+          />
+        ) : (
+          glyphFor(settings.iconStyle)
+        )}
       </span>
     </div>
   );

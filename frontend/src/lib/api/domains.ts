@@ -32,8 +32,7 @@ export const domainSettingsSchema = z.looseObject({
   feedbackYesText: z.string().nullish(),
   feedbackNoText: z.string().nullish(),
   feedbackFollowUp: z.string().nullish(),
-  logoImageId: z.string().nullish(),
-  iconImageId: z.string().nullish(),
+  /** Image ids (served at /api/images/{id}): the widget header's logo and the bot's icon. */
   domainLogo: z.string().nullish(),
   image: z.string().nullish(),
 });

@@ -14,6 +14,9 @@ export interface DomainLimits {
 }
 
 export interface DomainSettings {
+  /** Image ids (GET /api/images/{id}): the widget header's logo and the bot's icon. */
+  domainLogo?: string;
+  image?: string;
   welcomeMessage: string;
   background: string;
   textColor: string;

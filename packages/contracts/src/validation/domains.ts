@@ -32,7 +32,17 @@ export const httpUrlSchema = z
     { error: M.url },
   );
 
-export const ICON_STYLES = ['Default', 'Assistant', 'Chat', 'Modern', 'Friendly', 'Help', 'Support', 'Smart', 'AI'] as const;
+export const ICON_STYLES = [
+  'Default',
+  'Assistant',
+  'Chat',
+  'Modern',
+  'Friendly',
+  'Help',
+  'Support',
+  'Smart',
+  'AI',
+] as const;
 export type IconStyle = (typeof ICON_STYLES)[number];
 
 /** Optional text: blank means "not set". */
@@ -44,9 +54,29 @@ const optionalText = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+// The spec words no message for this; it only happens when a client sends something else.
+const IMAGE_ID_MESSAGE = 'Please upload the image again';
+const IMAGE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An uploaded image, by the id POST /api/images answered (served at /api/images/{id}); null or a
+ * blank string clears it.
+ */
+export const imageIdSchema = z
+  .union([
+    z.null().transform(() => undefined),
+    z.literal('').transform(() => undefined),
+    z.string({ error: IMAGE_ID_MESSAGE }).trim().toLowerCase().regex(IMAGE_ID, { error: IMAGE_ID_MESSAGE }),
+  ])
+  .optional();
+
 /** Domain settings (spec section 3 and "Other settings"); every field optional on update. */
 export const domainSettingsSchema = z
   .object({
+    /** The logo in the widget's header. */
+    domainLogo: imageIdSchema,
+    /** The bot's icon: the launcher bubble and the assistant's avatar. */
+    image: imageIdSchema,
     welcomeMessage: z.string({ error: M.welcomeMin }).trim().min(6, { error: M.welcomeMin }).max(1000),
     background: hexColorSchema,
     textColor: hexColorSchema,
@@ -60,10 +90,18 @@ export const domainSettingsSchema = z
     customLinkDescription: optionalText(300),
     customLinkUrl: z.union([z.literal('').transform(() => undefined), httpUrlSchema]).optional(),
     feedbackEnabled: z.boolean(),
-    feedbackQuestion: z.string({ error: M.feedbackQuestion }).trim().min(1, { error: M.feedbackQuestion }).max(200),
+    feedbackQuestion: z
+      .string({ error: M.feedbackQuestion })
+      .trim()
+      .min(1, { error: M.feedbackQuestion })
+      .max(200),
     feedbackYesText: z.string({ error: M.feedbackYes }).trim().min(1, { error: M.feedbackYes }).max(40),
     feedbackNoText: z.string({ error: M.feedbackNo }).trim().min(1, { error: M.feedbackNo }).max(40),
-    feedbackFollowUp: z.string({ error: M.feedbackFollowUp }).trim().min(1, { error: M.feedbackFollowUp }).max(300),
+    feedbackFollowUp: z
+      .string({ error: M.feedbackFollowUp })
+      .trim()
+      .min(1, { error: M.feedbackFollowUp })
+      .max(300),
   })
   .partial();
 export type DomainSettingsInput = z.infer<typeof domainSettingsSchema>;

@@ -47,12 +47,35 @@ describe('settings rules', () => {
   ])('%j -> %s', (input, message) => expect(firstMessage(domainSettingsSchema, input)).toBe(message));
 
   it('accepts 3- and 6-digit colours and an empty custom link url', () => {
-    expect(domainSettingsSchema.parse({ themeColor: '#abc', iconColor: '#A1B2C3', customLinkUrl: '' })).toEqual({
+    expect(
+      domainSettingsSchema.parse({ themeColor: '#abc', iconColor: '#A1B2C3', customLinkUrl: '' }),
+    ).toEqual({
       themeColor: '#abc',
       iconColor: '#A1B2C3',
       customLinkUrl: undefined,
     });
   });
+
+  it('takes the logo and the icon as uploaded image ids, lower-cased; null or blank clears them', () => {
+    const id = '3F2504E0-4F89-41D3-9A0C-0305E82C3301';
+    expect(domainSettingsSchema.parse({ domainLogo: id, image: ` ${id} ` })).toEqual({
+      domainLogo: id.toLowerCase(),
+      image: id.toLowerCase(),
+    });
+    const cleared = domainSettingsSchema.parse({ domainLogo: null, image: '' });
+    expect(cleared).toEqual({ domainLogo: undefined, image: undefined });
+    // Present as undefined (a clear), not absent (left alone).
+    expect(Object.keys(cleared).sort()).toEqual(['domainLogo', 'image']);
+    expect(domainSettingsSchema.parse({})).toEqual({});
+  });
+
+  it.each([['/api/images/x'], ['https://cdn.example.com/logo.png'], ['not-an-id'], [42]])(
+    'refuses %j as an image id',
+    (value) => {
+      expect(domainSettingsSchema.safeParse({ domainLogo: value }).success).toBe(false);
+      expect(domainSettingsSchema.safeParse({ image: value }).success).toBe(false);
+    },
+  );
 
   it('shows a custom link only with both title and url', () => {
     expect(showsCustomLink({ customLinkTitle: 'Docs' })).toBe(false);
@@ -60,9 +83,17 @@ describe('settings rules', () => {
   });
 
   it('turns an unparseable free-shipping threshold into 0', () => {
-    const base = { personality: 'friendly', tone: 'casual', industry: 'retail', responseStyle: 'concise', handoff: 'quick' };
+    const base = {
+      personality: 'friendly',
+      tone: 'casual',
+      industry: 'retail',
+      responseStyle: 'concise',
+      handoff: 'quick',
+    };
     expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: 'abc' }).freeShippingThreshold).toBe(0);
-    expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: '49.5' }).freeShippingThreshold).toBe(49.5);
+    expect(domainConfigSchema.parse({ ...base, freeShippingThreshold: '49.5' }).freeShippingThreshold).toBe(
+      49.5,
+    );
     expect(domainConfigSchema.parse(base).freeShippingThreshold).toBe(0);
   });
 });
@@ -78,7 +109,9 @@ describe('content rules', () => {
   ])('product %#', (input, message) => expect(firstMessage(productSchema, input)).toBe(message));
 
   it('derives the discounted price', () => {
-    expect(productSchema.parse({ ...product, price: '20', hasDiscount: true, discount: 25 }).discountedPrice).toBe(15);
+    expect(
+      productSchema.parse({ ...product, price: '20', hasDiscount: true, discount: 25 }).discountedPrice,
+    ).toBe(15);
   });
 
   it('disables tracked options without stock', () => {
@@ -93,7 +126,11 @@ describe('content rules', () => {
     [helpArticleSchema, { domainId: 'd', title: '', question: 'q', answer: 'a' }, M.articleTitle],
     [helpArticleSchema, { domainId: 'd', title: 't', question: '', answer: 'a' }, M.articleQuestion],
     [helpArticleSchema, { domainId: 'd', title: 't', question: 'q', answer: '' }, M.articleAnswer],
-    [appointmentTypeSchema, { domainId: 'd', name: '', price: 1, appointmentType: 'call' }, M.appointmentName],
+    [
+      appointmentTypeSchema,
+      { domainId: 'd', name: '', price: 1, appointmentType: 'call' },
+      M.appointmentName,
+    ],
     [appointmentTypeSchema, { domainId: 'd', name: 'n', appointmentType: 'call' }, M.price],
     [appointmentTypeSchema, { domainId: 'd', name: 'n', price: 1, appointmentType: '' }, M.appointmentType],
     [searchSchema, { query: '', domainId: 'd' }, M.searchQuery],
