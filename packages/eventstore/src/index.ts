@@ -24,3 +24,4 @@ export {
   parseEventId,
   type StoredEventMessage,
 } from './wire';
+export { connectEventBus } from './event-bus';

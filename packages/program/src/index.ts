@@ -41,3 +41,4 @@ export function runProgram<C extends { logLevel: string }>(
     process.exit(1);
   });
 }
+export { Teardown, type TeardownStep, type TeardownLogger } from './teardown';

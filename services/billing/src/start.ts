@@ -1,9 +1,8 @@
-import { connect } from 'nats';
-import { Pool } from 'pg';
-import { ensureDatabase } from '@parley/db';
-import { EventStore, ensureStream, streamName } from '@parley/eventstore';
+import { openDatabase } from '@parley/db';
+import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
 import { ensureProjectionSchema, startProjection } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
@@ -31,31 +30,15 @@ export async function startBilling(
   options: StartOptions = {},
 ): Promise<Billing> {
   // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown: Array<() => Promise<void> | void> = [];
-  const stopAll = async () => {
-    for (const step of teardown.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (e) {
-        logger.warn({ err: e }, 'error while stopping');
-      }
-    }
-  };
+  const teardown = new Teardown(logger);
 
   try {
-    await ensureDatabase(config.databaseUrl);
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 5 });
-    pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
-    teardown.push(() => pool.end());
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 5 });
+    teardown.add(() => pool.end());
     await ensureProjectionSchema(pool);
 
-    const nc = await connect({
-      servers: config.natsUrl,
-      name: 'billing',
-      maxReconnectAttempts: -1,
-      noAsyncTraces: true,
-    });
-    teardown.push(() => nc.drain());
+    const nc = await connectEventBus(config.natsUrl, 'billing');
+    teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
     await ensureStream(nc, 'billing', namespace);
@@ -70,7 +53,7 @@ export async function startBilling(
       namespace,
       logger,
     });
-    teardown.push(() => runner.stop());
+    teardown.add(() => runner.stop());
 
     const jsm = await nc.jetstreamManager();
     const identityStream = streamName('identity', namespace);
@@ -90,16 +73,12 @@ export async function startBilling(
       services: [{ definition: Service.service, implementation: billingService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.push(() => grpc.shutdown());
+    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'billing started');
-    let stopping: Promise<void> | undefined;
-    return {
-      grpcPort: grpc.port,
-      stop: () => (stopping ??= stopAll()),
-    };
+    return { grpcPort: grpc.port, stop: () => teardown.run() };
   } catch (e) {
-    await stopAll();
+    await teardown.run();
     throw e;
   }
 }

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { connect } from 'nats';
-import { Pool } from 'pg';
-import { ensureDatabase, migrate } from '@parley/db';
-import { EventStore, ensureStream } from '@parley/eventstore';
+import { migrate, openDatabase } from '@parley/db';
+import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
 import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
 import type { DomainsDeps } from './app/deps';
 import type { DomainsConfig } from './config';
@@ -35,38 +34,22 @@ export async function startDomains(
   options: StartOptions = {},
 ): Promise<Domains> {
   // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown: Array<() => Promise<void> | void> = [];
-  const stopAll = async () => {
-    for (const step of teardown.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (e) {
-        logger.warn({ err: e }, 'error while stopping');
-      }
-    }
-  };
+  const teardown = new Teardown(logger);
 
   try {
-    await ensureDatabase(config.databaseUrl);
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
-    teardown.push(() => pool.end());
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
+    teardown.add(() => pool.end());
     await migrate(pool, MIGRATIONS_DIR);
     await ensureProjectionSchema(pool);
 
-    const nc = await connect({
-      servers: config.natsUrl,
-      name: 'domains',
-      maxReconnectAttempts: -1,
-      noAsyncTraces: true,
-    });
-    teardown.push(() => nc.drain());
+    const nc = await connectEventBus(config.natsUrl, 'domains');
+    teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
     await ensureStream(nc, 'domains', namespace);
     const run = async (projection: Projection) => {
       const runner = await startProjection({ nc, pool, projection, namespace, logger });
-      teardown.push(() => runner.stop());
+      teardown.add(() => runner.stop());
       return runner;
     };
     await run(accountPlansProjection);
@@ -84,13 +67,12 @@ export async function startDomains(
       services: [{ definition: Service.service, implementation: domainsService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.push(() => grpc.shutdown());
+    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'domains started');
-    let stopping: Promise<void> | undefined;
-    return { grpcPort: grpc.port, stop: () => (stopping ??= stopAll()) };
+    return { grpcPort: grpc.port, stop: () => teardown.run() };
   } catch (e) {
-    await stopAll();
+    await teardown.run();
     throw e;
   }
 }

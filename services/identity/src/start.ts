@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ensureDatabase, migrate } from '@parley/db';
-import { EventStore, ensureStream } from '@parley/eventstore';
+import { migrate, openDatabase } from '@parley/db';
+import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
 import { startProjection, type Projection, type ProjectionRunner } from '@parley/projections';
-import { connect } from 'nats';
-import { Pool } from 'pg';
 import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
@@ -41,37 +40,31 @@ export async function startIdentity(
   logger: Logger,
   options: StartOptions = {},
 ): Promise<IdentityHandle> {
-  const closers: Array<() => Promise<unknown>> = [];
-  const stopAll = async () => {
-    for (const close of closers.splice(0).reverse()) {
-      await close().catch((e: unknown) => logger.warn({ err: e }, 'error while stopping'));
-    }
-  };
+  // Undone in reverse if start-up fails half-way, and on stop.
+  const teardown = new Teardown(logger);
 
   try {
     const namespace = config.namespace || undefined;
     const signingKey = await loadSigningKey(config.jwt.privateKeyPem);
 
-    const nc = await connect({ servers: config.natsUrl, name: 'identity', maxReconnectAttempts: -1, noAsyncTraces: true });
-    closers.push(() => nc.drain());
+    const nc = await connectEventBus(config.natsUrl, 'identity');
+    teardown.add(() => nc.drain());
     await ensureStream(nc, 'identity', namespace);
     const store = new EventStore(nc, { context: 'identity', namespace });
     const jsm = await nc.jetstreamManager();
 
-    await ensureDatabase(config.databaseUrl);
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('error', (e) => logger.warn({ err: e }, 'idle PostgreSQL client failed'));
-    closers.push(() => pool.end());
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
+    teardown.add(() => pool.end());
     await migrate(pool, migrationsDir(config.migrationsDir));
 
     const redis: RedisClientType = createClient({ url: config.redisUrl, socket: { connectTimeout: 3000 } });
     redis.on('error', (e: Error) => logger.warn({ err: e }, 'redis connection error'));
     await redis.connect();
-    closers.push(() => redis.close());
+    teardown.add(() => redis.close());
 
     const run = async (projection: Projection): Promise<ProjectionRunner> => {
       const runner = await startProjection({ nc, pool, projection, namespace, logger });
-      closers.push(() => runner.stop());
+      teardown.add(() => runner.stop());
       return runner;
     };
     const readModels = {
@@ -111,22 +104,22 @@ export async function startIdentity(
       services: [{ definition: Identity.service, implementation: identityService(deps, logger) }],
       isReady,
     });
-    closers.push(() => grpc.shutdown());
+    teardown.add(() => grpc.shutdown());
     const http = await startHttpServer({
       port: config.httpPort,
       issuer: config.jwt.issuer,
       signingKey,
       isReady,
     });
-    closers.push(() => http.close());
+    teardown.add(() => http.close());
 
     logger.info(
       { grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid },
       'identity started',
     );
-    return { grpcPort: grpc.port, httpPort: http.port, stop: stopAll };
+    return { grpcPort: grpc.port, httpPort: http.port, stop: () => teardown.run() };
   } catch (e) {
-    await stopAll();
+    await teardown.run();
     throw e;
   }
 }

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { connect } from 'nats';
-import { Pool } from 'pg';
-import { ensureDatabase, migrate } from '@parley/db';
-import { EventStore, ensureStream } from '@parley/eventstore';
+import { migrate, openDatabase } from '@parley/db';
+import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
 import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
 import type { NewsletterDeps } from './app/newsletter/deps';
@@ -54,35 +53,19 @@ export async function startNotifications(
 ): Promise<Notifications> {
   const clock = options.clock ?? (() => new Date());
   // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown: Array<() => Promise<void> | void> = [];
-  const stopAll = async () => {
-    for (const step of teardown.splice(0).reverse()) {
-      try {
-        await step();
-      } catch (e) {
-        logger.warn({ err: e }, 'error while stopping');
-      }
-    }
-  };
+  const teardown = new Teardown(logger);
 
   try {
-    await ensureDatabase(config.databaseUrl);
-    const pool = new Pool({ connectionString: config.databaseUrl, max: 10 });
-    pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
-    teardown.push(() => pool.end());
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
+    teardown.add(() => pool.end());
     await migrate(pool, MIGRATIONS_DIR);
     await ensureProjectionSchema(pool);
 
-    const nc = await connect({
-      servers: config.natsUrl,
-      name: 'notifications',
-      maxReconnectAttempts: -1,
-      noAsyncTraces: true,
-    });
-    teardown.push(() => nc.drain());
+    const nc = await connectEventBus(config.natsUrl, 'notifications');
+    teardown.add(() => nc.drain());
 
     const transport = createSmtpTransport(config.smtpUrl);
-    teardown.push(() => transport.close());
+    teardown.add(() => transport.close());
     const sender = startMailSender({
       pool,
       transport,
@@ -93,18 +76,18 @@ export async function startNotifications(
       logger: logger.child({ component: 'mail-sender' }),
       clock,
     });
-    teardown.push(() => sender.stop());
+    teardown.add(() => sender.stop());
     const listener = listenForOutbox(
       config.databaseUrl,
       () => sender.wake(),
       logger.child({ component: 'outbox-listener' }),
     );
-    teardown.push(() => listener.stop());
+    teardown.add(() => listener.stop());
 
     const namespace = config.eventNamespace || undefined;
     const run = async (projection: Projection, synchronousCommit = false) => {
       const runner = await startProjection({ nc, pool, projection, namespace, logger, synchronousCommit });
-      teardown.push(() => runner.stop());
+      teardown.add(() => runner.stop());
       return runner;
     };
     // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
@@ -133,7 +116,7 @@ export async function startNotifications(
       clock,
       pollIntervalMs: options.announcePollMs ?? 5000,
     });
-    teardown.push(() => announcer.stop());
+    teardown.add(() => announcer.stop());
     const announceListener = listenForNotify({
       connectionString: config.databaseUrl,
       channel: IN_APP_CHANNEL,
@@ -141,7 +124,7 @@ export async function startNotifications(
       onNotify: () => announcer.wake(),
       logger: logger.child({ component: 'in-app-listener' }),
     });
-    teardown.push(() => announceListener.stop());
+    teardown.add(() => announceListener.stop());
     await run(inAppNotificationsProjection(clock));
     const inbox: InboxDeps = { pool, clock };
 
@@ -156,19 +139,15 @@ export async function startNotifications(
       ],
       isReady: () => !nc.isClosed(),
     });
-    teardown.push(() => grpc.shutdown());
+    teardown.add(() => grpc.shutdown());
 
     logger.info(
       { grpcPort: grpc.port, namespace: config.eventNamespace || undefined },
       'notifications started',
     );
-    let stopping: Promise<void> | undefined;
-    return {
-      grpcPort: grpc.port,
-      stop: () => (stopping ??= stopAll()),
-    };
+    return { grpcPort: grpc.port, stop: () => teardown.run() };
   } catch (e) {
-    await stopAll();
+    await teardown.run();
     throw e;
   }
 }
