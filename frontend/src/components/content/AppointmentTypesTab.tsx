@@ -1,18 +1,19 @@
 'use client';
 
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@/components/icons';
-import { Alert, Button, Card, Empty, Form, Input, InputNumber, Modal, Popconfirm, Skeleton } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Form, Input, InputNumber, Modal } from 'antd';
+import { useState } from 'react';
 import { appointmentTypeSchema as rules } from '@parley/contracts/validation';
 import { appointmentTypes, type AppointmentType } from '@/lib/api/content';
-import { ApiError, errorSentence } from '@/lib/api/errors';
 import { formatMoney } from '@/lib/format/money';
-import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
-import { useToast } from '@/components/toast/useToast';
+import { schemaRule } from '@/lib/forms/zod-fields';
+import { ContentListCard, ItemActions } from './ContentListCard';
 import { ImageList, type ImageRef } from './ImageList';
+import { useDomainItems } from './useDomainItems';
+import { useItemSave } from './useItemSave';
 import styles from './Content.module.css';
 
 const FIELDS = ['name', 'price', 'appointmentType'] as const;
+const DELETED = { title: 'Appointment type deleted', name: (a: AppointmentType) => a.name };
 interface Values {
   name: string;
   price?: number | null;
@@ -21,59 +22,18 @@ interface Values {
 
 /** Appointment types visitors can book (name, image, price, type). */
 export function AppointmentTypesTab({ domainId }: { domainId: string }) {
-  const [list, setList] = useState<AppointmentType[]>();
-  const [error, setError] = useState<string>();
-  const [editing, setEditing] = useState<AppointmentType | 'new'>();
-  const toast = useToast();
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setList((await appointmentTypes.list(domainId, signal)).data);
-        setError(undefined);
-      } catch (e) {
-        if (!signal?.aborted) setError(errorSentence(e));
-      }
-    },
-    [domainId],
-  );
-  useEffect(() => {
-    const c = new AbortController();
-    void load(c.signal);
-    return () => c.abort();
-  }, [load]);
-
-  async function remove(a: AppointmentType) {
-    try {
-      await appointmentTypes.remove(a.id);
-      toast.success('Appointment type deleted', a.name);
-      setList((current) => current?.filter((x) => x.id !== a.id));
-    } catch (e) {
-      toast.error('An unexpected error occurred', errorSentence(e));
-    }
-  }
+  const items = useDomainItems(appointmentTypes, domainId, DELETED);
 
   return (
-    <Card
+    <ContentListCard
+      items={items}
       title="Appointment types"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          New appointment type
-        </Button>
-      }
+      newLabel="New appointment type"
+      errorTitle="The appointment types could not be loaded"
+      emptyText="No appointment types yet"
+      editor={(item, onClose) => <AppointmentForm domainId={domainId} item={item} onClose={onClose} />}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title="The appointment types could not be loaded"
-          description={error}
-          action={<Button onClick={() => void load()}>Try again</Button>}
-        />
-      )}
-      {!list && !error && <Skeleton active />}
-      {list && list.length === 0 && <Empty description="No appointment types yet" />}
-      {list && list.length > 0 && (
+      {(list) => (
         <ul className={styles.cards} data-testid="appointment-list">
           {list.map((a) => (
             <li key={a.id} data-testid="appointment">
@@ -87,36 +47,17 @@ export function AppointmentTypesTab({ domainId }: { domainId: string }) {
                 </div>
               </div>
               <div>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={`Edit ${a.name}`}
-                  onClick={() => setEditing(a)}
+                <ItemActions
+                  name={a.name}
+                  onEdit={() => items.setEditing(a)}
+                  onDelete={() => items.remove(a)}
                 />
-                <Popconfirm
-                  title={`Delete ${a.name}?`}
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(a)}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${a.name}`} />
-                </Popconfirm>
               </div>
             </li>
           ))}
         </ul>
       )}
-      {editing && (
-        <AppointmentForm
-          domainId={domainId}
-          item={editing === 'new' ? undefined : editing}
-          onClose={(saved) => {
-            setEditing(undefined);
-            if (saved) void load();
-          }}
-        />
-      )}
-    </Card>
+    </ContentListCard>
   );
 }
 
@@ -133,8 +74,11 @@ function AppointmentForm({
   const [image, setImage] = useState<ImageRef[]>(
     item?.imageId ? [{ id: item.imageId, url: item.image ?? `/api/images/${item.imageId}` }] : [],
   );
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { saving, save: saveItem } = useItemSave(form, appointmentTypes, FIELDS, {
+    created: 'Appointment type created successfully',
+    updated: 'Appointment type updated successfully',
+    failed: 'Failed to save appointment type',
+  });
   const body = (v: Values) => ({
     domainId,
     name: v.name,
@@ -147,21 +91,7 @@ function AppointmentForm({
   ];
 
   async function save(values: Values) {
-    setSaving(true);
-    try {
-      if (item) await appointmentTypes.update(item.id, body(values));
-      else await appointmentTypes.create(body(values));
-      toast.success(item ? 'Appointment type updated successfully' : 'Appointment type created successfully');
-      onClose(true);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const { onForm } = splitServerFields(e.fields, FIELDS);
-        if (onForm.length) form.setFields(onForm);
-      }
-      toast.error('Failed to save appointment type', e instanceof ApiError ? e.message : undefined);
-    } finally {
-      setSaving(false);
-    }
+    if (await saveItem(item?.id, body(values))) onClose(true);
   }
 
   return (

@@ -1,26 +1,12 @@
 'use client';
 
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@/components/icons';
-import {
-  Alert,
-  Button,
-  Card,
-  Empty,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Switch,
-  Tag,
-} from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Form, Input, Modal, Select, Switch, Tag } from 'antd';
 import { ARTICLE_TYPES, helpArticleSchema as rules } from '@parley/contracts/validation';
 import { helpArticles, type HelpArticle } from '@/lib/api/content';
-import { ApiError, errorSentence } from '@/lib/api/errors';
-import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
-import { useToast } from '@/components/toast/useToast';
+import { schemaRule } from '@/lib/forms/zod-fields';
+import { ContentListCard, ItemActions } from './ContentListCard';
+import { useDomainItems } from './useDomainItems';
+import { useItemSave } from './useItemSave';
 import styles from './Content.module.css';
 
 const TYPE_LABELS: Record<(typeof ARTICLE_TYPES)[number], string> = {
@@ -30,62 +16,22 @@ const TYPE_LABELS: Record<(typeof ARTICLE_TYPES)[number], string> = {
 };
 const FIELDS = ['title', 'question', 'answer', 'content', 'articleType', 'category', 'tags'] as const;
 type Values = Omit<HelpArticle, 'id'>;
+const DELETED = { title: 'Article deleted', name: (a: HelpArticle) => a.title };
 
 /** Help articles of one domain: list, create, edit, delete (spec section 3 fields and rules). */
 export function HelpArticlesTab({ domainId }: { domainId: string }) {
-  const [list, setList] = useState<HelpArticle[]>();
-  const [error, setError] = useState<string>();
-  const [editing, setEditing] = useState<HelpArticle | 'new'>();
-  const toast = useToast();
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setList((await helpArticles.list(domainId, signal)).data);
-        setError(undefined);
-      } catch (e) {
-        if (!signal?.aborted) setError(errorSentence(e));
-      }
-    },
-    [domainId],
-  );
-  useEffect(() => {
-    const c = new AbortController();
-    void load(c.signal);
-    return () => c.abort();
-  }, [load]);
-
-  async function remove(a: HelpArticle) {
-    try {
-      await helpArticles.remove(a.id);
-      toast.success('Article deleted', a.title);
-      setList((current) => current?.filter((x) => x.id !== a.id));
-    } catch (e) {
-      toast.error('An unexpected error occurred', errorSentence(e));
-    }
-  }
+  const items = useDomainItems(helpArticles, domainId, DELETED);
 
   return (
-    <Card
+    <ContentListCard
+      items={items}
       title="Help articles"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          New article
-        </Button>
-      }
+      newLabel="New article"
+      errorTitle="The articles could not be loaded"
+      emptyText="No help articles yet"
+      editor={(item, onClose) => <ArticleForm domainId={domainId} article={item} onClose={onClose} />}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title="The articles could not be loaded"
-          description={error}
-          action={<Button onClick={() => void load()}>Try again</Button>}
-        />
-      )}
-      {!list && !error && <Skeleton active />}
-      {list && list.length === 0 && <Empty description="No help articles yet" />}
-      {list && list.length > 0 && (
+      {(list) => (
         <ul className={styles.cards} data-testid="article-list">
           {list.map((a) => (
             <li key={a.id} data-testid="article">
@@ -102,36 +48,17 @@ export function HelpArticlesTab({ domainId }: { domainId: string }) {
                 </div>
               </div>
               <div>
-                <Button
-                  type="text"
-                  icon={<EditOutlined />}
-                  aria-label={`Edit ${a.title}`}
-                  onClick={() => setEditing(a)}
+                <ItemActions
+                  name={a.title}
+                  onEdit={() => items.setEditing(a)}
+                  onDelete={() => items.remove(a)}
                 />
-                <Popconfirm
-                  title={`Delete ${a.title}?`}
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
-                  onConfirm={() => remove(a)}
-                >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${a.title}`} />
-                </Popconfirm>
               </div>
             </li>
           ))}
         </ul>
       )}
-      {editing && (
-        <ArticleForm
-          domainId={domainId}
-          article={editing === 'new' ? undefined : editing}
-          onClose={(saved) => {
-            setEditing(undefined);
-            if (saved) void load();
-          }}
-        />
-      )}
-    </Card>
+    </ContentListCard>
   );
 }
 
@@ -145,8 +72,11 @@ function ArticleForm({
   onClose(saved: boolean): void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { saving, save: saveItem } = useItemSave(form, helpArticles, FIELDS, {
+    created: 'Article created successfully',
+    updated: 'Article updated successfully',
+    failed: 'Failed to save article',
+  });
   const body = (v: Values) => ({
     ...v,
     domainId,
@@ -159,21 +89,7 @@ function ArticleForm({
   ];
 
   async function save(values: Values) {
-    setSaving(true);
-    try {
-      if (article) await helpArticles.update(article.id, body(values));
-      else await helpArticles.create(body(values));
-      toast.success(article ? 'Article updated successfully' : 'Article created successfully');
-      onClose(true);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const { onForm } = splitServerFields(e.fields, FIELDS);
-        if (onForm.length) form.setFields(onForm);
-      }
-      toast.error('Failed to save article', e instanceof ApiError ? e.message : undefined);
-    } finally {
-      setSaving(false);
-    }
+    if (await saveItem(article?.id, body(values))) onClose(true);
   }
 
   return (

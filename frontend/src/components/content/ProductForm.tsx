@@ -5,11 +5,10 @@ import { Button, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { productSchema as rules } from '@parley/contracts/validation';
 import { products, type Product } from '@/lib/api/content';
-import { ApiError } from '@/lib/api/errors';
 import { discountedPrice, formatMoney } from '@/lib/format/money';
-import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
-import { useToast } from '@/components/toast/useToast';
+import { schemaRule } from '@/lib/forms/zod-fields';
 import { ImageList, type ImageRef } from './ImageList';
+import { useItemSave } from './useItemSave';
 import styles from './Content.module.css';
 
 interface OptionValues {
@@ -65,8 +64,11 @@ export function ProductForm({
   const [images, setImages] = useState<ImageRef[]>(() =>
     (product?.imageIds ?? []).map((id, i) => ({ id, url: product?.images?.[i] ?? `/api/images/${id}` })),
   );
-  const [saving, setSaving] = useState(false);
-  const toast = useToast();
+  const { saving, save: saveItem } = useItemSave(form, products, FIELDS, {
+    created: 'Product created successfully',
+    updated: 'Product updated successfully',
+    failed: 'Failed to save product',
+  });
   const price = Form.useWatch('price', form);
   const hasDiscount = Form.useWatch('hasDiscount', form);
   const discount = Form.useWatch('discount', form);
@@ -97,21 +99,7 @@ export function ProductForm({
   ];
 
   async function save(values: ProductValues) {
-    setSaving(true);
-    try {
-      if (product) await products.update(product.id, body(values));
-      else await products.create(body(values));
-      toast.success(product ? 'Product updated successfully' : 'Product created successfully');
-      onClose(true);
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const { onForm } = splitServerFields(e.fields, FIELDS);
-        if (onForm.length) form.setFields(onForm);
-      }
-      toast.error('Failed to save product', e instanceof ApiError ? e.message : undefined);
-    } finally {
-      setSaving(false);
-    }
+    if (await saveItem(product?.id, body(values))) onClose(true);
   }
 
   return (

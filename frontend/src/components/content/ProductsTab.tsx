@@ -1,78 +1,40 @@
 'use client';
 
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@/components/icons';
-import { Alert, Button, Card, Empty, Popconfirm, Skeleton, Table, Tag } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Table, Tag } from 'antd';
 import { products, type Product } from '@/lib/api/content';
-import { ApiError, errorSentence } from '@/lib/api/errors';
+import { ApiError } from '@/lib/api/errors';
 import { formatMoney } from '@/lib/format/money';
 import { useToast } from '@/components/toast/useToast';
+import { ContentListCard, ItemActions } from './ContentListCard';
 import { ProductForm } from './ProductForm';
+import { useDomainItems } from './useDomainItems';
 import styles from './Content.module.css';
+
+const DELETED = { title: 'Product deleted', name: (p: Product) => p.name };
 
 /** Screen 10: the domain's products, and the create/edit form. */
 export function ProductsTab({ domainId }: { domainId: string }) {
-  const [list, setList] = useState<Product[]>();
-  const [error, setError] = useState<string>();
-  const [editing, setEditing] = useState<Product | 'new'>();
+  const items = useDomainItems(products, domainId, DELETED);
   const toast = useToast();
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setList((await products.list(domainId, signal)).data);
-        setError(undefined);
-      } catch (e) {
-        if (!signal?.aborted) setError(errorSentence(e));
-      }
-    },
-    [domainId],
-  );
-  useEffect(() => {
-    const c = new AbortController();
-    void load(c.signal);
-    return () => c.abort();
-  }, [load]);
 
   async function edit(id: string) {
     try {
-      setEditing((await products.get(id)).data);
+      items.setEditing((await products.get(id)).data);
     } catch (e) {
       toast.error('Failed to load product data', e instanceof ApiError ? e.message : undefined);
     }
   }
 
-  async function remove(p: Product) {
-    try {
-      await products.remove(p.id);
-      toast.success('Product deleted', p.name);
-      setList((current) => current?.filter((x) => x.id !== p.id));
-    } catch (e) {
-      toast.error('An unexpected error occurred', errorSentence(e));
-    }
-  }
-
   return (
-    <Card
+    <ContentListCard
+      items={items}
       title="Products"
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          New product
-        </Button>
-      }
+      newLabel="New product"
+      errorTitle="The products could not be loaded"
+      emptyText="No products yet"
+      editor={(item, onClose) => <ProductForm domainId={domainId} product={item} onClose={onClose} />}
     >
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          title="The products could not be loaded"
-          description={error}
-          action={<Button onClick={() => void load()}>Try again</Button>}
-        />
-      )}
-      {!list && !error && <Skeleton active />}
-      {list && list.length === 0 && <Empty description="No products yet" />}
-      {list && list.length > 0 && (
+      {(list) => (
         <Table
           className={styles.table}
           rowKey="id"
@@ -120,37 +82,12 @@ export function ProductsTab({ domainId }: { domainId: string }) {
               key: 'actions',
               align: 'right',
               render: (_, p) => (
-                <>
-                  <Button
-                    type="text"
-                    icon={<EditOutlined />}
-                    aria-label={`Edit ${p.name}`}
-                    onClick={() => void edit(p.id)}
-                  />
-                  <Popconfirm
-                    title={`Delete ${p.name}?`}
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(p)}
-                  >
-                    <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Delete ${p.name}`} />
-                  </Popconfirm>
-                </>
+                <ItemActions name={p.name} onEdit={() => void edit(p.id)} onDelete={() => items.remove(p)} />
               ),
             },
           ]}
         />
       )}
-      {editing && (
-        <ProductForm
-          domainId={domainId}
-          product={editing === 'new' ? undefined : editing}
-          onClose={(saved) => {
-            setEditing(undefined);
-            if (saved) void load();
-          }}
-        />
-      )}
-    </Card>
+    </ContentListCard>
   );
 }
