@@ -3,7 +3,7 @@ import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/e
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, startProjection } from '@parley/projections';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
 import { billingService } from './grpc/billing-service';
@@ -46,14 +46,8 @@ export async function startBilling(
     const clock = options.clock ?? (() => Date.now());
     const reactorLogger = logger.child({ component: 'registration-reactor' });
 
-    const runner = await startProjection({
-      nc,
-      pool,
-      projection: registrationReactor({ store, clock, logger: reactorLogger }),
-      namespace,
-      logger,
-    });
-    teardown.add(() => runner.stop());
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    const runner = await run(registrationReactor({ store, clock, logger: reactorLogger }));
 
     const jsm = await nc.jetstreamManager();
     const identityStream = streamName('identity', namespace);

@@ -4,7 +4,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
 import type { ContentDeps } from './app/deps';
 import type { ContentConfig } from './config';
 import { contentService } from './grpc/content-service';
@@ -37,11 +37,7 @@ export async function startContent(config: ContentConfig, logger: Logger): Promi
     teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
-    const run = async (projection: Projection) => {
-      const runner = await startProjection({ nc, pool, projection, namespace, logger });
-      teardown.add(() => runner.stop());
-      return runner;
-    };
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     await run(accountDomainsProjection);
     await ensureStream(nc, 'content', namespace);
     const deps: ContentDeps = {

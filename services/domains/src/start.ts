@@ -4,7 +4,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
 import type { DomainsDeps } from './app/deps';
 import type { DomainsConfig } from './config';
 import { domainsService } from './grpc/domains-service';
@@ -47,11 +47,7 @@ export async function startDomains(
 
     const namespace = config.eventNamespace || undefined;
     await ensureStream(nc, 'domains', namespace);
-    const run = async (projection: Projection) => {
-      const runner = await startProjection({ nc, pool, projection, namespace, logger });
-      teardown.add(() => runner.stop());
-      return runner;
-    };
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     await run(accountPlansProjection);
     const deps: DomainsDeps = {
       store: new EventStore(nc, { context: 'domains', namespace }),

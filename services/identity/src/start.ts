@@ -4,7 +4,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Teardown } from '@parley/program';
-import { startProjection, type Projection, type ProjectionRunner } from '@parley/projections';
+import { projectionStarter } from '@parley/projections';
 import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
@@ -62,11 +62,7 @@ export async function startIdentity(
     await redis.connect();
     teardown.add(() => redis.close());
 
-    const run = async (projection: Projection): Promise<ProjectionRunner> => {
-      const runner = await startProjection({ nc, pool, projection, namespace, logger });
-      teardown.add(() => runner.stop());
-      return runner;
-    };
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     const readModels = {
       users: await run(usersProjection),
       sessions: await run(sessionsProjection),

@@ -4,7 +4,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, startGrpcServer } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, startProjection, type Projection } from '@parley/projections';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
 import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
@@ -85,19 +85,15 @@ export async function startNotifications(
     teardown.add(() => listener.stop());
 
     const namespace = config.eventNamespace || undefined;
-    const run = async (projection: Projection, synchronousCommit = false) => {
-      const runner = await startProjection({ nc, pool, projection, namespace, logger, synchronousCommit });
-      teardown.add(() => runner.stop());
-      return runner;
-    };
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
-    await run(signupMailProjection(), true);
+    await run(signupMailProjection(), { synchronousCommit: true });
 
     await ensureStream(nc, 'notifications', namespace);
     const linkKey = deriveLinkKey(config.mailSealKey);
     await run(
       newsletterMailProjection({ appUrl: config.publicAppUrl, linkKey, sealKey: config.mailSealKey }, clock),
-      true,
+      { synchronousCommit: true },
     );
     const newsletter: NewsletterDeps = {
       store: new EventStore(nc, { context: 'notifications', namespace }),

@@ -1,0 +1,33 @@
+import type { Projection, ProjectionRunner } from './api';
+import { startProjection, type StartProjectionOptions } from './runner';
+
+/** Where a program collects what to undo on stop; @parley/program's Teardown fits. */
+export interface StopSteps {
+  add(step: () => Promise<void> | void): void;
+}
+
+/** What every projection of a program shares: its connections, namespace and logger. */
+export type SharedProjectionOptions = Omit<StartProjectionOptions, 'projection'>;
+
+/** What one projection may set for itself, over the shared options (e.g. synchronousCommit). */
+export type OwnProjectionOptions = Partial<Omit<StartProjectionOptions, 'projection' | 'nc' | 'pool'>>;
+
+/** Starts one projection and registers its stop; resolves once the runner is consuming. */
+export type ProjectionStarter = (
+  projection: Projection,
+  own?: OwnProjectionOptions,
+) => Promise<ProjectionRunner>;
+
+/**
+ * A program's way to start its projections: each call starts one with the shared options and
+ * adds its stop to `stops` once it runs, so a start-up that fails later stops it again. Returned
+ * as a function rather than taking a list because programs start projections between other
+ * steps (a stream to create first, a read model a later step needs).
+ */
+export function projectionStarter(stops: StopSteps, shared: SharedProjectionOptions): ProjectionStarter {
+  return async (projection, own = {}) => {
+    const runner = await startProjection({ ...shared, ...own, projection });
+    stops.add(() => runner.stop());
+    return runner;
+  };
+}
