@@ -29,6 +29,12 @@ afterAll(async () => {
 afterEach(async () => {
   const reset = await admin.request('PUT', '/api/system-settings', { json: ALL_ON });
   expect(reset.status).toBe(200);
+  // The reset reaches replica B by a Redis announcement: the next test must not start before it
+  // lands, or B still refuses with the previous test's settings.
+  await expectEventually(async () => {
+    const seen = (await stack.client({ gateway: gatewayB }).get('/api/system-settings')).body.data;
+    return (Object.keys(ALL_ON) as Array<keyof typeof ALL_ON>).every((k) => seen[k] === ALL_ON[k]);
+  });
 });
 
 async function setSettings(changes: Partial<typeof ALL_ON>) {
