@@ -1,43 +1,10 @@
 // Issue 3's content forms in the browser: a product with a variant and a discount (derived
 // discounted price), a help article, an appointment type, their Validation messages, and search.
 import type { Page } from 'playwright-core';
-import {
-  expectFieldError,
-  goodSignupDetails,
-  useBrowser,
-  verificationCode,
-  waitForMail,
-  type BrowserTest,
-} from './support/browser';
+import { expectFieldError, useBrowser } from './support/browser';
+import { signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
-
-async function signUpOwnerWithDomain(t: BrowserTest, domain: string): Promise<string> {
-  const details = goodSignupDetails('content');
-  const headers = { origin: new URL(t.env.frontendUrl).origin };
-  const post = async (path: string, data: unknown) => {
-    for (let attempt = 0; ; attempt++) {
-      const res = await t.page.request.post(t.url(`/api${path}`), { data, headers });
-      if (res.status() === 429 && attempt < 3) {
-        await t.page.waitForTimeout((Number(res.headers()['retry-after'] ?? '5') + 1) * 1000);
-        continue;
-      }
-      if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    }
-  };
-  const started = await post('/auth/signup', { ...details, selectedPlan: 'STANDARD' });
-  const code = verificationCode(await waitForMail(t.env, details.email));
-  await post('/auth/signup/verify', { signupId: started.signupId, otp: code });
-  await post('/auth/signup/complete', {
-    signupId: started.signupId,
-    products: 'Handmade ceramic mugs',
-    categories: 'Mugs, plates',
-    targetAudience: 'Coffee lovers',
-  });
-  const added = (await post('/domains', { domain })) as { data: { id: string } };
-  return added.data.id;
-}
 
 const toast = (page: Page) => page.locator('.ant-notification-notice').last();
 
@@ -45,7 +12,7 @@ describe('products, help articles, appointment types and search in the browser',
   const domain = `cups-${Date.now().toString(36)}.com`;
   let domainId = '';
   const { step } = journey(async (t) => {
-    domainId = await signUpOwnerWithDomain(t, domain);
+    domainId = await signUpOwnerWithDomain(t, 'content', domain);
   });
 
   step('a product: the Validation messages, then one with a variant and a discount', async (t) => {

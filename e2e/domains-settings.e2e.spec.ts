@@ -2,14 +2,8 @@
 // and bot icon show in it (and the uploader refuses what the spec refuses, with its messages), filter
 // questions are added and deleted with the catalogue's toasts, the "Other settings" rules show.
 import type { Page } from 'playwright-core';
-import {
-  expectFieldError,
-  goodSignupDetails,
-  useBrowser,
-  verificationCode,
-  waitForMail,
-  type BrowserTest,
-} from './support/browser';
+import { expectFieldError, useBrowser } from './support/browser';
+import { signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
 
@@ -19,33 +13,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-async function signUpOwnerWithDomain(t: BrowserTest, domain: string): Promise<string> {
-  const details = goodSignupDetails('settings');
-  const headers = { origin: new URL(t.env.frontendUrl).origin };
-  const post = async (path: string, data: unknown) => {
-    for (let attempt = 0; ; attempt++) {
-      const res = await t.page.request.post(t.url(`/api${path}`), { data, headers });
-      if (res.status() === 429 && attempt < 3) {
-        await t.page.waitForTimeout((Number(res.headers()['retry-after'] ?? '5') + 1) * 1000);
-        continue;
-      }
-      if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    }
-  };
-  const started = await post('/auth/signup', { ...details, selectedPlan: 'STANDARD' });
-  const code = verificationCode(await waitForMail(t.env, details.email));
-  await post('/auth/signup/verify', { signupId: started.signupId, otp: code });
-  await post('/auth/signup/complete', {
-    signupId: started.signupId,
-    products: 'Handmade ceramic mugs',
-    categories: 'Mugs, plates',
-    targetAudience: 'Coffee lovers',
-  });
-  const added = (await post('/domains', { domain })) as { data: { id: string } };
-  return added.data.id;
-}
-
 const toast = (page: Page) => page.locator('.ant-notification-notice').last();
 const preview = (page: Page) => page.getByTestId('widget-preview');
 
@@ -53,7 +20,7 @@ describe('domain settings with the live preview in the browser', () => {
   const domain = `mugs-${Date.now().toString(36)}.com`;
   let domainId = '';
   const { step } = journey(async (t) => {
-    domainId = await signUpOwnerWithDomain(t, domain);
+    domainId = await signUpOwnerWithDomain(t, 'settings', domain);
     await t.page.goto(t.url(`/dashboard/settings/domains/${domainId}`));
     await preview(t.page).waitFor();
   });

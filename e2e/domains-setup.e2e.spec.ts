@@ -2,43 +2,10 @@
 // bell without a reload, opens the setup wizard, the four steps save; the domain rules and the
 // Standard plan's limit show their messages.
 import type { Page } from 'playwright-core';
-import {
-  expectFieldError,
-  goodSignupDetails,
-  useBrowser,
-  verificationCode,
-  waitForMail,
-  type BrowserTest,
-} from './support/browser';
+import { expectFieldError, useBrowser } from './support/browser';
+import { signUpOwner } from './support/owner';
 
 const { journey } = useBrowser();
-
-/** A new STANDARD owner through the API (the sign-up UI has its own specs); cookies land in the page's context. */
-async function signUpOwner(t: BrowserTest): Promise<void> {
-  const details = goodSignupDetails('domains');
-  const headers = { origin: new URL(t.env.frontendUrl).origin };
-  const post = async (path: string, data: unknown) => {
-    for (let attempt = 0; ; attempt++) {
-      const res = await t.page.request.post(t.url(`/api${path}`), { data, headers });
-      // The sign-up rate limit is shared by every spec of the run (one client address).
-      if (res.status() === 429 && attempt < 3) {
-        await t.page.waitForTimeout((Number(res.headers()['retry-after'] ?? '5') + 1) * 1000);
-        continue;
-      }
-      if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    }
-  };
-  const started = await post('/auth/signup', { ...details, selectedPlan: 'STANDARD' });
-  const code = verificationCode(await waitForMail(t.env, details.email));
-  await post('/auth/signup/verify', { signupId: started.signupId, otp: code });
-  await post('/auth/signup/complete', {
-    signupId: started.signupId,
-    products: 'Handmade ceramic mugs',
-    categories: 'Mugs, plates',
-    targetAudience: 'Coffee lovers',
-  });
-}
 
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const toast = (page: Page) => page.locator('.ant-notification-notice');
@@ -51,7 +18,7 @@ async function addDomain(page: Page, name: string): Promise<void> {
 describe('domains and the setup wizard in the browser', () => {
   const domain = `shop-${Date.now().toString(36)}.com`;
   const { step } = journey(async (t) => {
-    await signUpOwner(t);
+    await signUpOwner(t, 'domains');
     await t.page.goto(t.url('/dashboard/settings'));
     await t.page.getByTestId('domains-section').waitFor();
     await t.page.getByTestId('domain-limit').waitFor();

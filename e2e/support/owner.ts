@@ -1,0 +1,40 @@
+import { goodSignupDetails, verificationCode, waitForMail, type BrowserTest } from './browser';
+
+/**
+ * Calls the API on the frontend's origin from the page's context, so the session cookies land
+ * in the browser. The sign-up rate limit is shared by every spec of the run (one client
+ * address), so a 429 is waited out a few times.
+ */
+async function postApi(t: BrowserTest, path: string, data: unknown): Promise<Record<string, unknown>> {
+  const headers = { origin: new URL(t.env.frontendUrl).origin };
+  for (let attempt = 0; ; attempt++) {
+    const res = await t.page.request.post(t.url(`/api${path}`), { data, headers });
+    if (res.status() === 429 && attempt < 3) {
+      await t.page.waitForTimeout((Number(res.headers()['retry-after'] ?? '5') + 1) * 1000);
+      continue;
+    }
+    if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+    return (await res.json()) as Record<string, unknown>;
+  }
+}
+
+/** A new STANDARD owner through the API (the sign-up UI has its own specs), signed in in the page. */
+export async function signUpOwner(t: BrowserTest, label: string): Promise<void> {
+  const details = goodSignupDetails(label);
+  const started = await postApi(t, '/auth/signup', { ...details, selectedPlan: 'STANDARD' });
+  const code = verificationCode(await waitForMail(t.env, details.email));
+  await postApi(t, '/auth/signup/verify', { signupId: started.signupId, otp: code });
+  await postApi(t, '/auth/signup/complete', {
+    signupId: started.signupId,
+    products: 'Handmade ceramic mugs',
+    categories: 'Mugs, plates',
+    targetAudience: 'Coffee lovers',
+  });
+}
+
+/** signUpOwner, then one domain added through the API; returns its id. */
+export async function signUpOwnerWithDomain(t: BrowserTest, label: string, domain: string): Promise<string> {
+  await signUpOwner(t, label);
+  const added = (await postApi(t, '/domains', { domain })) as { data: { id: string } };
+  return added.data.id;
+}
