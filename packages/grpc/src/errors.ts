@@ -19,8 +19,7 @@ const kindOf = new Map<grpc.status, AppErrorKind>(
 
 /** AppError -> gRPC error; the kind's details travel in metadata so the gateway can rebuild it. */
 export function toServiceError(error: unknown): Partial<grpc.ServiceError> {
-  const app =
-    error instanceof AppError ? error : new AppError('internal', 'An unexpected error occurred');
+  const app = error instanceof AppError ? error : new AppError('internal', 'An unexpected error occurred');
   const metadata = new grpc.Metadata();
   metadata.set('app-kind', app.kind);
   if (app.fields.length) metadata.set('app-fields', JSON.stringify(app.fields));
@@ -33,7 +32,11 @@ export function toServiceError(error: unknown): Partial<grpc.ServiceError> {
 export function fromServiceError(error: grpc.ServiceError): AppError {
   const md = error.metadata;
   const kind = (md?.get('app-kind')[0] as AppErrorKind | undefined) ?? kindOf.get(error.code);
-  if (!kind || error.code === grpc.status.DEADLINE_EXCEEDED || (error.code === grpc.status.UNAVAILABLE && !md?.get('app-kind')[0])) {
+  if (
+    !kind ||
+    error.code === grpc.status.DEADLINE_EXCEEDED ||
+    (error.code === grpc.status.UNAVAILABLE && !md?.get('app-kind')[0])
+  ) {
     return new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
   }
   const fieldsRaw = md?.get('app-fields')[0];

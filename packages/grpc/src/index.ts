@@ -3,3 +3,4 @@ export { startGrpcServer, type GrpcServerHandle } from './server';
 export { toServiceError, fromServiceError } from './errors';
 export { unary, type UnaryHandler } from './unary';
 export { createClient, callUnary, type ClientOptions } from './client';
+export { callerFrom, type Caller, type CallerMessage } from './caller';

@@ -112,3 +112,16 @@ export async function deleteCheckpoint(pool: Pool, key: ProjectionKey): Promise<
     key.projection,
   ]);
 }
+
+/**
+ * Moves the checkpoint forward to `position` outside an apply transaction: for consumers that
+ * apply events concurrently and keep their own per-row exactly-once guard, so the checkpoint is
+ * only where a restart resumes (every event up to it is done), never what makes an apply unique.
+ */
+export async function advanceCheckpoint(pool: Pool, key: ProjectionKey, position: number): Promise<void> {
+  await pool.query(
+    `UPDATE ${CHECKPOINTS} SET position = $3, updated_at = now()
+     WHERE namespace = $1 AND projection = $2 AND position < $3`,
+    [key.namespace, key.projection, position],
+  );
+}

@@ -2,3 +2,5 @@ export { randomNamespace } from './namespace';
 export { connectTestNats, deleteNamespaceStreams, TEST_NATS_URL } from './nats';
 export { createTestDatabase, TEST_DATABASE_SERVER, type TestDatabase } from './database';
 export { deciderSpec } from './decider-spec';
+export { eventually } from './eventually';
+export { domainsEvents } from './domains-events';

@@ -1,10 +1,10 @@
-import { callerOf } from './caller';
+import { callerFrom } from './caller';
 
 const full = { userId: 'u1', role: 'OWNER', accountId: 'a1' };
 
 describe('the caller from the request message', () => {
   it('reads user, role and account', () => {
-    expect(callerOf(full)).toEqual({ userId: 'u1', role: 'OWNER', accountId: 'a1' });
+    expect(callerFrom(full)).toEqual({ userId: 'u1', role: 'OWNER', accountId: 'a1' });
   });
 
   it.each([
@@ -16,7 +16,7 @@ describe('the caller from the request message', () => {
     ['no account', { ...full, accountId: '' }],
     ['an account that is not a subject token', { ...full, accountId: 'a.>' }],
   ])('refuses %s as unauthenticated', (_what, message) => {
-    expect(() => callerOf(message)).toThrow(
+    expect(() => callerFrom(message)).toThrow(
       expect.objectContaining({ kind: 'unauthenticated', code: 'NO_CALLER' }),
     );
   });
