@@ -8,3 +8,4 @@ export * from './domains/defaults';
 export * from './domains/views';
 export * from './billing/events';
 export * from './content';
+export * from './conversations';

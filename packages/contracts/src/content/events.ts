@@ -6,6 +6,17 @@
 export const CONTENT_KINDS = ['product', 'article', 'appointment'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 
+/**
+ * The item a content subject names — `content.<kind>.<id>`, after any namespace prefix — or
+ * undefined for subjects of other aggregates. Readers of the CONTENT stream key their rows by it.
+ */
+export function contentItemOfSubject(subject: string): { kind: ContentKind; id: string } | undefined {
+  const parts = subject.split('.');
+  const id = parts.at(-1);
+  const kind = parts.at(-2) as ContentKind | undefined;
+  return id && kind && (CONTENT_KINDS as readonly string[]).includes(kind) ? { kind, id } : undefined;
+}
+
 export const ContentEvent = {
   product: {
     created: 'content.ProductCreated',

@@ -17,6 +17,10 @@ export const IdentityEvent = {
   UserPasswordChanged: 'identity.UserPasswordChanged',
   SessionRevoked: 'identity.SessionRevoked',
   SystemSettingsUpdated: 'identity.SystemSettingsUpdated',
+  TeamInviteIssued: 'identity.TeamInviteIssued',
+  TeamInviteRevoked: 'identity.TeamInviteRevoked',
+  TeamInviteAccepted: 'identity.TeamInviteAccepted',
+  TeamMemberRemoved: 'identity.TeamMemberRemoved',
 } as const;
 
 const planId = z.enum(['STANDARD', 'PRO']);
@@ -83,7 +87,7 @@ export type UserPasswordChanged = z.infer<typeof userPasswordChangedSchema>;
 export const sessionRevokedSchema = z.object({
   sessionId: z.string(),
   userId: z.string(),
-  reason: z.enum(['logout', 'reuse', 'password_changed']),
+  reason: z.enum(['logout', 'reuse', 'password_changed', 'member_removed']),
   revokedAt: z.string(),
 });
 export type SessionRevoked = z.infer<typeof sessionRevokedSchema>;
@@ -97,3 +101,51 @@ export const systemSettingsUpdatedSchema = z.object({
   updatedAt: z.string(),
 });
 export type SystemSettingsUpdated = z.infer<typeof systemSettingsUpdatedSchema>;
+
+/**
+ * Subject identity.invite.<inviteId> (one invite per account and address). Issued on invite and on
+ * every re-send; the newest token replaces the others. The token travels sealed (see sealing.ts)
+ * for the mailer, which builds the link `${PUBLIC_APP_URL}/auth/accept-invite?token=...`; identity
+ * keeps only an HMAC of it.
+ */
+export const teamInviteIssuedSchema = z.object({
+  inviteId: z.string(),
+  accountId: z.string(),
+  email: z.string(),
+  invitedBy: z.string(),
+  /** The inviting owner's name, as the mail and the accept page show it. */
+  inviterName: z.string(),
+  sealedToken: z.string(),
+  expiresAt: z.string(),
+  issuedAt: z.string(),
+});
+export type TeamInviteIssued = z.infer<typeof teamInviteIssuedSchema>;
+
+export const teamInviteRevokedSchema = z.object({
+  inviteId: z.string(),
+  accountId: z.string(),
+  email: z.string(),
+  revokedAt: z.string(),
+});
+export type TeamInviteRevoked = z.infer<typeof teamInviteRevokedSchema>;
+
+/** The invited address became an AGENT of the account (a UserRegistered follows on the user). */
+export const teamInviteAcceptedSchema = z.object({
+  inviteId: z.string(),
+  accountId: z.string(),
+  email: z.string(),
+  userId: z.string(),
+  acceptedAt: z.string(),
+});
+export type TeamInviteAccepted = z.infer<typeof teamInviteAcceptedSchema>;
+
+/**
+ * Subject identity.user.<userId>: the owner removed an AGENT from the account. The member can no
+ * longer sign in and their sessions are revoked; conversations unshares their rooms.
+ */
+export const teamMemberRemovedSchema = z.object({
+  accountId: z.string(),
+  userId: z.string(),
+  removedAt: z.string(),
+});
+export type TeamMemberRemoved = z.infer<typeof teamMemberRemovedSchema>;

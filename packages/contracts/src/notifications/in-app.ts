@@ -10,6 +10,14 @@ import { z } from 'zod';
 export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/**
+ * Types the service keeps but never lists or pushes (spec: "the other types are not shown").
+ * USAGE_ALERT records that the owner was alerted about request usage (80% and the limit); the
+ * owner sees it as the dashboard's usage alert banner and a mail, not in the bell.
+ */
+export const HIDDEN_NOTIFICATION_TYPES = ['USAGE_ALERT'] as const;
+export type StoredNotificationType = NotificationType | (typeof HIDDEN_NOTIFICATION_TYPES)[number];
+
 /** One notification as the API and the socket event carry it. */
 export interface InAppNotification {
   id: string;
@@ -20,11 +28,20 @@ export interface InAppNotification {
   createdAt: string;
   /** The domain it is about (DOMAIN_SETUP opens that domain's setup wizard), or null. */
   domainId: string | null;
+  /** The conversation it is about (LIVE_SUPPORT opens that room), or null. */
+  roomId: string | null;
 }
 
 /** DOMAIN_SETUP's text, for the user who added the domain. */
 export const domainSetupMessage = (domain: string) =>
   `Set up your new domain ${domain}: tell the assistant about your business.`;
+
+/**
+ * LIVE_SUPPORT's text (and the owner's handoff mail's subject): the assistant handed a visitor's
+ * conversation on `domain` to the team. Null when the domain's name is not known.
+ */
+export const liveSupportMessage = (domain: string | null) =>
+  domain ? `A visitor on ${domain} asked for live support` : 'A visitor asked for live support';
 
 /** Cleanup removes notifications read more than this long ago... */
 export const NOTIFICATION_READ_RETENTION_DAYS = 30;

@@ -1,5 +1,6 @@
 import {
   domainSetupMessage,
+  liveSupportMessage,
   markNotificationReadSchema,
   notificationsCleanupMessage,
   realtimeUserSubject,
@@ -12,6 +13,13 @@ describe('in-app notification contracts', () => {
     expect(domainSetupMessage('shop.example.com')).toBe(
       'Set up your new domain shop.example.com: tell the assistant about your business.',
     );
+  });
+
+  it('words LIVE_SUPPORT with the domain, or without it when its name is not known', () => {
+    expect(liveSupportMessage('shop.example.com')).toBe(
+      'A visitor on shop.example.com asked for live support',
+    );
+    expect(liveSupportMessage(null)).toBe('A visitor asked for live support');
   });
 
   it('accepts only { read: true } for PATCH', () => {

@@ -14,6 +14,9 @@ const email = (message: string) =>
     .regex(EMAIL, { error: message })
     .transform((v) => v.toLowerCase());
 
+/** An email field with the given message, trimmed and lower-cased (team invites reuse it). */
+export const emailSchema = email;
+
 export const passwordSchema = z
   .string({ error: M.passwordMin })
   .min(8, { error: M.passwordMin })

@@ -4,3 +4,5 @@ export { fieldErrors } from './field-errors';
 export * from './domain-messages';
 export * from './domains';
 export * from './content';
+export * from './team';
+export * from './conversations';

@@ -1,0 +1,5 @@
+export * from './events';
+export * from './views';
+export * from './realtime';
+export * from './booking';
+export * from './assistant-signal';

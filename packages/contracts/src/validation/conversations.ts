@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import {
+  BOOKING_MAX_DAYS_AHEAD,
+  BOOKING_SLOTS,
+  CONVERSATION_FILTERS,
+  EMPTY_MESSAGE,
+  MAX_MESSAGE_LENGTH,
+  MESSAGE_TOO_LONG,
+  NOTE_TYPES,
+} from '../conversations';
+import { emailSchema } from './auth';
+import { SIGNUP_MESSAGES } from './messages';
+
+/** Bodies and queries of the widget and conversation routes (docs/api/conversations.md). */
+export const CONVERSATION_MESSAGES = {
+  domainId: 'A domain id is required',
+  roomId: 'A conversation id is required',
+  memberId: 'Choose a team member',
+  clientId: 'clientId must be 1-100 letters, digits, - or _',
+  date: 'Choose a date (YYYY-MM-DD)',
+  datePast: 'Choose a date from today on',
+  dateTooFar: `Choose a date within ${BOOKING_MAX_DAYS_AHEAD} days`,
+  slot: 'Choose one of the offered time slots',
+  questionId: 'A question id is required',
+  answer: 'Answer is required',
+  answers: 'Answer at least one question',
+  articleId: 'An article id is required',
+  helpful: 'helpful must be true or false',
+  live: 'live must be true or false',
+  filter: `filter must be one of ${CONVERSATION_FILTERS.join(', ')}`,
+  noteType: `noteType must be one of ${NOTE_TYPES.join(', ')}`,
+  link: 'Link is too long',
+  productIds: 'productIds must be a list of at most 10 product ids',
+} as const;
+const M = CONVERSATION_MESSAGES;
+
+const id = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200, { error: message });
+const optionalId = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(200, { error: message })
+    .optional()
+    .transform((v) => v || undefined);
+const clientId = z
+  .string({ error: M.clientId })
+  .regex(/^[A-Za-z0-9_-]{1,100}$/, { error: M.clientId })
+  .optional();
+
+/**
+ * A chat message's text: what the service keeps after trimming must be there and fit. The service
+ * also strips script tags and judges again (a message of only a script tag is empty there).
+ */
+export const messageContentSchema = z
+  .string({ error: EMPTY_MESSAGE })
+  .trim()
+  .min(1, { error: EMPTY_MESSAGE })
+  .max(MAX_MESSAGE_LENGTH, { error: MESSAGE_TOO_LONG });
+
+export const widgetSessionSchema = z.object({
+  domainId: id(M.domainId),
+  visitorKey: optionalId('visitorKey is too long'),
+});
+export type WidgetSessionInput = z.infer<typeof widgetSessionSchema>;
+
+export const visitorMessageSchema = z.object({ content: messageContentSchema, clientId });
+
+export const visitorEmailSchema = z.object({ email: emailSchema(SIGNUP_MESSAGES.emailFormat) });
+
+export const customerAnswersSchema = z.object({
+  answers: z
+    .array(
+      z.object({
+        questionId: id(M.questionId),
+        answer: z
+          .string({ error: M.answer })
+          .trim()
+          .min(1, { error: M.answer })
+          .max(2000, { error: 'Answer is too long' }),
+      }),
+      { error: M.answers },
+    )
+    .min(1, { error: M.answers })
+    .max(50, { error: 'Too many answers' }),
+});
+
+/** YYYY-MM-DD naming a real calendar day. */
+export const bookingDateSchema = z
+  .string({ error: M.date })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.date })
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+  }, M.date);
+
+export const takenSlotsQuerySchema = z.object({ date: bookingDateSchema });
+
+/**
+ * A booking from the widget's 'Book a meeting' step. The date's range (not in the past, within
+ * BOOKING_MAX_DAYS_AHEAD) depends on the clock and the visitor's day, so the service judges it.
+ */
+export const bookingSchema = z.object({
+  appointmentTypeId: optionalId('appointmentTypeId is too long'),
+  date: bookingDateSchema,
+  slot: z.enum(BOOKING_SLOTS, { error: M.slot }),
+  email: emailSchema(SIGNUP_MESSAGES.emailFormat),
+  name: z
+    .string({ error: 'Name is too long' })
+    .trim()
+    .max(120, { error: 'Name is too long' })
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type BookingInput = z.infer<typeof bookingSchema>;
+
+export const articleFeedbackSchema = z.object({
+  articleId: id(M.articleId),
+  helpful: z.boolean({ error: M.helpful }),
+});
+
+export const conversationsQuerySchema = z.object({
+  filter: z.enum(CONVERSATION_FILTERS, { error: M.filter }).default('all'),
+  domainId: optionalId(M.domainId),
+});
+
+export const bookingsQuerySchema = z.object({ domainId: optionalId(M.domainId) });
+
+export const teamMessageSchema = z
+  .object({
+    content: messageContentSchema,
+    isNote: z.boolean({ error: 'isNote must be true or false' }).default(false),
+    noteType: z.enum(NOTE_TYPES, { error: M.noteType }).optional(),
+    link: z
+      .string({ error: M.link })
+      .trim()
+      .max(2000, { error: M.link })
+      .optional()
+      .transform((v) => v || undefined),
+    productIds: z
+      .array(z.string({ error: M.productIds }).trim().min(1, { error: M.productIds }).max(200), {
+        error: M.productIds,
+      })
+      .max(10, { error: M.productIds })
+      .default([]),
+    clientId,
+  })
+  // A note is internal unless it says it hands over; a reply carries no note type.
+  .transform((m) => ({ ...m, noteType: m.isNote ? (m.noteType ?? 'internal') : undefined }));
+export type TeamMessageInput = z.infer<typeof teamMessageSchema>;
+
+export const liveModeSchema = z.object({ live: z.boolean({ error: M.live }) });
+
+export const shareRoomSchema = z.object({ memberId: id(M.memberId) });
