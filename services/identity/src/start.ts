@@ -15,6 +15,7 @@ import { startHttpServer } from './http/server';
 import { migrationsDir } from './migrations-dir';
 import { sessionsProjection } from './projections/sessions/projection';
 import { settingsProjection } from './projections/settings/projection';
+import { teamInvitesProjection } from './projections/team/projection';
 import { usersProjection } from './projections/users/projection';
 import { registrationReactor } from './reactors/registration-reactor';
 import { hashPassword } from './security/passwords';
@@ -67,6 +68,7 @@ export async function startIdentity(
       users: await run(usersProjection),
       sessions: await run(sessionsProjection),
       settings: await run(settingsProjection),
+      invites: await run(teamInvitesProjection),
     };
 
     const deps: IdentityDeps = {

@@ -225,3 +225,24 @@ export async function failure(promise: Promise<unknown>): Promise<{
   }
   throw new Error('expected the call to fail, but it succeeded');
 }
+
+/**
+ * One identity with its own world for a spec file: started before its tests (`use` receives
+ * both, the spec keeps them in its own variables) and stopped after them.
+ */
+export function identityForSpec(
+  use: (started: { world: TestWorld; identity: RunningIdentity }) => void,
+  worldEnv: Record<string, string> = {},
+): void {
+  let world: TestWorld | undefined;
+  let identity: RunningIdentity | undefined;
+  beforeAll(async () => {
+    world = await createWorld(worldEnv);
+    identity = await startForTest(world);
+    use({ world, identity });
+  });
+  afterAll(async () => {
+    await identity?.stop();
+    await world?.dispose();
+  });
+}

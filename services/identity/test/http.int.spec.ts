@@ -1,18 +1,8 @@
 import { calculateJwkThumbprint } from 'jose';
-import { createWorld, startForTest, type RunningIdentity, type TestWorld } from './harness';
+import { identityForSpec, type RunningIdentity } from './harness';
 
-let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld({ JWT_ISSUER: 'https://id.parley.test/' });
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
-});
+identityForSpec((started) => ({ identity } = started), { JWT_ISSUER: 'https://id.parley.test/' });
 
 describe('identity HTTP endpoints', () => {
   it('publishes the public signing key only, its kid the JWK thumbprint', async () => {

@@ -1,8 +1,7 @@
 import {
-  createWorld,
   failure,
+  identityForSpec,
   signUp,
-  startForTest,
   uniqueEmail,
   type RunningIdentity,
   type Session,
@@ -12,15 +11,9 @@ import {
 const ADMIN = { email: 'root.admin@example.com', password: 'Admin_pass-1' };
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
+identityForSpec((started) => ({ world, identity } = started), {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
 });
 
 const login = (email: string, password: string, ip = '203.0.113.10') =>

@@ -4,11 +4,10 @@ import { emailDecider } from '../src/domain/email/decide';
 import { emailKey } from '../src/security/secrets';
 import {
   answers,
-  createWorld,
   details,
   eventsOf,
+  identityForSpec,
   latestCode,
-  startForTest,
   uniqueEmail,
   type RunningIdentity,
   type Session,
@@ -18,16 +17,7 @@ import {
 
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld();
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
-});
+identityForSpec((started) => ({ world, identity } = started));
 
 async function verifiedSignup(email: string): Promise<Ticket> {
   const ticket = await identity.call<Ticket>('startSignup', details(email));

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { executeCommand } from '@parley/eventstore';
+import { eventually } from '@parley/testing';
 import { emailDecider } from '../src/domain/email/decide';
 import { signupDecider } from '../src/domain/signup/decide';
 import { emailKey } from '../src/security/secrets';
 import {
   answers,
-  createWorld,
   details,
   failure,
+  identityForSpec,
   latestCode,
-  startForTest,
   uniqueEmail,
   type RunningIdentity,
   type Session,
@@ -19,29 +19,7 @@ import {
 
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld();
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
-});
-
-/** Polls until `probe` resolves (the reactor works in the background; there is no event to await). */
-async function eventually<T>(probe: () => Promise<T>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await probe();
-    } catch (e) {
-      if (Date.now() > deadline) throw e;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
+identityForSpec((started) => ({ world, identity } = started));
 
 /** What a request leaves behind when its process dies right after recording the answers. */
 async function onboardedThenCrashed(email: string, claimToo: boolean): Promise<string> {
@@ -78,7 +56,8 @@ describe('registration interrupted by a crash', () => {
     const email = uniqueEmail('interrupted');
     const userId = await onboardedThenCrashed(email, claimToo);
     // Polls the profile, not log-in: failed log-ins would count towards the back-off.
-    await eventually(() => identity.call('getUser', { userId }));
+    // The reactor finishes the sign-up in the background; there is no event to await.
+    await eventually(() => identity.call('getUser', { userId }), 15_000);
     const session = await identity.call<Session>('login', { email, password: 'Secret_pass-1' });
     expect(session.user).toMatchObject({ id: userId, email, role: 'OWNER' });
   });
@@ -104,7 +83,8 @@ describe('registration interrupted by a crash', () => {
       .catch((e: unknown) => e);
     if ((retry as Session).user) expect((retry as Session).user.id).toBe(userId);
     else expect(retry).toMatchObject({ code: 'SIGNUP_COMPLETED' });
-    await eventually(() => identity.call('getUser', { userId }));
+    // The reactor finishes the sign-up in the background; there is no event to await.
+    await eventually(() => identity.call('getUser', { userId }), 15_000);
     const session = await identity.call<Session>('login', { email, password: 'Secret_pass-1' });
     expect(session.user.id).toBe(userId);
     expect((await failure(identity.call('startSignup', details(email)))).code).toBe('EMAIL_TAKEN');

@@ -1,9 +1,8 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import {
-  createWorld,
   failure,
+  identityForSpec,
   signUp,
-  startForTest,
   type RunningIdentity,
   type Session,
   type TestWorld,
@@ -11,15 +10,9 @@ import {
 
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld({ JWT_AUDIENCE: 'parley-test', ACCESS_TOKEN_TTL_SECONDS: '600' });
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
+identityForSpec((started) => ({ world, identity } = started), {
+  JWT_AUDIENCE: 'parley-test',
+  ACCESS_TOKEN_TTL_SECONDS: '600',
 });
 
 const refresh = (refreshToken: string) =>

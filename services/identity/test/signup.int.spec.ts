@@ -1,13 +1,12 @@
 import { signupCodeIssuedSchema, signupStartedSchema, userRegisteredSchema } from '@parley/contracts';
 import {
   answers,
-  createWorld,
   details,
   eventsOf,
   failure,
+  identityForSpec,
   latestCode,
   signUp,
-  startForTest,
   uniqueEmail,
   type RunningIdentity,
   type Session,
@@ -17,16 +16,7 @@ import {
 
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld();
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
-});
+identityForSpec((started) => ({ world, identity } = started));
 
 describe('sign-up to session', () => {
   it('start, verify the mailed code, answer onboarding: an OWNER account with a session that logs in right away', async () => {

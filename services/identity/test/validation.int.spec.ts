@@ -1,9 +1,8 @@
 import {
-  createWorld,
   details,
   failure,
+  identityForSpec,
   signUp,
-  startForTest,
   uniqueEmail,
   type RunningIdentity,
   type Ticket,
@@ -12,16 +11,7 @@ import {
 
 let world: TestWorld;
 let identity: RunningIdentity;
-
-beforeAll(async () => {
-  world = await createWorld();
-  identity = await startForTest(world);
-});
-
-afterAll(async () => {
-  await identity?.stop();
-  await world?.dispose();
-});
+identityForSpec((started) => ({ world, identity } = started));
 
 /** The spec's messages (section 5), verbatim, and the field each one lands on. */
 const signupCases: Array<[string, Record<string, string>, string, string]> = [

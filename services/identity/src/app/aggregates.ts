@@ -16,6 +16,7 @@ export function subjects(store: EventStore) {
     user: (userId: string) => store.subject('user', userId),
     session: (sessionId: string) => store.subject('session', sessionId),
     settings: () => store.subject('settings', 'system'),
+    invite: (inviteId: string) => store.subject('invite', inviteId),
   };
 }
 

@@ -32,6 +32,7 @@ export interface IdentityDeps {
     users: ProjectionRunner;
     sessions: ProjectionRunner;
     settings: ProjectionRunner;
+    invites: ProjectionRunner;
   };
   /** The stream's last sequence now: what a read model must reach to reflect every write so far. */
   streamTail(): Promise<number>;

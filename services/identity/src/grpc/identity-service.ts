@@ -15,6 +15,13 @@ import { completeOnboarding } from '../app/signup/complete-onboarding';
 import { resendSignupCode } from '../app/signup/resend-signup-code';
 import { startSignup } from '../app/signup/start-signup';
 import { verifySignupCode } from '../app/signup/verify-signup-code';
+import { acceptInvite } from '../app/team/accept-invite';
+import { inviteMember } from '../app/team/invite-member';
+import { listTeam } from '../app/team/list-team';
+import { lookupInvite } from '../app/team/lookup-invite';
+import { removeMember } from '../app/team/remove-member';
+import { revokeInvite } from '../app/team/revoke-invite';
+import type { TeamCaller } from '../app/team/team-caller';
 import { clientInfoOf } from './client-info';
 
 // Requests as @grpc/proto-loader hands them over: camelCase, proto3 defaults filled in, unset
@@ -29,6 +36,13 @@ interface StartSignupRequest {
   selectedPlan: string;
   commandId: string;
 }
+
+type CallerMessage = Partial<TeamCaller> | null;
+const teamCallerOf = (c: CallerMessage): TeamCaller => ({
+  userId: c?.userId ?? '',
+  role: c?.role ?? '',
+  accountId: c?.accountId ?? '',
+});
 
 const REQUEST_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -130,6 +144,40 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
           loginEnabled: req.loginEnabled,
           registrationEnabled: req.registrationEnabled,
           maintenanceMode: req.maintenanceMode,
+        }),
+    ),
+    ListTeam: rpc('ListTeam', async (req: CallerMessage) => ({
+      members: await listTeam(deps, { caller: teamCallerOf(req) }),
+    })),
+    InviteTeamMember: rpc('InviteTeamMember', (req: { caller: CallerMessage; email: string }) =>
+      inviteMember(deps, { caller: teamCallerOf(req.caller), email: req.email }),
+    ),
+    RevokeTeamInvite: rpc('RevokeTeamInvite', async (req: { caller: CallerMessage; id: string }) => {
+      await revokeInvite(deps, { caller: teamCallerOf(req.caller), inviteId: req.id });
+      return {};
+    }),
+    RemoveTeamMember: rpc('RemoveTeamMember', async (req: { caller: CallerMessage; id: string }) => {
+      await removeMember(deps, { caller: teamCallerOf(req.caller), userId: req.id });
+      return {};
+    }),
+    LookupTeamInvite: rpc('LookupTeamInvite', (req: { token: string }) =>
+      lookupInvite(deps, { token: req.token }),
+    ),
+    AcceptTeamInvite: rpc(
+      'AcceptTeamInvite',
+      (req: {
+        token: string;
+        fullname: string;
+        password: string;
+        confirmPassword: string;
+        client: ClientMessage;
+      }) =>
+        acceptInvite(deps, {
+          token: req.token,
+          fullname: req.fullname,
+          password: req.password,
+          confirmPassword: req.confirmPassword,
+          client: clientInfoOf(req.client),
         }),
     ),
   };

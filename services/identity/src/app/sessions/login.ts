@@ -62,5 +62,5 @@ async function findUser(deps: IdentityDeps, email: string): Promise<UserState | 
   const claim = await loadState(deps.store, at.email(email), emailDecider);
   if (!claim.state.claimedBy) return null;
   const user = await loadState(deps.store, at.user(claim.state.claimedBy), userDecider);
-  return user.state.exists ? user.state : null;
+  return user.state.exists && !user.state.removed ? user.state : null;
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { executeCommand } from '@parley/eventstore';
-import { invalidRefreshToken, refreshRefusal, sessionDecider } from '../../domain/session/decide';
+import {
+  invalidRefreshToken,
+  refreshRefusal,
+  sessionDecider,
+  sessionRevoked,
+} from '../../domain/session/decide';
 import { userDecider } from '../../domain/user/decide';
 import { parseRefreshToken } from '../../security/refresh-token';
 import { newTokenSecret } from '../../security/secrets';
@@ -44,5 +49,7 @@ export async function refresh(
   // Fresh claims: a rename or role change shows in the next access token.
   const user = await loadState(deps.store, at.user(outcome.state.userId), userDecider);
   if (!user.state.exists) throw invalidRefreshToken();
+  // A removed member's sessions were ended; one started in the same instant ends here.
+  if (user.state.removed) throw sessionRevoked();
   return sessionReply(deps, user.state, sessionId, next, expiresAt, now);
 }

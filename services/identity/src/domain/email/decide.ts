@@ -6,8 +6,15 @@ import type { EmailEvent } from './events';
 import { EmailEventType as T } from './events';
 import { evolveEmail, initialEmailState, type EmailState } from './state';
 
-/** An unclaimed address is claimed (the stream's first and only event, at version 0). */
+/**
+ * An unclaimed address is claimed; appends use the loaded version as the expected one, so of two
+ * registrations racing for an address exactly one wins. A removed member's address is released.
+ */
 export function decideEmail(command: EmailCommand, state: EmailState): EmailEvent[] {
+  if (command.type === 'ReleaseEmail') {
+    if (state.claimedBy !== command.userId) return [];
+    return [{ type: T.Released, data: { userId: command.userId, releasedAt: iso(command.now) } }];
+  }
   if (state.claimedBy === command.userId) return []; // the same registration, retried
   if (state.claimedBy) throw emailTaken();
   return [

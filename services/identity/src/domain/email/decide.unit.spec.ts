@@ -37,3 +37,27 @@ describe('email claim: ClaimEmail', () => {
       .then([]);
   });
 });
+
+describe('email claim: ReleaseEmail', () => {
+  const released = (userId: string, at: number): EmailEvent => ({
+    type: T.Released,
+    data: { userId, releasedAt: iso(at) },
+  });
+  it('frees the address of the user holding it, which can then be claimed again', () => {
+    const state = spec
+      .given([claimed('u1', null, T0)])
+      .when({ type: 'ReleaseEmail', userId: 'u1', now: T0 + 1 })
+      .then([released('u1', T0 + 1)]);
+    expect(state.claimedBy).toBeNull();
+    spec
+      .given([claimed('u1', null, T0), released('u1', T0 + 1)])
+      .when({ type: 'ClaimEmail', userId: 'u2', signupId: null, now: T0 + 2 })
+      .then([claimed('u2', null, T0 + 2)]);
+  });
+  it('leaves another user’s claim alone', () => {
+    spec
+      .given([claimed('u2', null, T0)])
+      .when({ type: 'ReleaseEmail', userId: 'u1', now: T0 + 1 })
+      .then([]);
+  });
+});

@@ -5,7 +5,10 @@ import type { DomainEvent } from '@parley/eventstore';
  * event, appended with expected version 0: of two registrations racing for an address, JetStream
  * lets exactly one through (docs/decisions.md, 7).
  */
-export const EmailEventType = { Claimed: 'identity.EmailClaimed' } as const;
+export const EmailEventType = {
+  Claimed: 'identity.EmailClaimed',
+  Released: 'identity.EmailReleased',
+} as const;
 
 export type EmailClaimed = DomainEvent<
   typeof EmailEventType.Claimed,
@@ -13,4 +16,10 @@ export type EmailClaimed = DomainEvent<
   { userId: string; signupId: string | null; claimedAt: string }
 >;
 
-export type EmailEvent = EmailClaimed;
+/** A removed team member's address is free again (for a new invitation or a sign-up). */
+export type EmailReleased = DomainEvent<
+  typeof EmailEventType.Released,
+  { userId: string; releasedAt: string }
+>;
+
+export type EmailEvent = EmailClaimed | EmailReleased;

@@ -11,6 +11,8 @@ export function evolveEmail(state: EmailState, event: EmailEvent): EmailState {
   switch (event.type) {
     case T.Claimed:
       return { claimedBy: event.data.userId };
+    case T.Released:
+      return { claimedBy: null };
     default:
       return state;
   }

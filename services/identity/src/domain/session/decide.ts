@@ -3,7 +3,7 @@ import type { Decider } from '@parley/eventstore';
 import { sameDigest } from '../shared/equal';
 import { iso } from '../shared/time';
 import type { SessionCommand } from './commands';
-import type { SessionEvent } from './events';
+import type { RevocationReason, SessionEvent } from './events';
 import { SessionEventType as T } from './events';
 import { evolveSession, initialSessionState, type SessionState } from './state';
 
@@ -87,11 +87,7 @@ export function decideSession(command: SessionCommand, state: SessionState): Ses
   }
 }
 
-function revoked(
-  state: SessionState,
-  reason: 'logout' | 'reuse' | 'password_changed',
-  now: number,
-): SessionEvent {
+function revoked(state: SessionState, reason: RevocationReason, now: number): SessionEvent {
   return {
     type: T.Revoked,
     data: { sessionId: state.sessionId, userId: state.userId, reason, revokedAt: iso(now) },

@@ -11,8 +11,8 @@ export const SessionEventType = {
   Revoked: IdentityEvent.SessionRevoked,
 } as const;
 
-export type SessionOrigin = 'signup' | 'login';
-export type RevocationReason = 'logout' | 'reuse' | 'password_changed';
+export type SessionOrigin = 'signup' | 'login' | 'invite';
+export type RevocationReason = 'logout' | 'reuse' | 'password_changed' | 'member_removed';
 
 export interface ClientDetails {
   ip: string;

@@ -13,6 +13,9 @@ export const emailTaken = () =>
 
 export const userNotFound = () => new AppError('not_found', 'User not found', [], 'USER_NOT_FOUND');
 
+export const memberNotFound = () =>
+  new AppError('not_found', 'Team member not found', [], 'MEMBER_NOT_FOUND');
+
 export const signupNotFound = () =>
   new AppError('not_found', 'Sign-up not found. Please start again.', [], 'SIGNUP_NOT_FOUND');
 

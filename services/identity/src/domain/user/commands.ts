@@ -21,4 +21,6 @@ export type UserCommand =
    * The caller checked the current password against `expectedPasswordHash` (argon2 is too slow
    * and impure for a decider); the decider refuses if the hash moved on since.
    */
-  | { type: 'ChangePassword'; passwordHash: string; expectedPasswordHash: string; now: number };
+  | { type: 'ChangePassword'; passwordHash: string; expectedPasswordHash: string; now: number }
+  /** The owner of `accountId` removes this member; only an AGENT of that account can be removed. */
+  | { type: 'RemoveMember'; accountId: string; now: number };

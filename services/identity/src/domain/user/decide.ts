@@ -1,6 +1,6 @@
 import { AppError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
-import { userNotFound } from '../shared/errors';
+import { memberNotFound, userNotFound } from '../shared/errors';
 import { iso } from '../shared/time';
 import type { UserCommand } from './commands';
 import type { UserEvent } from './events';
@@ -41,6 +41,19 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: T.PasswordChanged,
           data: { userId: state.userId, passwordHash: command.passwordHash, changedAt: iso(command.now) },
+        },
+      ];
+    }
+    case 'RemoveMember': {
+      // Owners, admins and other accounts' users are never this account's removable members.
+      if (!state.exists || state.role !== 'AGENT' || state.accountId !== command.accountId) {
+        throw memberNotFound();
+      }
+      if (state.removed) return [];
+      return [
+        {
+          type: T.MemberRemoved,
+          data: { accountId: state.accountId, userId: state.userId, removedAt: iso(command.now) },
         },
       ];
     }

@@ -108,3 +108,49 @@ describe('user: ChangePassword', () => {
       .thenThrows('not_found');
   });
 });
+
+describe('user: RemoveMember', () => {
+  const agent: UserEvent = {
+    type: T.Registered,
+    data: {
+      ...registered.data,
+      userId: 'u2',
+      role: 'AGENT',
+      accountId: userId,
+      signupId: null,
+      onboarding: null,
+    },
+  };
+  const agentSpec = deciderSpec(userDecider);
+  it('removes an AGENT of the account', () => {
+    const state = agentSpec
+      .given([agent])
+      .when({ type: 'RemoveMember', accountId: userId, now: T0 + 1 })
+      .then([{ type: T.MemberRemoved, data: { accountId: userId, userId: 'u2', removedAt: iso(T0 + 1) } }]);
+    expect(state.removed).toBe(true);
+  });
+  it('removing again records nothing', () => {
+    const removed: UserEvent = {
+      type: T.MemberRemoved,
+      data: { accountId: userId, userId: 'u2', removedAt: iso(T0) },
+    };
+    agentSpec
+      .given([agent, removed])
+      .when({ type: 'RemoveMember', accountId: userId, now: T0 + 1 })
+      .then([]);
+  });
+  it('another account’s agent, the owner and an unknown user are not found', () => {
+    agentSpec
+      .given([agent])
+      .when({ type: 'RemoveMember', accountId: 'other', now: T0 })
+      .thenThrows('MEMBER_NOT_FOUND');
+    agentSpec
+      .given([registered])
+      .when({ type: 'RemoveMember', accountId: userId, now: T0 })
+      .thenThrows('MEMBER_NOT_FOUND');
+    agentSpec
+      .given([])
+      .when({ type: 'RemoveMember', accountId: userId, now: T0 })
+      .thenThrows('MEMBER_NOT_FOUND');
+  });
+});

@@ -8,6 +8,7 @@ export const UserEventType = {
   Registered: IdentityEvent.UserRegistered,
   Renamed: IdentityEvent.UserRenamed,
   PasswordChanged: IdentityEvent.UserPasswordChanged,
+  MemberRemoved: IdentityEvent.TeamMemberRemoved,
 } as const;
 
 /** Public part matches userRegisteredSchema; the password hash, sign-up and answers are identity's own. */
@@ -38,4 +39,10 @@ export type UserPasswordChanged = DomainEvent<
   { userId: string; changedAt: string; passwordHash: string }
 >;
 
-export type UserEvent = UserRegistered | UserRenamed | UserPasswordChanged;
+/** Matches teamMemberRemovedSchema: the owner took an AGENT off the account. */
+export type TeamMemberRemoved = DomainEvent<
+  typeof UserEventType.MemberRemoved,
+  { accountId: string; userId: string; removedAt: string }
+>;
+
+export type UserEvent = UserRegistered | UserRenamed | UserPasswordChanged | TeamMemberRemoved;

@@ -13,6 +13,8 @@ export interface UserState {
   selectedPlan: PlanId;
   passwordHash: string;
   createdAt: string;
+  /** Removed from the team: cannot sign in or refresh any more. */
+  removed: boolean;
 }
 
 export const initialUserState: UserState = {
@@ -26,6 +28,7 @@ export const initialUserState: UserState = {
   selectedPlan: 'STANDARD',
   passwordHash: '',
   createdAt: '',
+  removed: false,
 };
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -44,12 +47,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         selectedPlan,
         passwordHash,
         createdAt: registeredAt,
+        removed: false,
       };
     }
     case T.Renamed:
       return { ...state, fullname: event.data.fullname };
     case T.PasswordChanged:
       return { ...state, passwordHash: event.data.passwordHash };
+    case T.MemberRemoved:
+      return { ...state, removed: true };
     default:
       return state;
   }

@@ -36,6 +36,10 @@ export const usersProjection: Projection = {
           event.data.changedAt,
         ]);
         return;
+      case T.MemberRemoved:
+        // Gone from the team and its address free again (the unique email index allows a new invite).
+        await tx.query('DELETE FROM users WHERE id = $1', [event.data.userId]);
+        return;
       default:
         return;
     }
