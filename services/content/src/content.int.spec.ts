@@ -7,14 +7,14 @@ import {
   connectTestNats,
   createTestDatabase,
   deleteNamespaceStreams,
+  domainsEvents,
+  eventually,
   randomNamespace,
   TEST_NATS_URL,
   type TestDatabase,
 } from '@parley/testing';
 import type { Client } from '@grpc/grpc-js';
 import type { NatsConnection } from 'nats';
-import { domainsEvents } from '../test/domains-events';
-import { eventually } from '../test/eventually';
 import { bigJpeg, jpegOf, pngOf } from '../test/images';
 import { startContent, type Content } from './start';
 
@@ -253,6 +253,62 @@ describe('content service', () => {
       width: 6,
       height: 4,
     });
+  });
+
+  it('shows a widget published articles pinned first, products and appointment types of a domain, without a caller', async () => {
+    const domain = await domains.added(A.accountId);
+    await knownDomain(domain);
+    const plain = await create(A, 'article', article(domain, { title: 'Plain' }));
+    const draft = await create(A, 'article', article(domain, { title: 'Draft', isPublished: false }));
+    const pinned = await create(A, 'article', article(domain, { title: 'Pinned', isPinned: true }));
+    const mug = await create(A, 'product', product(domain));
+    const cup = await create(A, 'product', product(domain, { name: 'Cup' }));
+    const fitting = await create(A, 'appointment', appointment(domain));
+    const other = await create(B, 'product', product(domainB));
+    const titles = (items: Array<{ bodyJson: string }>) =>
+      items.map(
+        (i) =>
+          (JSON.parse(i.bodyJson) as { title?: string; name?: string }).title ?? JSON.parse(i.bodyJson).name,
+      );
+    type Items = { items: Array<{ id: string; bodyJson: string; domainId: string }> };
+
+    const articles = await call<Items>('listPublishedItems', { domainId: domain, kind: 'article' });
+    expect(titles(articles.items)).toEqual(['Pinned', 'Plain']);
+    const products = await call<Items>('listPublishedItems', { domainId: domain, kind: 'product' });
+    expect(products.items.map((i) => i.id)).toEqual([mug.id, cup.id]);
+    expect(JSON.parse(products.items[0]!.bodyJson)).toMatchObject({
+      name: 'Ceramic mug',
+      discountedPrice: 15,
+    });
+    const types = await call<Items>('listPublishedItems', { domainId: domain, kind: 'appointment' });
+    expect(types.items.map((i) => i.id)).toEqual([fitting.id]);
+    expect(
+      (await call<Items>('listPublishedItems', { domainId: randomUUID(), kind: 'product' })).items,
+    ).toEqual([]);
+
+    // In the order asked; another domain's product, a draft, a missing id and a malformed one are left out.
+    const picked = await call<Items>('getPublicItems', {
+      domainId: domain,
+      kind: 'product',
+      ids: [cup.id, other.id, randomUUID(), 'nope', mug.id, cup.id],
+    });
+    expect(picked.items.map((i) => i.id)).toEqual([cup.id, mug.id]);
+    const pickedArticles = await call<Items>('getPublicItems', {
+      domainId: domain,
+      kind: 'article',
+      ids: [draft.id, plain.id, pinned.id],
+    });
+    expect(pickedArticles.items.map((i) => i.id)).toEqual([plain.id, pinned.id]);
+    expect(
+      (
+        await refusal(
+          call('getPublicItems', { domainId: domain, kind: 'product', ids: Array(101).fill(mug.id) }),
+        )
+      ).kind,
+    ).toBe('validation');
+    expect((await refusal(call('listPublishedItems', { domainId: domain, kind: 'secret' }))).kind).toBe(
+      'validation',
+    );
   });
 
   it('stores JPEG and PNG by their bytes and serves them back with an etag', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@grpc/grpc-js';
-import { loadConfig as loadDomainsConfig } from '@parley/domains/src/config';
-import { startDomains, type Domains } from '@parley/domains/src/start';
+import { startTestDomains, type TestDomains } from '@parley/domains/test/test-domains';
 import { AppError } from '@parley/contracts';
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { createLogger } from '@parley/logger';
@@ -9,12 +8,12 @@ import {
   connectTestNats,
   createTestDatabase,
   deleteNamespaceStreams,
+  eventually,
   randomNamespace,
   TEST_NATS_URL,
   type TestDatabase,
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
-import { eventually } from '../test/eventually';
 import { startContent, type Content } from './start';
 
 const logger = createLogger('content-test', 'silent');
@@ -22,11 +21,10 @@ const logger = createLogger('content-test', 'silent');
 /** Content beside the real domains service: the domains it creates and deletes are the ones content hears of. */
 describe('content with the real domains service', () => {
   let contentDb: TestDatabase;
-  let domainsDb: TestDatabase;
   let nc: NatsConnection;
   let namespace: string;
   let content: Content;
-  let domains: Domains;
+  let domains: TestDomains;
   let contentClient: Client;
   let domainsClient: Client;
   const userId = randomUUID();
@@ -34,20 +32,10 @@ describe('content with the real domains service', () => {
   const owner = { userId, role: 'OWNER', accountId: userId };
 
   beforeAll(async () => {
-    [contentDb, domainsDb] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    contentDb = await createTestDatabase();
     nc = await connectTestNats();
     namespace = randomNamespace();
-    domains = await startDomains(
-      {
-        ...loadDomainsConfig({
-          DATABASE_URL: domainsDb.url,
-          EVENT_NAMESPACE: namespace,
-          LOG_LEVEL: 'silent',
-        }),
-        grpcPort: 0,
-      },
-      logger,
-    );
+    domains = await startTestDomains(namespace);
     content = await startContent(
       {
         grpcPort: 0,
@@ -64,7 +52,7 @@ describe('content with the real domains service', () => {
     );
     domainsClient = createClient(
       loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains'),
-      `127.0.0.1:${domains.grpcPort}`,
+      domains.grpcUrl,
     );
   }, 60_000);
 
@@ -75,7 +63,7 @@ describe('content with the real domains service', () => {
     await domains?.stop();
     await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
     await nc?.close();
-    await Promise.all([contentDb?.drop(), domainsDb?.drop()]);
+    await contentDb?.drop();
   });
 
   const domainsCall = <T>(method: string, request: object) =>

@@ -6,13 +6,13 @@ import {
   connectTestNats,
   createTestDatabase,
   deleteNamespaceStreams,
+  eventually,
   randomNamespace,
   TEST_NATS_URL,
   type TestDatabase,
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
 import { domainsClient, newOwner, refusal, type TestCaller } from '../test/domains-client';
-import { eventually } from '../test/eventually';
 import { subjects } from './app/aggregates';
 import { AccountEventType } from './domain/account/events';
 import { startDomains, type Domains } from './start';
@@ -416,6 +416,64 @@ describe('domains service', () => {
     ).toHaveLength(1);
     // Malformed ids are simply not found.
     expect(await refusal(api.call('GetDomain', { domainId: 'x.y' }, a))).toMatchObject({ kind: 'not_found' });
+  });
+
+  it('shows a widget any domain’s name and widget settings and its questions without answers, without a caller', async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('widget'));
+    await api.call(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ welcomeMessage: 'Hi there' }) },
+      owner,
+    );
+    await api.call(
+      'SaveConfig',
+      {
+        domainId: domain.id,
+        json: JSON.stringify({
+          personality: 'friendly',
+          tone: 'casual',
+          industry: 'retail',
+          responseStyle: 'concise',
+          handoff: 'quick',
+        }),
+      },
+      owner,
+    );
+    await api.call('AddFilterQuestion', { domainId: domain.id, question: 'Size?', answer: 'M' }, owner);
+    await api.call('AddFilterQuestion', { domainId: domain.id, question: 'Colour?', answer: 'Blue' }, owner);
+
+    const profile = await api.call<
+      Record<string, unknown> & { settingsJson: string; homeSettingsJson: string }
+    >('GetWidgetProfile', { domainId: domain.id });
+    expect(Object.keys(profile).sort()).toEqual(['domain', 'homeSettingsJson', 'settingsJson']);
+    expect(profile.domain).toEqual(domain);
+    expect(JSON.parse(profile.settingsJson)).toMatchObject({ welcomeMessage: 'Hi there' });
+    expect(JSON.parse(profile.homeSettingsJson)).toHaveProperty('homeLayout');
+    expect(JSON.stringify(profile)).not.toContain('concise');
+
+    const questions = await api.call<{ questions: Array<Record<string, unknown>> }>(
+      'ListPublicFilterQuestions',
+      { domainId: domain.id },
+    );
+    expect(questions.questions).toEqual([
+      { id: expect.any(String), question: 'Size?' },
+      { id: expect.any(String), question: 'Colour?' },
+    ]);
+    expect(JSON.stringify(questions)).not.toContain('Blue');
+
+    for (const domainId of [randomUUID(), 'x.y', '']) {
+      for (const method of ['GetWidgetProfile', 'ListPublicFilterQuestions']) {
+        expect(await refusal(api.call(method, { domainId }))).toMatchObject({
+          kind: 'not_found',
+          code: 'DOMAIN_NOT_FOUND',
+        });
+      }
+    }
+    await api.call('DeleteDomain', { domainId: domain.id }, owner);
+    expect(await refusal(api.call('GetWidgetProfile', { domainId: domain.id }))).toMatchObject({
+      code: 'DOMAIN_NOT_FOUND',
+    });
   });
 
   it('refuses a call that names no caller', async () => {

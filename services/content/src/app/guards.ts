@@ -1,15 +1,8 @@
 import { AppError } from '@parley/contracts';
 import type { Pool } from 'pg';
-import type { Caller } from './deps';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
-
-/** The gateway always sends a caller; a call without one is a wiring bug, not a user's mistake. */
-export function requireCaller(caller: Partial<Caller> | null | undefined): Caller {
-  if (!caller?.accountId || !caller.userId) throw new AppError('unauthenticated', 'No caller on this call');
-  return { userId: caller.userId, role: caller.role ?? '', accountId: caller.accountId };
-}
 
 export const domainNotFound = () => new AppError('not_found', 'Domain not found', [], 'DOMAIN_NOT_FOUND');
 

@@ -130,7 +130,8 @@ export async function deleteItem(
   });
 }
 
-interface ItemRow {
+/** A content_items row as the reads select it (id, kind, domain_id, body, created_at, updated_at). */
+export interface ItemRow {
   id: string;
   kind: ContentKind;
   domain_id: string;
@@ -139,7 +140,7 @@ interface ItemRow {
   updated_at: Date;
 }
 
-const view = (r: ItemRow): ItemView => ({
+export const itemView = (r: ItemRow): ItemView => ({
   id: r.id,
   kind: r.kind,
   domainId: r.domain_id,
@@ -161,7 +162,7 @@ export async function getItem(
     [id, kind, caller.accountId],
   );
   if (!rows[0]) throw itemNotFound(kind);
-  return view(rows[0]);
+  return itemView(rows[0]);
 }
 
 /** Oldest first, the order they were added in. */
@@ -177,5 +178,5 @@ export async function listItems(
      WHERE account_id = $1 AND domain_id = $2 AND kind = $3 ORDER BY created_at, id`,
     [caller.accountId, domainId, kind],
   );
-  return rows.map(view);
+  return rows.map(itemView);
 }

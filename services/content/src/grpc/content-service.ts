@@ -1,14 +1,14 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError, CONTENT_KINDS, type ContentKind } from '@parley/contracts';
-import { unary } from '@parley/grpc';
+import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import type { Caller, ContentDeps } from '../app/deps';
-import { requireCaller } from '../app/guards';
+import type { ContentDeps } from '../app/deps';
 import { getImageFile, getImageMeta, uploadImage } from '../app/images';
 import { createItem, deleteItem, getItem, listItems, updateItem, type ItemView } from '../app/items';
+import { getPublicItems, listPublishedItems } from '../app/public-items';
 import { searchContent } from '../app/search';
 
-type WithCaller<T> = T & { caller?: Partial<Caller> | null };
+type WithCaller<T> = T & { caller?: CallerMessage | null };
 
 function kindOf(kind: string): ContentKind {
   if ((CONTENT_KINDS as readonly string[]).includes(kind)) return kind as ContentKind;
@@ -31,27 +31,25 @@ export function contentService(deps: ContentDeps, logger: Logger): UntypedServic
 
   return {
     CreateItem: rpc('CreateItem', async (req: WithCaller<{ kind: string; inputJson: string }>) =>
-      itemMessage(await createItem(deps, requireCaller(req.caller), kindOf(req.kind), req.inputJson)),
+      itemMessage(await createItem(deps, callerFrom(req.caller), kindOf(req.kind), req.inputJson)),
     ),
     UpdateItem: rpc('UpdateItem', async (req: WithCaller<{ kind: string; id: string; inputJson: string }>) =>
-      itemMessage(await updateItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id, req.inputJson)),
+      itemMessage(await updateItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id, req.inputJson)),
     ),
     DeleteItem: rpc('DeleteItem', async (req: WithCaller<{ kind: string; id: string }>) => {
-      await deleteItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id);
+      await deleteItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id);
       return {};
     }),
     GetItem: rpc('GetItem', async (req: WithCaller<{ kind: string; id: string }>) =>
-      itemMessage(await getItem(deps, requireCaller(req.caller), kindOf(req.kind), req.id)),
+      itemMessage(await getItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id)),
     ),
     ListItems: rpc('ListItems', async (req: WithCaller<{ kind: string; domainId: string }>) => ({
-      items: (await listItems(deps, requireCaller(req.caller), kindOf(req.kind), req.domainId)).map(
-        itemMessage,
-      ),
+      items: (await listItems(deps, callerFrom(req.caller), kindOf(req.kind), req.domainId)).map(itemMessage),
     })),
     UploadImage: rpc(
       'UploadImage',
       async (req: WithCaller<{ data: Buffer; filename: string; domainId: string }>) =>
-        uploadImage(deps, requireCaller(req.caller), {
+        uploadImage(deps, callerFrom(req.caller), {
           data: req.data,
           filename: req.filename,
           domainId: req.domainId,
@@ -59,13 +57,19 @@ export function contentService(deps: ContentDeps, logger: Logger): UntypedServic
     ),
     GetImage: rpc('GetImage', async (req: { id: string }) => getImageFile(deps, req.id)),
     GetImageMeta: rpc('GetImageMeta', async (req: WithCaller<{ id: string }>) =>
-      getImageMeta(deps, requireCaller(req.caller), req.id),
+      getImageMeta(deps, callerFrom(req.caller), req.id),
     ),
     Search: rpc('Search', async (req: WithCaller<{ domainId: string; query: string }>) => ({
-      hits: await searchContent(deps, requireCaller(req.caller), {
+      hits: await searchContent(deps, callerFrom(req.caller), {
         domainId: req.domainId,
         query: req.query,
       }),
+    })),
+    ListPublishedItems: rpc('ListPublishedItems', async (req: { domainId: string; kind: string }) => ({
+      items: (await listPublishedItems(deps, kindOf(req.kind), req.domainId)).map(itemMessage),
+    })),
+    GetPublicItems: rpc('GetPublicItems', async (req: { domainId: string; kind: string; ids: string[] }) => ({
+      items: (await getPublicItems(deps, kindOf(req.kind), req.domainId, req.ids)).map(itemMessage),
     })),
   };
 }

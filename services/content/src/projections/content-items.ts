@@ -1,19 +1,6 @@
-import {
-  CONTENT_KINDS,
-  type ContentItemCreated,
-  type ContentItemUpdated,
-  type ContentKind,
-} from '@parley/contracts';
+import { contentItemOfSubject, type ContentItemCreated, type ContentItemUpdated } from '@parley/contracts';
 import type { Projection } from '@parley/projections';
 import { lifecycleOf } from '../domain/items/events';
-
-/** content.<kind>.<id> -> kind and id; undefined for subjects of other aggregates. */
-function itemOfSubject(subject: string): { kind: ContentKind; id: string } | undefined {
-  const parts = subject.split('.');
-  const id = parts.at(-1);
-  const kind = parts.at(-2) as ContentKind | undefined;
-  return id && kind && (CONTENT_KINDS as readonly string[]).includes(kind) ? { kind, id } : undefined;
-}
 
 /**
  * content_items: every live product, help article and appointment type. An item created for a
@@ -23,7 +10,7 @@ export const contentItemsProjection: Projection = {
   name: 'content-items-v1',
   context: 'content',
   async apply(tx, recorded) {
-    const item = itemOfSubject(recorded.subject);
+    const item = contentItemOfSubject(recorded.subject);
     if (!item) return;
     switch (lifecycleOf(item.kind, recorded.type)) {
       case 'created': {

@@ -1,7 +1,13 @@
 import type { DomainDetailView, DomainLimits, DomainView, FilterQuestionView } from '@parley/contracts';
 import { domainNotFound } from '../domain/shared/errors';
 import { planLimitOf } from '../projections/account-plans/queries';
-import { domainOfAccount, domainsOfAccount, questionsOfDomain } from '../projections/domains/queries';
+import {
+  domainOfAccount,
+  domainsOfAccount,
+  publicDomain,
+  publicQuestionsOfDomain,
+  questionsOfDomain,
+} from '../projections/domains/queries';
 import type { Caller, DomainsDeps } from './deps';
 import { isId } from './validate';
 
@@ -44,4 +50,26 @@ export async function domainBelongsTo(
 ): Promise<DomainView | null> {
   if (!isId(domainId)) return null;
   return domainOfAccount(deps.pool, accountId, domainId);
+}
+
+/**
+ * What a site visitor's widget may read of any domain: its name and widget settings. The bot
+ * configuration and the filter questions' answers are never part of it.
+ */
+export async function widgetProfile(
+  deps: DomainsDeps,
+  domainId: string,
+): Promise<Omit<DomainDetailView, 'config'>> {
+  const domain = isId(domainId) ? await publicDomain(deps.pool, domainId) : null;
+  if (!domain) throw domainNotFound();
+  return domain;
+}
+
+/** The questions a visitor is asked, without the answers the owner gave the bot. */
+export async function publicFilterQuestions(
+  deps: DomainsDeps,
+  domainId: string,
+): Promise<Array<{ id: string; question: string }>> {
+  await widgetProfile(deps, domainId);
+  return publicQuestionsOfDomain(deps.pool, domainId);
 }

@@ -1,17 +1,23 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { DomainDetailView, DomainView, FilterQuestionView } from '@parley/contracts';
-import { unary } from '@parley/grpc';
+import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { addDomain } from '../app/add-domain';
 import { deleteDomain } from '../app/delete-domain';
 import type { DomainsDeps } from '../app/deps';
 import { addFilterQuestion, deleteFilterQuestion } from '../app/filter-questions';
-import { domainBelongsTo, getDomain, listDomains, listFilterQuestions } from '../app/queries';
+import {
+  domainBelongsTo,
+  getDomain,
+  listDomains,
+  listFilterQuestions,
+  publicFilterQuestions,
+  widgetProfile,
+} from '../app/queries';
 import { saveConfig, updateHomeSettings, updateSettings } from '../app/settings';
 import { parseDocument } from '../app/validate';
-import { callerOf, type CallerMessage } from './caller';
 
-/** Every request but CheckDomain's names its caller. */
+/** Every request but CheckDomain's and the public widget reads' names its caller. */
 type WithCaller<T> = T & { caller?: CallerMessage | null };
 
 const domainMessage = (d: DomainView) => ({ id: d.id, domain: d.domain, createdAt: d.createdAt });
@@ -29,8 +35,8 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
     logger.error({ err: error, method }, 'domains call failed');
   const rpc = <Req extends object, Res>(
     method: string,
-    handler: (req: Req, caller: ReturnType<typeof callerOf>) => Promise<Res>,
-  ) => unary<WithCaller<Req>, Res>(async (req) => handler(req, callerOf(req.caller)), onInternal(method));
+    handler: (req: Req, caller: ReturnType<typeof callerFrom>) => Promise<Res>,
+  ) => unary<WithCaller<Req>, Res>(async (req) => handler(req, callerFrom(req.caller)), onInternal(method));
 
   return {
     ListDomains: rpc('ListDomains', async (_req: object, caller) => {
@@ -89,5 +95,17 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
       const domain = await domainBelongsTo(deps, req.accountId, req.domainId);
       return domain ? { belongs: true, domain: domainMessage(domain) } : { belongs: false };
     }, onInternal('CheckDomain')),
+    GetWidgetProfile: unary(async (req: { domainId: string }) => {
+      const profile = await widgetProfile(deps, req.domainId);
+      return {
+        domain: domainMessage(profile),
+        settingsJson: JSON.stringify(profile.settings),
+        homeSettingsJson: JSON.stringify(profile.homeSettings),
+      };
+    }, onInternal('GetWidgetProfile')),
+    ListPublicFilterQuestions: unary(
+      async (req: { domainId: string }) => ({ questions: await publicFilterQuestions(deps, req.domainId) }),
+      onInternal('ListPublicFilterQuestions'),
+    ),
   };
 }

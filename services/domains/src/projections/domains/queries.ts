@@ -93,3 +93,28 @@ export async function questionOfAccount(
   );
   return rows[0] ? questionView(rows[0]) : null;
 }
+
+/** Any account's domain, for the public widget reads; null when there is none. */
+export async function publicDomain(
+  db: Queryable,
+  domainId: string,
+): Promise<Omit<DomainDetailView, 'config'> | null> {
+  const { rows } = await db.query<DomainRow>(
+    'SELECT id, domain, created_at, settings, home_settings FROM domains WHERE id = $1',
+    [domainId],
+  );
+  const row = rows[0];
+  return row ? { ...domainView(row), settings: row.settings, homeSettings: row.home_settings } : null;
+}
+
+/** A domain's questions without their answers, in the owner's order. */
+export async function publicQuestionsOfDomain(
+  db: Queryable,
+  domainId: string,
+): Promise<Array<{ id: string; question: string }>> {
+  const { rows } = await db.query<{ id: string; question: string }>(
+    'SELECT id, question FROM filter_questions WHERE domain_id = $1 ORDER BY position',
+    [domainId],
+  );
+  return rows;
+}
