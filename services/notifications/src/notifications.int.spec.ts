@@ -1,50 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { IdentityEvent, type SignupCodeIssued } from '@parley/contracts';
 import { seal } from '@parley/contracts/sealing';
-import { ensureStream, EventStore } from '@parley/eventstore';
+import { ensureStream, type EventStore } from '@parley/eventstore';
 import { callUnary, createClient, loadService } from '@parley/grpc';
-import { createLogger } from '@parley/logger';
-import { startMailcatcher, type Mailcatcher } from '@parley/mailcatcher/src/start';
 import { startProjection } from '@parley/projections';
+import { eventually } from '@parley/testing';
 import {
-  connectTestNats,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
-} from '@parley/testing';
-import type { NatsConnection } from 'nats';
-import { eventually } from '../test/eventually';
-import { inbox } from '../test/mail-inbox';
-import type { NotificationsConfig } from './config';
+  appendEvent,
+  createWorld,
+  logger,
+  MAIL_SEAL_KEY,
+  startForTest,
+  startTestMailcatcher,
+  testConfig,
+  type RunningNotifications,
+  type TestWorld,
+} from '../test/harness';
 import { signupMailProjection } from './projections/signup-mail-projection';
-import { startNotifications, type Notifications } from './start';
-
-const logger = createLogger('notifications-test', 'silent');
-const sealKey = 'int-test-seal-key-0123456789';
 
 describe('notifications service', () => {
-  let db: TestDatabase;
-  let nc: NatsConnection;
-  let namespace: string;
+  let world: TestWorld;
   let store: EventStore;
-  let catcher: Mailcatcher;
-  let smtpPort: number;
-  let service: Notifications | undefined;
+  let service: RunningNotifications | undefined;
 
-  const config = (): NotificationsConfig => ({
-    grpcPort: 0,
-    databaseUrl: db.url,
-    natsUrl: TEST_NATS_URL,
-    eventNamespace: namespace,
-    smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
-    mailFrom: 'Parley <no-reply@parley.local>',
-    mailSealKey: sealKey,
-    delivery: { maxAttempts: 20, retryBaseMs: 100, retryMaxMs: 500, pollIntervalMs: 500 },
-    publicAppUrl: 'http://localhost:3000',
-    logLevel: 'silent',
-  });
+  const start = () =>
+    startForTest(testConfig(world, { delivery: { maxAttempts: 20 }, publicAppUrl: 'http://localhost:3000' }));
 
   /** Appends identity.SignupCodeIssued as the identity service does; returns its stream sequence. */
   const issueCode = async (email: string, code: string, expiresAt = new Date(Date.now() + 10 * 60_000)) => {
@@ -53,50 +33,29 @@ describe('notifications service', () => {
       signupId,
       email,
       fullname: 'Ann Smith',
-      sealedCode: seal(code, sealKey),
+      sealedCode: seal(code, MAIL_SEAL_KEY),
       expiresAt: expiresAt.toISOString(),
     };
-    const result = await store.append(
-      store.subject('signup', signupId),
-      [{ type: IdentityEvent.SignupCodeIssued, data }],
-      {
-        expectedVersion: 0,
-        commandId: randomUUID(),
-      },
-    );
-    return result.version;
+    return (await appendEvent(store, 'signup', signupId, IdentityEvent.SignupCodeIssued, data)).version;
   };
 
   const outbox = async () =>
     (
-      await db.pool.query(
+      await world.db.pool.query(
         'SELECT id, recipient, status, attempts, sealed_secrets, last_error FROM mail_outbox ORDER BY created_at',
       )
     ).rows;
-  const mailsTo = async (address: string, count: number) =>
-    eventually(async () => {
-      const found = await inbox(catcher.httpPort, address);
-      expect(found).toHaveLength(count);
-      return found;
-    });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nc = await connectTestNats();
-    namespace = randomNamespace();
-    await ensureStream(nc, 'identity', namespace);
-    store = new EventStore(nc, { context: 'identity', namespace });
-    catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort: 0, httpPort: 0 }, logger);
-    smtpPort = catcher.smtpPort;
-    service = await startNotifications(config(), logger);
+    world = await createWorld();
+    await ensureStream(world.nc, 'identity', world.namespace);
+    store = world.store('identity');
+    service = await start();
   });
 
   afterAll(async () => {
     await service?.stop();
-    await catcher.stop();
-    await deleteNamespaceStreams(nc, namespace);
-    await nc.close();
-    await db.drop();
+    await world?.dispose();
   });
 
   it('answers gRPC health checks', async () => {
@@ -111,7 +70,7 @@ describe('notifications service', () => {
 
   it('mails the verification code to the address that signed up', async () => {
     await issueCode('ann@example.com', '482913');
-    const [mail] = await mailsTo('ann@example.com', 1);
+    const [mail] = await world.mailsTo('ann@example.com', 1);
     expect(mail).toMatchObject({
       from: 'Parley <no-reply@parley.local>',
       to: ['ann@example.com'],
@@ -131,14 +90,14 @@ describe('notifications service', () => {
 
   it('sends nothing twice when events are delivered again or the service restarts', async () => {
     const sequence = await issueCode('bob@example.com', '111222');
-    await mailsTo('bob@example.com', 1);
+    await world.mailsTo('bob@example.com', 1);
 
     // Every event of the stream again, as a redelivery would bring them, into the same outbox.
     const replay = await startProjection({
-      nc,
-      pool: db.pool,
+      nc: world.nc,
+      pool: world.db.pool,
       projection: { ...signupMailProjection(), name: `notifications-replay-${randomUUID().slice(0, 8)}` },
-      namespace,
+      namespace: world.namespace,
       logger,
     });
     try {
@@ -148,18 +107,19 @@ describe('notifications service', () => {
     }
 
     await service!.stop();
-    service = await startNotifications(config(), logger);
+    service = await start();
     // A mail after the restart proves the restarted service is running and has caught up.
     await issueCode('carol@example.com', '333444');
-    await mailsTo('carol@example.com', 1);
+    await world.mailsTo('carol@example.com', 1);
 
-    expect(await inbox(catcher.httpPort, 'ann@example.com')).toHaveLength(1);
-    expect(await inbox(catcher.httpPort, 'bob@example.com')).toHaveLength(1);
+    expect(await world.inbox('ann@example.com')).toHaveLength(1);
+    expect(await world.inbox('bob@example.com')).toHaveLength(1);
     expect((await outbox()).filter((r) => r.recipient === 'bob@example.com')).toHaveLength(1);
   });
 
   it('retries through an SMTP outage and delivers once the server is back', async () => {
-    await catcher.stop();
+    const { smtpPort } = world.catcher;
+    await world.catcher.stop();
     await issueCode('dave@example.com', '555666');
     const pendingWithError = async () => {
       const row = (await outbox()).find((r) => r.recipient === 'dave@example.com');
@@ -171,26 +131,26 @@ describe('notifications service', () => {
     };
     await eventually(pendingWithError);
 
-    catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort, httpPort: 0 }, logger);
-    const [mail] = await mailsTo('dave@example.com', 1);
+    world.catcher = await startTestMailcatcher(smtpPort);
+    const [mail] = await world.mailsTo('dave@example.com', 1);
     expect(mail!.text).toContain('555666');
     await eventually(async () =>
       expect((await outbox()).find((r) => r.recipient === 'dave@example.com')).toMatchObject({
         status: 'sent',
       }),
     );
-    expect(await inbox(catcher.httpPort, 'dave@example.com')).toHaveLength(1);
+    expect(await world.inbox('dave@example.com')).toHaveLength(1);
   });
 
   it('does not mail a code that has already expired', async () => {
     await issueCode('erin@example.com', '777888', new Date(Date.now() - 1000));
     await issueCode('frank@example.com', '999000');
-    await mailsTo('frank@example.com', 1);
+    await world.mailsTo('frank@example.com', 1);
     expect((await outbox()).find((r) => r.recipient === 'erin@example.com')).toMatchObject({
       status: 'expired',
       attempts: 0,
       sealed_secrets: null,
     });
-    expect(await inbox(catcher.httpPort, 'erin@example.com')).toEqual([]);
+    expect(await world.inbox('erin@example.com')).toEqual([]);
   });
 });

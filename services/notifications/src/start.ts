@@ -16,10 +16,16 @@ import { startMailSender } from './mail/sender';
 import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
+import { accountOwnersProjection } from './projections/account-owners';
 import { inAppNotificationsProjection } from './projections/in-app-notifications/projection';
+import { knownDomainsProjection } from './projections/known-domains';
+import { liveSupportNotificationsProjection } from './projections/live-support/in-app-projection';
+import { liveSupportMailProjection } from './projections/live-support/mail-projection';
+import { usageAlertProjection } from './projections/usage-alert/projection';
 import { newsletterMailProjection } from './projections/newsletter-mail/projection';
 import { newsletterSubscribersProjection } from './projections/newsletter-subscribers/projection';
 import { signupMailProjection } from './projections/signup-mail-projection';
+import { teamInviteMailProjection } from './projections/team-invite-mail-projection';
 import { deriveLinkKey } from './security/link-token';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
@@ -43,8 +49,8 @@ export interface StartOptions {
 /**
  * Wires the service: its database (created and migrated), the identity events it turns into
  * outbox rows, the newsletter (its own stream, read model and confirmation mails), the sender that
- * delivers mail, in-app notifications (created from domains' events, pushed to the gateways over
- * core NATS), and the gRPC server.
+ * delivers mail, in-app notifications (created from domains' and conversations' events, pushed to
+ * the gateways over core NATS), the owner's live-support mail, and the gRPC server.
  */
 export async function startNotifications(
   config: NotificationsConfig,
@@ -88,6 +94,7 @@ export async function startNotifications(
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
     await run(signupMailProjection(), { synchronousCommit: true });
+    await run(teamInviteMailProjection(config.publicAppUrl), { synchronousCommit: true });
 
     await ensureStream(nc, 'notifications', namespace);
     const linkKey = deriveLinkKey(config.mailSealKey);
@@ -122,6 +129,14 @@ export async function startNotifications(
     });
     teardown.add(() => announceListener.stop());
     await run(inAppNotificationsProjection(clock));
+
+    // Live support (the assistant's handoff): the facts its texts need, then conversations' events.
+    await run(knownDomainsProjection());
+    await run(accountOwnersProjection());
+    await run(liveSupportNotificationsProjection(clock));
+    await run(liveSupportMailProjection(config.publicAppUrl, clock), { synchronousCommit: true });
+    // billing's usage thresholds: USAGE_ALERT (kept, not shown) and the owner's mail, once per period.
+    await run(usageAlertProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     const inbox: InboxDeps = { pool, clock };
 
     const Service = loadService(

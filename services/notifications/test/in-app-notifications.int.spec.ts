@@ -1,40 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@grpc/grpc-js';
 import { DomainsEvent, realtimeUsersSubject, type DomainAdded, type DomainDeleted } from '@parley/contracts';
-import { EventStore } from '@parley/eventstore';
-import { callUnary, createClient, loadService } from '@parley/grpc';
-import { createLogger } from '@parley/logger';
-import { startMailcatcher, type Mailcatcher } from '@parley/mailcatcher/src/start';
+import type { EventStore } from '@parley/eventstore';
 import { resetProjection } from '@parley/projections';
+import { eventually } from '@parley/testing';
+import type { Subscription } from 'nats';
 import {
-  connectTestNats,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
-} from '@parley/testing';
-import type { NatsConnection, Subscription } from 'nats';
-import type { NotificationsConfig } from '../src/config';
-import { startNotifications, type Notifications } from '../src/start';
-import { eventually } from './eventually';
+  appendEvent,
+  createWorld,
+  startForTest,
+  testConfig,
+  type Caller,
+  type RunningNotifications,
+  type TestWorld,
+  type WireNotification,
+} from './harness';
 
-const logger = createLogger('notifications-test', 'silent');
 const DAY = 24 * 60 * 60 * 1000;
-
-interface WireNotification {
-  id: string;
-  type: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-  domainId: string;
-}
-interface Caller {
-  userId: string;
-  accountId: string;
-  role?: string;
-}
 
 /**
  * In-app notifications through the service's own gRPC API, created from DomainAdded events this
@@ -42,24 +23,17 @@ interface Caller {
  * service's clock is moved to cross the retention periods.
  */
 describe('in-app notifications (notifications service)', () => {
-  let db: TestDatabase;
-  let nc: NatsConnection;
-  let namespace: string;
-  let catcher: Mailcatcher;
-  let config: NotificationsConfig;
-  let service: Notifications;
-  let client: Client;
+  let world: TestWorld;
+  let service: RunningNotifications;
   let domains: EventStore;
   let announcements: Subscription;
   const announced: Array<{ subject: string; notification: WireNotification }> = [];
   let offsetMs = 0;
 
   const clock = () => new Date(Date.now() + offsetMs);
-  const start = () => startNotifications(config, logger, { clock, announcePollMs: 500 });
-  const call = <Res>(method: string, request: unknown) =>
-    callUnary<unknown, Res>(client, method, request, { deadlineMs: 15_000 });
-  const list = (caller: Caller) =>
-    call<{ notifications: WireNotification[]; unreadCount: number }>('ListNotifications', { caller });
+  const start = () => startForTest(testConfig(world), { clock, announcePollMs: 500 });
+  const call = <Res>(method: string, request: unknown) => service.call<Res>(method, request);
+  const list = (caller: Caller) => service.list(caller);
   const markRead = async (caller: Caller, id: string) =>
     (await call<{ notification: WireNotification }>('MarkNotificationRead', { caller, id })).notification;
   const markAll = async (caller: Caller) =>
@@ -97,35 +71,15 @@ describe('in-app notifications (notifications service)', () => {
     });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nc = await connectTestNats();
-    namespace = randomNamespace();
-    domains = new EventStore(nc, { context: 'domains', namespace });
-    announcements = nc.subscribe(realtimeUsersSubject(namespace));
+    world = await createWorld();
+    domains = world.store('domains');
+    announcements = world.nc.subscribe(realtimeUsersSubject(world.namespace));
     void (async () => {
       for await (const m of announcements) {
         announced.push({ subject: m.subject, notification: JSON.parse(new TextDecoder().decode(m.data)) });
       }
     })();
-    catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort: 0, httpPort: 0 }, logger);
-    config = {
-      grpcPort: 0,
-      databaseUrl: db.url,
-      natsUrl: TEST_NATS_URL,
-      eventNamespace: namespace,
-      smtpUrl: `smtp://127.0.0.1:${catcher.smtpPort}`,
-      mailFrom: 'Parley <no-reply@parley.local>',
-      mailSealKey: 'in-app-test-seal-key-0123456',
-      delivery: { maxAttempts: 5, retryBaseMs: 100, retryMaxMs: 500, pollIntervalMs: 500 },
-      publicAppUrl: 'https://app.parley.example',
-      logLevel: 'silent',
-    };
     service = await start();
-    const Service = loadService(
-      'notifications/v1/notifications.proto',
-      'parley.notifications.v1.Notifications',
-    );
-    client = createClient(Service, `127.0.0.1:${service.grpcPort}`);
   });
 
   afterEach(() => {
@@ -133,15 +87,9 @@ describe('in-app notifications (notifications service)', () => {
   });
 
   afterAll(async () => {
-    client?.close();
     await service?.stop();
-    await catcher?.stop();
     announcements?.unsubscribe();
-    if (nc) {
-      await deleteNamespaceStreams(nc, namespace);
-      await nc.close();
-    }
-    await db?.drop();
+    await world?.dispose();
   });
 
   it('DomainAdded creates one unread DOMAIN_SETUP for the user who added it, and announces it once', async () => {
@@ -155,6 +103,7 @@ describe('in-app notifications (notifications service)', () => {
       read: false,
       createdAt: added.addedAt,
       domainId: added.domainId,
+      roomId: '',
     });
     expect(unreadCount).toBe(1);
     const toAnn = await eventually(async () => {
@@ -162,8 +111,8 @@ describe('in-app notifications (notifications service)', () => {
       expect(found).toHaveLength(1);
       return found;
     });
-    expect(toAnn[0]!.subject).toBe(`${namespace}.realtime.user.${ann.userId}`);
-    expect(toAnn[0]!.notification).toEqual({ ...notifications[0], domainId: added.domainId });
+    expect(toAnn[0]!.subject).toBe(`${world.namespace}.realtime.user.${ann.userId}`);
+    expect(toAnn[0]!.notification).toEqual({ ...notifications[0], domainId: added.domainId, roomId: null });
   });
 
   it('lists newest first, per user: a colleague in the same account and other accounts see nothing', async () => {
@@ -186,7 +135,7 @@ describe('in-app notifications (notifications service)', () => {
     await addDomain(kim, 'kim.example.com');
     await notificationsOf(kim, 1);
     // A type a later release may create that this UI does not know.
-    await db.pool.query(
+    await world.db.pool.query(
       `WITH source AS (INSERT INTO in_app_notification_sources (source_event_id) VALUES ($1) RETURNING source_event_id)
        INSERT INTO in_app_notifications (source_event_id, account_id, user_id, type, message, created_at, announced_at)
        SELECT source_event_id, $2, $3, 'BILLING_RECEIPT', 'Your receipt', now(), now() FROM source`,
@@ -276,12 +225,7 @@ describe('in-app notifications (notifications service)', () => {
       accountId: hal.accountId,
       deletedAt: new Date().toISOString(),
     };
-    const subject = domains.subject('domain', gone.domainId);
-    const { version } = await domains.load(subject);
-    await domains.append(subject, [{ type: DomainsEvent.DomainDeleted, data: deleted }], {
-      expectedVersion: version,
-      commandId: randomUUID(),
-    });
+    await appendEvent(domains, 'domain', gone.domainId, DomainsEvent.DomainDeleted, deleted);
     const { notifications } = await notificationsOf(hal, 1);
     expect(notifications[0]!.domainId).toBe(kept.domainId);
   });
@@ -308,25 +252,21 @@ describe('in-app notifications (notifications service)', () => {
     await eventually(async () =>
       expect(announced.filter((a) => a.subject.endsWith(`.user.${jo.userId}`))).toHaveLength(1),
     );
-    const countBefore = (await db.pool.query('SELECT count(*)::int AS n FROM in_app_notifications')).rows[0]
-      .n;
+    const countBefore = (await world.db.pool.query('SELECT count(*)::int AS n FROM in_app_notifications'))
+      .rows[0].n;
 
     // Every event of the stream is delivered again from the first one.
-    client.close();
     await service.stop();
-    await resetProjection(nc, db.pool, 'notifications-in-app-v1', namespace);
+    await resetProjection(world.nc, world.db.pool, 'notifications-in-app-v1', world.namespace);
     service = await start();
-    client = createClient(
-      loadService('notifications/v1/notifications.proto', 'parley.notifications.v1.Notifications'),
-      `127.0.0.1:${service.grpcPort}`,
-    );
     // Applied in stream order: once the witness shows, everything before it was applied again.
     const witness = owner();
     await addDomain(witness, 'witness.example.com');
     await notificationsOf(witness, 1);
 
     expect((await list(jo)).notifications).toHaveLength(1);
-    const countAfter = (await db.pool.query('SELECT count(*)::int AS n FROM in_app_notifications')).rows[0].n;
+    const countAfter = (await world.db.pool.query('SELECT count(*)::int AS n FROM in_app_notifications'))
+      .rows[0].n;
     expect(countAfter).toBe(countBefore + 1);
     await eventually(async () =>
       expect(announced.filter((a) => a.subject.endsWith(`.user.${witness.userId}`))).toHaveLength(1),
@@ -345,7 +285,7 @@ describe('in-app notifications (notifications service)', () => {
       await eventually(async () =>
         expect(announced.filter((a) => a.subject.endsWith(`.user.${lea.userId}`))).toHaveLength(12),
       );
-      await nc.flush();
+      await world.nc.flush();
       const toLea = announced.filter((a) => a.subject.endsWith(`.user.${lea.userId}`));
       expect(new Set(toLea.map((a) => a.notification.domainId))).toEqual(
         new Set(added.map((d) => d.domainId)),

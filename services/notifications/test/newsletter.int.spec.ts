@@ -1,23 +1,8 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
-import { createLogger } from '@parley/logger';
-import { startMailcatcher, type Mailcatcher } from '@parley/mailcatcher/src/start';
-import {
-  connectTestNats,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
-} from '@parley/testing';
-import type { Client } from '@grpc/grpc-js';
-import type { NatsConnection } from 'nats';
+import { eventually } from '@parley/testing';
 import { subscriberByEmail } from '../src/projections/newsletter-subscribers/queries';
-import { startNotifications, type Notifications } from '../src/start';
-import { eventually } from './eventually';
-import { inbox } from './mail-inbox';
+import { createWorld, startForTest, testConfig, type RunningNotifications, type TestWorld } from './harness';
 import { newsletterLinksIn, tokenOf } from './newsletter-links';
 
-const logger = createLogger('notifications-test', 'silent');
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -26,73 +11,33 @@ const DAY = 24 * 60 * MINUTE;
  * the 10-minute mail interval and the 7-day link expiry can be crossed without waiting.
  */
 describe('newsletter (notifications service)', () => {
-  let db: TestDatabase;
-  let nc: NatsConnection;
-  let namespace: string;
-  let catcher: Mailcatcher;
-  let service: Notifications;
-  let client: Client;
+  let world: TestWorld;
+  let service: RunningNotifications;
   let offsetMs = 0;
   let counter = 0;
 
-  const address = (label: string) => `${label}.${namespace}.${++counter}@example.com`;
-  const call = <Res>(method: string, request: unknown) =>
-    callUnary<unknown, Res>(client, method, request, { deadlineMs: 15_000 });
+  const address = (label: string) => `${label}.${world.namespace}.${++counter}@example.com`;
+  const call = <Res>(method: string, request: unknown) => service.call<Res>(method, request);
   const subscribe = (email: string) => call<object>('SubscribeNewsletter', { email });
   const confirm = async (token: string) =>
     (await call<{ outcome: string }>('ConfirmNewsletterSubscription', { token })).outcome;
   const unsubscribe = async (token: string) =>
     (await call<{ outcome: string }>('UnsubscribeNewsletter', { token })).outcome;
-  const mailsTo = (email: string, count: number) =>
-    eventually(async () => {
-      const found = await inbox(catcher.httpPort, email);
-      expect(found).toHaveLength(count);
-      return found;
-    });
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nc = await connectTestNats();
-    namespace = randomNamespace();
-    catcher = await startMailcatcher({ host: '127.0.0.1', smtpPort: 0, httpPort: 0 }, logger);
-    service = await startNotifications(
-      {
-        grpcPort: 0,
-        databaseUrl: db.url,
-        natsUrl: TEST_NATS_URL,
-        eventNamespace: namespace,
-        smtpUrl: `smtp://127.0.0.1:${catcher.smtpPort}`,
-        mailFrom: 'Parley <no-reply@parley.local>',
-        mailSealKey: 'newsletter-test-seal-key-0123',
-        delivery: { maxAttempts: 5, retryBaseMs: 100, retryMaxMs: 500, pollIntervalMs: 500 },
-        publicAppUrl: 'https://app.parley.example',
-        logLevel: 'silent',
-      },
-      logger,
-      { clock: () => new Date(Date.now() + offsetMs) },
-    );
-    const Service = loadService(
-      'notifications/v1/notifications.proto',
-      'parley.notifications.v1.Notifications',
-    );
-    client = createClient(Service, `127.0.0.1:${service.grpcPort}`);
+    world = await createWorld();
+    service = await startForTest(testConfig(world), { clock: () => new Date(Date.now() + offsetMs) });
   });
 
   afterAll(async () => {
-    client?.close();
     await service?.stop();
-    await catcher?.stop();
-    if (nc) {
-      await deleteNamespaceStreams(nc, namespace);
-      await nc.close();
-    }
-    await db?.drop();
+    await world?.dispose();
   });
 
   it('mails a confirmation with links on PUBLIC_APP_URL; confirming shows in the read model', async () => {
     const email = address('ann');
     await subscribe(email.toUpperCase());
-    const [mail] = await mailsTo(email, 1);
+    const [mail] = await world.mailsTo(email, 1);
     expect(mail).toMatchObject({ subject: 'Confirm your Parley newsletter subscription', to: [email] });
     expect(mail!.text).toContain(`Parley product updates at ${email}.`);
     expect(mail!.text).toContain('The link works for 7 days.');
@@ -102,7 +47,7 @@ describe('newsletter (notifications service)', () => {
       true,
     );
     await eventually(async () =>
-      expect(await subscriberByEmail(db.pool, email)).toMatchObject({
+      expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({
         email,
         status: 'pending',
         confirmationMails: 1,
@@ -111,7 +56,7 @@ describe('newsletter (notifications service)', () => {
 
     expect(await confirm(tokenOf(confirmUrl))).toBe('confirmed');
     // The answer waits for the read model, so it shows at once.
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({
       status: 'confirmed',
       confirmedAt: expect.any(String),
     });
@@ -122,12 +67,12 @@ describe('newsletter (notifications service)', () => {
     const email = address('bob');
     await subscribe(email);
     await subscribe(email);
-    const [first] = await mailsTo(email, 1);
+    const [first] = await world.mailsTo(email, 1);
 
     offsetMs += 10 * MINUTE;
     await subscribe(email);
-    const mails = await mailsTo(email, 2);
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({
+    const mails = await world.mailsTo(email, 2);
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({
       status: 'pending',
       confirmationMails: 2,
     });
@@ -139,40 +84,40 @@ describe('newsletter (notifications service)', () => {
     // A later address's mail proves the service handled the request above before we look.
     const witness = address('witness');
     await subscribe(witness);
-    await mailsTo(witness, 1);
-    expect(await inbox(catcher.httpPort, email)).toHaveLength(mails.length);
+    await world.mailsTo(witness, 1);
+    expect(await world.inbox(email)).toHaveLength(mails.length);
   });
 
   it('refuses a confirm link 7 days after its request as expired', async () => {
     const email = address('carol');
     await subscribe(email);
-    const [mail] = await mailsTo(email, 1);
+    const [mail] = await world.mailsTo(email, 1);
     offsetMs += 7 * DAY;
     expect(await confirm(tokenOf(newsletterLinksIn(mail!).confirmUrl))).toBe('expired');
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({ status: 'pending' });
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({ status: 'pending' });
   });
 
   it('unsubscribes; the old confirm link then no longer subscribes', async () => {
     const email = address('dave');
     await subscribe(email);
-    const [mail] = await mailsTo(email, 1);
+    const [mail] = await world.mailsTo(email, 1);
     const links = newsletterLinksIn(mail!);
     expect(await confirm(tokenOf(links.confirmUrl))).toBe('confirmed');
     expect(await unsubscribe(tokenOf(links.unsubscribeUrl))).toBe('unsubscribed');
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({
       status: 'unsubscribed',
       unsubscribedAt: expect.any(String),
     });
     expect(await unsubscribe(tokenOf(links.unsubscribeUrl))).toBe('unsubscribed');
     offsetMs += MINUTE;
     expect(await confirm(tokenOf(links.confirmUrl))).toBe('invalid');
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({ status: 'unsubscribed' });
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({ status: 'unsubscribed' });
   });
 
   it('answers invalid for tampered, swapped or made-up tokens', async () => {
     const email = address('erin');
     await subscribe(email);
-    const [mail] = await mailsTo(email, 1);
+    const [mail] = await world.mailsTo(email, 1);
     const { confirmUrl, unsubscribeUrl } = newsletterLinksIn(mail!);
     const token = tokenOf(confirmUrl);
     const tampered = `${token.slice(0, -2)}${token.endsWith('AA') ? 'BA' : 'AA'}`;
@@ -181,7 +126,7 @@ describe('newsletter (notifications service)', () => {
     expect(await unsubscribe(token)).toBe('invalid');
     expect(await confirm('')).toBe('invalid');
     expect(await confirm('c.x.y.z')).toBe('invalid');
-    expect(await subscriberByEmail(db.pool, email)).toMatchObject({ status: 'pending' });
+    expect(await subscriberByEmail(world.db.pool, email)).toMatchObject({ status: 'pending' });
   });
 
   it('refuses a malformed address with the form message', async () => {

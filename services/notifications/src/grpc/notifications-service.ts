@@ -14,8 +14,8 @@ import type { NewsletterDeps } from '../app/newsletter/deps';
 import { confirmNewsletterSubscription, unsubscribeFromNewsletter } from '../app/newsletter/follow-link';
 import { subscribeToNewsletter } from '../app/newsletter/subscribe';
 
-/** proto Notification: no domain is an empty string on the wire. */
-const toWire = (n: InAppNotification) => ({ ...n, domainId: n.domainId ?? '' });
+/** proto Notification: no domain (no room) is an empty string on the wire. */
+const toWire = (n: InAppNotification) => ({ ...n, domainId: n.domainId ?? '', roomId: n.roomId ?? '' });
 
 /** proto <-> application mapping for parley.notifications.v1.Notifications; no decisions here. */
 export function notificationsService(

@@ -19,6 +19,7 @@ interface Row {
   type: NotificationType;
   message: string;
   domain_id: string | null;
+  room_id: string | null;
   read_at: Date | null;
   created_at: Date;
 }
@@ -27,7 +28,7 @@ export interface StoredNotification extends InAppNotification {
   userId: string;
 }
 
-const COLUMNS = 'id, user_id, type, message, domain_id, read_at, created_at';
+const COLUMNS = 'id, user_id, type, message, domain_id, room_id, read_at, created_at';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fromRow(r: Row): StoredNotification {
@@ -39,6 +40,7 @@ function fromRow(r: Row): StoredNotification {
     read: r.read_at !== null,
     createdAt: r.created_at.toISOString(),
     domainId: r.domain_id,
+    roomId: r.room_id,
   };
 }
 
@@ -60,9 +62,19 @@ export async function insertNotification(
   if (first.rowCount !== 1) return false;
   await tx.query(
     `INSERT INTO in_app_notifications
-       (source_event_id, account_id, user_id, type, message, domain_id, created_at, announced_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [n.sourceEventId, n.accountId, n.userId, n.type, n.message, n.domainId, n.createdAt, options.announced],
+       (source_event_id, account_id, user_id, type, message, domain_id, room_id, created_at, announced_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      n.sourceEventId,
+      n.accountId,
+      n.userId,
+      n.type,
+      n.message,
+      n.domainId,
+      n.roomId,
+      n.createdAt,
+      options.announced,
+    ],
   );
   if (!options.announced) await tx.query('SELECT pg_notify($1, $2)', [IN_APP_CHANNEL, '']);
   return true;

@@ -3,7 +3,7 @@ import {
   domainSetupMessage,
   NOTIFICATION_MAX_AGE_DAYS,
   NOTIFICATION_READ_RETENTION_DAYS,
-  type NotificationType,
+  type StoredNotificationType,
 } from '@parley/contracts';
 import { AppError } from '@parley/contracts';
 
@@ -14,9 +14,11 @@ export interface NewNotification {
   sourceEventId: string;
   accountId: string;
   userId: string;
-  type: NotificationType;
+  type: StoredNotificationType;
   message: string;
   domainId: string | null;
+  /** The conversation it is about (LIVE_SUPPORT), or null. */
+  roomId: string | null;
   createdAt: Date;
 }
 
@@ -44,12 +46,13 @@ export function domainSetupNotification(event: SourceEvent): NewNotification {
     type: 'DOMAIN_SETUP',
     message: domainSetupMessage(domain),
     domainId,
+    roomId: null,
     createdAt: timeOf(event, parsed.data.addedAt),
   };
 }
 
-/** The domain's own time when it reads as one, else the log's. */
-function timeOf(event: SourceEvent, claimed: string): Date {
+/** The event's own time when it reads as one, else the log's. */
+export function timeOf(event: SourceEvent, claimed: string): Date {
   const at = new Date(claimed);
   return Number.isNaN(at.getTime()) ? new Date(event.occurredAt) : at;
 }

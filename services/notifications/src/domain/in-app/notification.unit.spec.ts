@@ -21,6 +21,7 @@ describe('domainSetupNotification', () => {
       type: 'DOMAIN_SETUP',
       message: 'Set up your new domain shop.example.com: tell the assistant about your business.',
       domainId: 'd-1',
+      roomId: null,
       createdAt: new Date('2026-03-01T10:00:00.000Z'),
     });
   });

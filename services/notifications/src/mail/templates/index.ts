@@ -1,10 +1,25 @@
 import type { MailTemplate } from '../template';
+import { liveSupportTemplate } from './live-support';
 import { newsletterConfirmationTemplate } from './newsletter-confirmation';
 import { signupCodeTemplate } from './signup-code';
+import { teamInviteTemplate } from './team-invite';
+import { usageAlertTemplate } from './usage-alert';
 
 /** Every kind of mail the service sends, by the name stored in the outbox. */
 export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, MailTemplate>(
-  [signupCodeTemplate, newsletterConfirmationTemplate].map((t) => [t.name, t]),
+  [
+    signupCodeTemplate,
+    newsletterConfirmationTemplate,
+    teamInviteTemplate,
+    liveSupportTemplate,
+    usageAlertTemplate,
+  ].map((t) => [t.name, t]),
 );
 
-export { newsletterConfirmationTemplate, signupCodeTemplate };
+export {
+  liveSupportTemplate,
+  newsletterConfirmationTemplate,
+  signupCodeTemplate,
+  teamInviteTemplate,
+  usageAlertTemplate,
+};
