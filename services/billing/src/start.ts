@@ -6,6 +6,7 @@ import { Teardown } from '@parley/program';
 import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
+import { KeyedQueue } from './app/keyed-queue';
 import { billingService } from './grpc/billing-service';
 import { registrationReactor } from './reactors/registration-reactor';
 
@@ -59,6 +60,7 @@ export async function startBilling(
         identityTail: async () => (await jsm.streams.info(identityStream)).state.last_seq,
       },
       logger: logger.child({ component: 'billing' }),
+      usageQueue: new KeyedQueue(),
     };
 
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');

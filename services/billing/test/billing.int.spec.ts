@@ -9,13 +9,13 @@ import {
   connectTestNats,
   createTestDatabase,
   deleteNamespaceStreams,
+  eventually,
   randomNamespace,
   TEST_NATS_URL,
   type TestDatabase,
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
 import { startBilling, type Billing } from '../src/start';
-import { eventually } from './eventually';
 
 const logger = createLogger('billing-test', 'silent');
 const REACTOR = 'billing-registrations-v1';

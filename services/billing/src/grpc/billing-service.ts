@@ -3,6 +3,7 @@ import { unary } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
+import { consumeRequest, getUsage } from '../app/usage';
 import { listPlans } from '../catalogue/catalogue';
 
 interface CallerMessage {
@@ -22,6 +23,15 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
     ListPlans: rpc('ListPlans', async () => ({ plans: listPlans() })),
     GetAccountPlan: rpc('GetAccountPlan', async (req: { caller?: CallerMessage | null }) =>
       getAccountPlan(deps, { accountId: req.caller?.accountId }),
+    ),
+    GetUsage: rpc('GetUsage', async (req: { caller?: CallerMessage | null }) =>
+      getUsage(deps, { accountId: req.caller?.accountId }),
+    ),
+    GetAccountUsage: rpc('GetAccountUsage', async (req: { accountId?: string }) =>
+      getUsage(deps, { accountId: req.accountId }),
+    ),
+    ConsumeRequest: rpc('ConsumeRequest', async (req: { accountId?: string; requestId?: string }) =>
+      consumeRequest(deps, { accountId: req.accountId, requestId: req.requestId }),
     ),
   };
 }

@@ -1,0 +1,34 @@
+import { BillingEvent } from '@parley/contracts';
+import type { UsageEvent } from './events';
+
+export interface UsageState {
+  requestsUsed: number;
+  /** Every request id counted this period: a redelivered one is found here and counts once. */
+  requestIds: ReadonlySet<string>;
+  warned: boolean;
+  limitReached: boolean;
+}
+
+export const initialUsageState: UsageState = {
+  requestsUsed: 0,
+  requestIds: new Set(),
+  warned: false,
+  limitReached: false,
+};
+
+export function evolveUsage(state: UsageState, event: UsageEvent): UsageState {
+  switch (event.type) {
+    case BillingEvent.RequestConsumed:
+      return {
+        ...state,
+        requestsUsed: state.requestsUsed + 1,
+        requestIds: new Set(state.requestIds).add(event.data.requestId),
+      };
+    case BillingEvent.UsageWarningReached:
+      return { ...state, warned: true };
+    case BillingEvent.UsageLimitReached:
+      return { ...state, limitReached: true };
+    default:
+      return state;
+  }
+}
