@@ -1,0 +1,163 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { executeCommand } from '@parley/eventstore';
+import { customerDecider } from '../domain/customer/decide';
+import type { CustomerState } from '../domain/customer/state';
+import { roomDecider } from '../domain/room/decide';
+import type { RoomState } from '../domain/room/state';
+import { customerNotFound, domainNotFound } from '../domain/shared/errors';
+import { visitorKeyDecider } from '../domain/visitor-key/decide';
+import type { VisitorKeyState } from '../domain/visitor-key/state';
+import type { DomainRow } from '../projections/queries';
+import { isId, isKeyId, loadState, subjects } from './aggregates';
+import type { ConversationsDeps, Visitor } from './deps';
+
+/** Merges chain at most this far (a merged customer's target is active when it is merged into). */
+const MAX_MERGE_HOPS = 5;
+
+/** The customer a visitor continues as: a merged customer's visitor is the one it merged into. */
+export async function activeCustomer(
+  deps: ConversationsDeps,
+  customerId: string,
+): Promise<CustomerState | null> {
+  let id = customerId;
+  for (let hop = 0; hop <= MAX_MERGE_HOPS; hop++) {
+    if (!isId(id)) return null;
+    const { state } = await deps.watched.load(subjects(deps.store).customer(id), customerDecider);
+    if (state.status === 'none') return null;
+    if (state.status === 'active') return state;
+    id = state.mergedInto ?? '';
+  }
+  return null;
+}
+
+/**
+ * The visitor's customer, domain and key. A visitor of a deleted domain, naming a customer of
+ * another domain, or whose key is not one issued to (a customer now continuing as) that
+ * customer, reaches nothing.
+ */
+export async function visitorCustomer(
+  deps: ConversationsDeps,
+  visitor: Visitor,
+): Promise<{ customer: CustomerState; domain: DomainRow; key: VisitorKeyState }> {
+  if (!isId(visitor.domainId)) throw domainNotFound();
+  // Read at once (each is a round trip, on every visitor message), judged in order after.
+  const [domain, customer, loadedKey] = await Promise.all([
+    deps.domains.byId(visitor.domainId),
+    activeCustomer(deps, visitor.customerId),
+    isKeyId(visitor.keyId)
+      ? deps.watched.load(subjects(deps.store).visitorKeyById(visitor.keyId), visitorKeyDecider)
+      : null,
+  ]);
+  if (!domain) throw domainNotFound();
+  if (!customer || customer.domainId !== visitor.domainId) throw customerNotFound();
+  if (!loadedKey) throw customerNotFound();
+  const key = loadedKey.state;
+  if (!key.holder || key.holder.domainId !== visitor.domainId) throw customerNotFound();
+  // The key's customer may since have merged into the one the visitor now is.
+  const keyCustomer =
+    key.holder.customerId === customer.customerId
+      ? customer
+      : await activeCustomer(deps, key.holder.customerId);
+  if (keyCustomer?.customerId !== customer.customerId) throw customerNotFound();
+  return { customer, domain, key };
+}
+
+/**
+ * The visitor's current room: the latest room opened under their key that is open and the
+ * customer's, else none. Never another room of the customer: a visitor who gave an email someone
+ * else holds must not see the chats of that other browser.
+ */
+export async function keyRoom(
+  deps: ConversationsDeps,
+  customer: CustomerState,
+  key: VisitorKeyState,
+): Promise<{ roomId: string; state: RoomState } | null> {
+  for (const roomId of [...key.roomIds].reverse()) {
+    const { state } = await loadState(deps.store, subjects(deps.store).room(roomId), roomDecider);
+    if (state.status === 'open' && state.customerId === customer.customerId) return { roomId, state };
+  }
+  return null;
+}
+
+/**
+ * The room a visitor's message goes to: the latest under their key; the first message opens one
+ * (recorded on the key first, so two first messages land in the same room, then on the customer,
+ * whose rooms move with it in a merge).
+ */
+export async function roomToPost(
+  deps: ConversationsDeps,
+  customer: CustomerState,
+  keyId: string,
+  key: VisitorKeyState,
+): Promise<string> {
+  const latest = key.roomIds.at(-1);
+  if (latest) return latest;
+  const at = subjects(deps.store);
+  const opened = await executeCommand(
+    deps.store,
+    at.visitorKeyById(keyId),
+    visitorKeyDecider,
+    { type: 'OpenRoom', fallbackRoomId: randomUUID(), now: deps.clock() },
+    { commandId: randomUUID() },
+  );
+  const roomId = opened.state.roomIds.at(-1);
+  if (!roomId) throw new Error(`visitor key ${keyId} opened no room`);
+  if (!customer.roomIds.includes(roomId)) {
+    await executeCommand(
+      deps.store,
+      at.customer(customer.customerId),
+      customerDecider,
+      { type: 'AddRoom', roomId, now: deps.clock() },
+      { commandId: randomUUID() },
+    );
+  }
+  return roomId;
+}
+
+/**
+ * A new visitor key for the customer: 32 random bytes, shown once; only its hash is kept. A key
+ * issued to continue another (`continues`) reaches exactly what that one reaches; a new
+ * customer's first key opens the room fixed at its registration.
+ */
+export async function issueVisitorKey(
+  deps: ConversationsDeps,
+  customer: CustomerState,
+  continues?: VisitorKeyState,
+): Promise<string> {
+  const key = randomBytes(32).toString('base64url');
+  await executeCommand(
+    deps.store,
+    subjects(deps.store).visitorKey(key),
+    visitorKeyDecider,
+    {
+      type: 'IssueKey',
+      customerId: customer.customerId,
+      domainId: customer.domainId,
+      roomIds: continues ? continues.roomIds : [],
+      answers: continues ? Object.values(continues.answers) : [],
+      nextRoomId: continues ? (continues.nextRoomId ?? randomUUID()) : (customer.roomIds[0] ?? randomUUID()),
+      now: deps.clock(),
+    },
+    { commandId: randomUUID() },
+  );
+  return key;
+}
+
+export async function registerCustomer(deps: ConversationsDeps, domain: DomainRow): Promise<CustomerState> {
+  const customerId = randomUUID();
+  const outcome = await executeCommand(
+    deps.store,
+    subjects(deps.store).customer(customerId),
+    customerDecider,
+    {
+      type: 'Register',
+      customerId,
+      accountId: domain.accountId,
+      domainId: domain.domainId,
+      roomId: randomUUID(),
+      now: deps.clock(),
+    },
+    { commandId: randomUUID() },
+  );
+  return outcome.state;
+}

@@ -1,0 +1,53 @@
+import type { CustomerState } from '../domain/customer/state';
+import { customerNotFound, roomNotFound } from '../domain/shared/errors';
+import { activeCustomer } from './customers';
+import type { ConversationsDeps } from './deps';
+import { loadRoom } from './rooms';
+import { email as validEmail } from './validate';
+import { answersOf, saveAnswersOfCustomer, validAnswers } from './visitor-extras';
+import { setCustomerEmail } from './visitor-session';
+import type { CustomerAnswer } from '../domain/customer/events';
+
+/**
+ * What the assistant learns in a room's chat, recorded on the room's customer. The assistant has
+ * no visitor key, so these reach the customer only: the same email claim and merge as the
+ * visitor's SetVisitorEmail, the same answers as SaveCustomerAnswers minus the key's own copy
+ * (a room does not name the key it was opened under). Nothing here widens what a visitor
+ * reaches: that stays bounded by their key.
+ */
+
+export interface RoomCustomerView {
+  customerId: string;
+  email: string | null;
+}
+
+/** The room's customer; a missing room, or one of a deleted domain, is not found. */
+async function roomCustomer(deps: ConversationsDeps, roomId: string): Promise<CustomerState> {
+  const room = await loadRoom(deps, roomId);
+  if (!room) throw roomNotFound();
+  const customer = await activeCustomer(deps, room.customerId);
+  if (!customer || customer.domainId !== room.domainId) throw customerNotFound();
+  return customer;
+}
+
+/** The visitor wrote their email in the chat. Returns the customer the room now belongs to. */
+export async function setRoomCustomerEmail(
+  deps: ConversationsDeps,
+  input: { roomId: string; email: string },
+): Promise<RoomCustomerView> {
+  const email = validEmail(input.email);
+  const customer = await setCustomerEmail(deps, await roomCustomer(deps, input.roomId), email);
+  return { customerId: customer.customerId, email: customer.email };
+}
+
+/** The visitor answered a filter question in the chat. Returns the customer's answers. */
+export async function saveRoomCustomerAnswer(
+  deps: ConversationsDeps,
+  input: { roomId: string; questionId: string; question: string; answer: string },
+): Promise<CustomerAnswer[]> {
+  const answers = validAnswers([
+    { questionId: input.questionId, question: input.question, answer: input.answer },
+  ]);
+  const customer = await roomCustomer(deps, input.roomId);
+  return answersOf(await saveAnswersOfCustomer(deps, customer.customerId, answers));
+}

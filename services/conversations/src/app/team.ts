@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { NOTE_TYPES, type NoteType } from '@parley/contracts';
+import { customerDecider } from '../domain/customer/decide';
+import type { CustomerAnswer } from '../domain/customer/events';
+import { ensureRoomAccess, isManager, roomAccess, type Actor } from '../domain/shared/access';
+import { invalidField, roomNotFound } from '../domain/shared/errors';
+import { checkedText, hasInternalNoteMarker } from '../domain/shared/text';
+import {
+  bookingsOfAccount,
+  bookingsOfCustomer,
+  messagesOfRoom,
+  roomById,
+  roomsOfAccount,
+  type BookingView,
+} from '../projections/queries';
+import { isId, loadState, subjects } from './aggregates';
+import type { Caller, ConversationsDeps } from './deps';
+import { loadRoom, roomView, runOnRoom } from './rooms';
+import {
+  clientId as validClientId,
+  conversationFilter,
+  optionalText,
+  productIds as validProductIds,
+  text,
+} from './validate';
+import { postedMessage } from './visitor-chat';
+import { answersOf } from './visitor-extras';
+import type { MessageView, RoomView } from './views';
+
+const teamActor = (caller: Caller): Actor => ({ kind: 'team', ...caller });
+const meta = (caller: Caller) => ({ actor: caller.userId });
+
+/** The caller's rooms: every room of the account for OWNER/ADMIN, the shared ones for an AGENT. */
+export async function listRooms(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: { filter: string; domainId: string },
+): Promise<RoomView[]> {
+  const filter = conversationFilter(input.filter);
+  if (input.domainId && !isId(input.domainId)) return [];
+  const rooms = await roomsOfAccount(deps.pool, {
+    accountId: caller.accountId,
+    agentId: isManager(caller.role) ? null : caller.userId,
+    filter,
+    domainId: input.domainId || null,
+  });
+  return rooms.map(({ accountId: _a, ...room }) => room);
+}
+
+/** A room from the read model, if the caller may read it (else not found / NO_ROOM_ACCESS). */
+async function readableRoom(deps: ConversationsDeps, caller: Caller, roomId: string) {
+  const room = isId(roomId) ? await roomById(deps.pool, roomId) : null;
+  if (!room) throw roomNotFound();
+  ensureRoomAccess(room, teamActor(caller));
+  return room;
+}
+
+export async function getRoomMessages(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: { roomId: string; includeBot: boolean },
+): Promise<{ room: RoomView; messages: MessageView[] }> {
+  const { accountId: _a, ...room } = await readableRoom(deps, caller, input.roomId);
+  const messages = await messagesOfRoom(deps.pool, room.id, {
+    includeBot: input.includeBot,
+    forTeam: true,
+  });
+  return { room, messages };
+}
+
+/** Whether the caller may reach the room; a foreign or missing room is simply false. */
+export async function checkRoomAccess(
+  deps: ConversationsDeps,
+  caller: Caller,
+  roomId: string,
+): Promise<boolean> {
+  const state = await loadRoom(deps, roomId);
+  return state !== null && roomAccess(state, teamActor(caller)) === 'granted';
+}
+
+/** Role assistant, the caller as team member; notes (internal | transfer) stay with the team. */
+export async function postTeamMessage(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: {
+    roomId: string;
+    content: string;
+    memberName: string;
+    isNote: boolean;
+    noteType: string;
+    link: string;
+    productIds: string[];
+    clientId: string;
+  },
+): Promise<{ room: RoomView; message: MessageView }> {
+  const content = checkedText(input.content ?? '');
+  const isNote = Boolean(input.isNote) || hasInternalNoteMarker(content);
+  let noteType: NoteType | undefined;
+  if (isNote) {
+    const given = input.noteType || 'internal';
+    if (!(NOTE_TYPES as readonly string[]).includes(given)) {
+      throw invalidField('noteType', `noteType must be one of ${NOTE_TYPES.join(', ')}`);
+    }
+    noteType = given as NoteType;
+  }
+  const link = optionalText(input.link, 'link', 'Link', 2000);
+  const memberName = optionalText(input.memberName, 'memberName', 'Member name', 200);
+  const productIds = validProductIds(input.productIds);
+  const clientId = validClientId(input.clientId);
+  const outcome = await runOnRoom(
+    deps,
+    input.roomId,
+    {
+      type: 'PostMessage',
+      actor: teamActor(caller),
+      message: {
+        messageId: randomUUID(),
+        ...(clientId ? { clientId } : {}),
+        role: 'assistant',
+        author: 'team',
+        content,
+        teamMemberId: caller.userId,
+        ...(memberName ? { teamMemberName: memberName } : {}),
+        isNote,
+        ...(noteType ? { noteType } : {}),
+        ...(link ? { link } : {}),
+        productIds,
+      },
+      now: deps.clock(),
+    },
+    meta(caller),
+  );
+  return {
+    room: await roomView(deps, outcome.state),
+    message: postedMessage(outcome.state, 'team', clientId),
+  };
+}
+
+/** Live on records LiveModeChanged and posts 'Live support mode has been enabled'; the same value again records nothing. */
+export async function setLiveMode(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: { roomId: string; live: boolean },
+): Promise<RoomView> {
+  const outcome = await runOnRoom(
+    deps,
+    input.roomId,
+    {
+      type: 'SetLiveMode',
+      actor: teamActor(caller),
+      live: Boolean(input.live),
+      changedBy: caller.userId,
+      systemMessageId: randomUUID(),
+      now: deps.clock(),
+    },
+    meta(caller),
+  );
+  return roomView(deps, outcome.state);
+}
+
+export async function markSeenByTeam(deps: ConversationsDeps, caller: Caller, roomId: string): Promise<void> {
+  await runOnRoom(
+    deps,
+    roomId,
+    { type: 'MarkSeen', actor: teamActor(caller), by: 'team', now: deps.clock() },
+    meta(caller),
+  );
+}
+
+/** OWNER/ADMIN only; the gateway checked with identity that the member is an agent of the account. */
+export async function shareRoom(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: { roomId: string; memberId: string; share: boolean },
+): Promise<RoomView> {
+  const memberId = text(input.memberId, 'memberId', 'Member', 200);
+  const outcome = await runOnRoom(
+    deps,
+    input.roomId,
+    { type: input.share ? 'Share' : 'Unshare', actor: teamActor(caller), memberId, now: deps.clock() },
+    meta(caller),
+  );
+  return roomView(deps, outcome.state);
+}
+
+export interface CustomerDetailView {
+  customerId: string;
+  email: string | null;
+  answers: CustomerAnswer[];
+  bookings: BookingView[];
+  createdAt: string;
+}
+
+/** The customer behind a room (insights panel): email and answers from the customer, bookings from the read model. */
+export async function getRoomCustomer(
+  deps: ConversationsDeps,
+  caller: Caller,
+  roomId: string,
+): Promise<CustomerDetailView> {
+  const room = await loadRoom(deps, roomId);
+  if (!room) throw roomNotFound();
+  ensureRoomAccess(room, teamActor(caller));
+  const { state: customer } = await loadState(
+    deps.store,
+    subjects(deps.store).customer(room.customerId),
+    customerDecider,
+  );
+  return {
+    customerId: room.customerId,
+    email: customer.email,
+    answers: answersOf(customer),
+    bookings: await bookingsOfCustomer(deps.pool, room.customerId),
+    createdAt: customer.createdAt,
+  };
+}
+
+/** The account's bookings, newest slot first. */
+export async function listBookings(
+  deps: ConversationsDeps,
+  caller: Caller,
+  input: { domainId: string },
+): Promise<BookingView[]> {
+  if (input.domainId && !isId(input.domainId)) return [];
+  return bookingsOfAccount(deps.pool, caller.accountId, input.domainId || null);
+}

@@ -1,0 +1,88 @@
+import type { MessageRole, NoteType } from '@parley/contracts';
+import type { RoomMessage, RoomState } from '../domain/room/state';
+import { isSeen, isUnread } from '../domain/room/state';
+
+/** A message as both sides read it (proto ChatMessage). */
+export interface MessageView {
+  id: string;
+  role: MessageRole;
+  content: string;
+  createdAt: string;
+  teamMemberId: string | null;
+  teamMemberName: string | null;
+  isNote: boolean;
+  noteType: NoteType | null;
+  link: string | null;
+  productIds: string[];
+  seen: boolean;
+  clientId: string | null;
+  /** Why the bot said it (issue 5); only team reads carry it. */
+  decision?: Record<string, unknown> | null;
+}
+
+/** A room's list row (proto Room). */
+export interface RoomView {
+  id: string;
+  domainId: string;
+  domain: string;
+  customerId: string;
+  customerEmail: string | null;
+  live: boolean;
+  mailed: boolean;
+  sharedWith: string[];
+  createdAt: string;
+  updatedAt: string;
+  lastMessage: MessageView | null;
+  unread: boolean;
+  messageCount: number;
+}
+
+export function messageView(m: RoomMessage, seen: boolean): MessageView {
+  return {
+    id: m.id,
+    role: m.role,
+    content: m.content,
+    createdAt: m.postedAt,
+    teamMemberId: m.teamMemberId ?? null,
+    teamMemberName: m.teamMemberName ?? null,
+    isNote: m.isNote,
+    noteType: m.noteType ?? null,
+    link: m.link ?? null,
+    productIds: [...m.productIds],
+    seen,
+    clientId: m.clientId ?? null,
+  };
+}
+
+/** The messages of a room from its state, oldest first; the visitor never gets notes. */
+export function messagesOf(state: RoomState, forVisitor: boolean): MessageView[] {
+  return state.messages.flatMap((m, i) => (forVisitor && m.isNote ? [] : [messageView(m, isSeen(state, i))]));
+}
+
+/**
+ * The room's row computed from the decided state, so a command answers without waiting for the
+ * read model. The visitor's copy leaves out notes and whom the room is shared with.
+ */
+export function roomViewOf(
+  state: RoomState,
+  context: { domain: string; customerEmail: string | null },
+  forVisitor = false,
+): RoomView {
+  const messages = messagesOf(state, forVisitor);
+  const last = messages[messages.length - 1] ?? null;
+  return {
+    id: state.roomId,
+    domainId: state.domainId,
+    domain: context.domain,
+    customerId: state.customerId,
+    customerEmail: context.customerEmail,
+    live: state.live,
+    mailed: state.mailed,
+    sharedWith: forVisitor ? [] : [...state.sharedWith],
+    createdAt: state.openedAt,
+    updatedAt: last?.createdAt ?? state.openedAt,
+    lastMessage: last,
+    unread: isUnread(state),
+    messageCount: messages.length,
+  };
+}

@@ -1,0 +1,45 @@
+import { logLevel, parseConfig, port, url, z } from '@parley/config';
+
+/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
+export const configSchema = z.object({
+  CONVERSATIONS_GRPC_PORT: port(50056),
+  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_conversations'),
+  NATS_URL: url('nats://127.0.0.1:4222'),
+  EVENT_NAMESPACE: z
+    .string()
+    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+    .default(''),
+  /**
+   * Aggregates whose events the event store keeps in memory (least recently used dropped first).
+   * A visitor message reads its customer, its visitor key and its room: size it to about three
+   * per visitor chatting at once. About 1.5 KB of heap per event held (measured; a customer or
+   * key is a few events, a room one per message), so 10,000 aggregates of a few events each are
+   * some tens of MB. 0 turns the cache off.
+   */
+  EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  LOG_LEVEL: logLevel,
+});
+
+export interface ConversationsConfig {
+  /** 0 picks a free port (tests). */
+  grpcPort: number;
+  databaseUrl: string;
+  natsUrl: string;
+  /** Empty in production; tests use a random one to isolate their streams. */
+  eventNamespace: string;
+  /** Aggregates the event store keeps in memory (EVENT_CACHE_SIZE). */
+  eventCacheSize: number;
+  logLevel: z.infer<typeof logLevel>;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ConversationsConfig {
+  const c = parseConfig('conversations', configSchema, env);
+  return {
+    grpcPort: c.CONVERSATIONS_GRPC_PORT,
+    databaseUrl: c.DATABASE_URL,
+    natsUrl: c.NATS_URL,
+    eventNamespace: c.EVENT_NAMESPACE,
+    eventCacheSize: c.EVENT_CACHE_SIZE,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,7 @@
+export type EmailClaimCommand = {
+  type: 'ClaimEmail';
+  domainId: string;
+  email: string;
+  customerId: string;
+  now: number;
+};

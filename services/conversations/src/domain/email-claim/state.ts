@@ -1,0 +1,12 @@
+import type { EmailClaimEvent } from './events';
+
+export interface EmailClaimState {
+  /** The customer holding the email; null while nobody has given it. */
+  holder: string | null;
+}
+
+export const initialEmailClaimState: EmailClaimState = { holder: null };
+
+export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent): EmailClaimState {
+  return state.holder ? state : { holder: event.data.customerId };
+}

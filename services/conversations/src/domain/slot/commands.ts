@@ -1,0 +1,3 @@
+import type { BookingFacts } from './events';
+
+export type SlotCommand = { type: 'Book'; booking: BookingFacts; now: number };

@@ -1,0 +1,17 @@
+import type { KeyAnswer } from './events';
+
+export type VisitorKeyCommand =
+  | {
+      type: 'IssueKey';
+      customerId: string;
+      domainId: string;
+      /** What the key reaches from the start: the rooms and answers of the key it continues. */
+      roomIds: string[];
+      answers: KeyAnswer[];
+      /** The room its first message opens (inherited from the key it continues while that has none). */
+      nextRoomId: string;
+      now: number;
+    }
+  /** The first message under a key that reaches no room: the key records the room it opens. */
+  | { type: 'OpenRoom'; fallbackRoomId: string; now: number }
+  | { type: 'RecordAnswers'; answers: Omit<KeyAnswer, 'answeredAt'>[]; now: number };

@@ -1,0 +1,43 @@
+import type { KeyAnswer, VisitorKeyEvent } from './events';
+import { VisitorKeyEventType as T } from './events';
+
+export interface VisitorKeyState {
+  holder: { customerId: string; domainId: string } | null;
+  /** The rooms this key reaches, oldest first; the last is the visitor's current room. */
+  roomIds: string[];
+  /** The answers given under this key, by question id. */
+  answers: Record<string, KeyAnswer>;
+  nextRoomId: string | null;
+}
+
+export const initialVisitorKeyState: VisitorKeyState = {
+  holder: null,
+  roomIds: [],
+  answers: {},
+  nextRoomId: null,
+};
+
+export function evolveVisitorKey(state: VisitorKeyState, event: VisitorKeyEvent): VisitorKeyState {
+  switch (event.type) {
+    case T.Issued: {
+      const d = event.data;
+      return {
+        holder: { customerId: d.customerId, domainId: d.domainId },
+        roomIds: [...(d.roomIds ?? [])],
+        answers: Object.fromEntries((d.answers ?? []).map((a) => [a.questionId, a])),
+        nextRoomId: d.nextRoomId ?? null,
+      };
+    }
+    case T.RoomOpened:
+      return state.roomIds.includes(event.data.roomId)
+        ? state
+        : { ...state, roomIds: [...state.roomIds, event.data.roomId] };
+    case T.AnswersRecorded: {
+      const answers = { ...state.answers };
+      for (const a of event.data.answers) answers[a.questionId] = a;
+      return { ...state, answers };
+    }
+    default:
+      return state;
+  }
+}

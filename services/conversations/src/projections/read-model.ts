@@ -1,0 +1,213 @@
+import {
+  ConversationsEvent as E,
+  liveModeChangedSchema,
+  messagePostedSchema,
+  roomMailedSchema,
+  roomOpenedSchema,
+  roomReassignedSchema,
+  roomSeenSchema,
+  roomSharedSchema,
+} from '@parley/contracts';
+import type { RecordedEvent } from '@parley/eventstore';
+import type { Projection } from '@parley/projections';
+import type { PoolClient } from 'pg';
+import type { CustomerEvent } from '../domain/customer/events';
+import { CustomerEventType } from '../domain/customer/events';
+import type { AppointmentBooked } from '../domain/slot/events';
+import { slotMinutes } from '../domain/shared/slots';
+
+/** Inserts only for a domain still known: a deleted domain's late events must not bring rows back. */
+const DOMAIN_KNOWN = 'EXISTS (SELECT 1 FROM domains WHERE domain_id = $1)';
+
+/**
+ * The team's and the visitor's read models from the CONVERSATIONS stream: customers and their
+ * answers, rooms (the list row), messages with their seen flag, and bookings.
+ */
+export const readModelProjection: Projection = {
+  name: 'conversations-read-v1',
+  context: 'conversations',
+  async apply(tx, recorded) {
+    await applyRoomEvent(tx, recorded);
+    await applyCustomerEvent(tx, recorded);
+    if (recorded.type === E.AppointmentBooked)
+      await applyBooking(tx, recorded.data as AppointmentBooked['data']);
+  },
+};
+
+async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void> {
+  switch (recorded.type) {
+    case E.RoomOpened: {
+      const e = roomOpenedSchema.parse(recorded.data);
+      const a = e.audience;
+      await tx.query(
+        `INSERT INTO rooms (room_id, account_id, domain_id, customer_id, shared_with, created_at, updated_at)
+         SELECT $2, $3, $1, $4, $5, $6, $6 WHERE ${DOMAIN_KNOWN}
+         ON CONFLICT (room_id) DO NOTHING`,
+        [a.domainId, e.roomId, a.accountId, a.customerId, a.sharedWith, e.openedAt],
+      );
+      return;
+    }
+    case E.MessagePosted: {
+      const e = messagePostedSchema.parse(recorded.data);
+      // One statement: the message and, only when it was new (not a redelivery), its room's row.
+      await tx.query(
+        `WITH inserted AS (
+           INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
+                                 team_member_id, team_member_name, is_note, note_type, link, product_ids,
+                                 decision, posted_at)
+           SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16
+            WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $3)
+           ON CONFLICT (message_id) DO NOTHING
+           RETURNING room_id
+         )
+         UPDATE rooms SET last_message_id = $2, last_position = $4, updated_at = $16,
+                          unread = CASE WHEN $11 THEN unread WHEN $7 = 'visitor' THEN true WHEN $7 = 'team' THEN false ELSE unread END,
+                          message_count = message_count + 1, shared_with = $17
+          WHERE room_id = $3 AND EXISTS (SELECT 1 FROM inserted)`,
+        [
+          e.audience.domainId,
+          e.messageId,
+          e.roomId,
+          recorded.sequence,
+          e.clientId ?? null,
+          e.role,
+          e.author,
+          e.content,
+          e.teamMemberId ?? null,
+          e.teamMemberName ?? null,
+          e.isNote,
+          e.noteType ?? null,
+          e.link ?? null,
+          e.productIds,
+          e.decision ? JSON.stringify(e.decision) : null,
+          e.postedAt,
+          e.audience.sharedWith,
+        ],
+      );
+      return;
+    }
+    case E.LiveModeChanged: {
+      const e = liveModeChangedSchema.parse(recorded.data);
+      await tx.query('UPDATE rooms SET live = $2 WHERE room_id = $1', [e.roomId, e.live]);
+      return;
+    }
+    case E.RoomSeen: {
+      const e = roomSeenSchema.parse(recorded.data);
+      const upTo = await tx.query<{ position: string }>(
+        'SELECT position FROM messages WHERE message_id = $1 AND room_id = $2',
+        [e.upToMessageId, e.roomId],
+      );
+      const position = upTo.rows[0]?.position;
+      if (position === undefined) return;
+      const authors = e.by === 'team' ? ['visitor'] : ['team', 'bot', 'system'];
+      await tx.query(
+        `UPDATE messages SET seen = true
+          WHERE room_id = $1 AND position <= $2 AND author = ANY($3) AND NOT seen`,
+        [e.roomId, position, authors],
+      );
+      if (e.by === 'team') {
+        // Seen up to the customer's latest message: read, whatever the bot said after it.
+        await tx.query(
+          `UPDATE rooms SET unread = false
+            WHERE room_id = $1
+              AND NOT EXISTS (SELECT 1 FROM messages
+                               WHERE room_id = $1 AND author = 'visitor' AND position > $2)`,
+          [e.roomId, position],
+        );
+      }
+      return;
+    }
+    case E.RoomShared:
+    case E.RoomUnshared: {
+      const e = roomSharedSchema.parse(recorded.data);
+      await tx.query('UPDATE rooms SET shared_with = $2 WHERE room_id = $1', [
+        e.roomId,
+        e.audience.sharedWith,
+      ]);
+      return;
+    }
+    case E.RoomMailed: {
+      const e = roomMailedSchema.parse(recorded.data);
+      await tx.query('UPDATE rooms SET mailed = true WHERE room_id = $1', [e.roomId]);
+      return;
+    }
+    case E.RoomReassigned: {
+      const e = roomReassignedSchema.parse(recorded.data);
+      await tx.query('UPDATE rooms SET customer_id = $2 WHERE room_id = $1', [
+        e.roomId,
+        e.audience.customerId,
+      ]);
+      return;
+    }
+  }
+}
+
+async function applyCustomerEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void> {
+  const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
+  switch (event.type) {
+    case CustomerEventType.Registered: {
+      const d = event.data;
+      await tx.query(
+        `INSERT INTO customers (customer_id, account_id, domain_id, created_at)
+         SELECT $2, $3, $1, $4 WHERE ${DOMAIN_KNOWN}
+         ON CONFLICT (customer_id) DO NOTHING`,
+        [d.domainId, d.customerId, d.accountId, d.registeredAt],
+      );
+      return;
+    }
+    case CustomerEventType.EmailSet:
+      await tx.query('UPDATE customers SET email = $2 WHERE customer_id = $1', [
+        event.data.customerId,
+        event.data.email,
+      ]);
+      return;
+    case CustomerEventType.AnswersSaved:
+      for (const a of event.data.answers) {
+        await tx.query(
+          `INSERT INTO customer_answers (customer_id, question_id, domain_id, question, answer, answered_at)
+           SELECT $2, $3, $1, $4, $5, $6 WHERE ${DOMAIN_KNOWN}
+           ON CONFLICT (customer_id, question_id)
+           DO UPDATE SET question = EXCLUDED.question, answer = EXCLUDED.answer, answered_at = EXCLUDED.answered_at`,
+          [event.data.domainId, event.data.customerId, a.questionId, a.question, a.answer, a.answeredAt],
+        );
+      }
+      return;
+    case CustomerEventType.MergedInto:
+      await tx.query('UPDATE customers SET merged_into = $2 WHERE customer_id = $1', [
+        event.data.customerId,
+        event.data.intoCustomerId,
+      ]);
+      // The bookings the visitor made as the anonymous customer go with them (answers are
+      // copied onto the other customer's aggregate by the merge itself).
+      await tx.query('UPDATE bookings SET customer_id = $2 WHERE customer_id = $1', [
+        event.data.customerId,
+        event.data.intoCustomerId,
+      ]);
+      return;
+    default:
+      return;
+  }
+}
+
+async function applyBooking(tx: PoolClient, d: AppointmentBooked['data']): Promise<void> {
+  await tx.query(
+    `INSERT INTO bookings (booking_id, account_id, domain_id, customer_id, appointment_type_id, appointment_name,
+                           date, slot, slot_minutes, email, name, created_at)
+     SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE ${DOMAIN_KNOWN}
+     ON CONFLICT DO NOTHING`,
+    [
+      d.domainId,
+      d.bookingId,
+      d.accountId,
+      d.customerId,
+      d.appointmentTypeId || null,
+      d.appointmentName,
+      d.date,
+      d.slot,
+      slotMinutes(d.slot),
+      d.email,
+      d.name,
+      d.bookedAt,
+    ],
+  );
+}

@@ -1,0 +1,96 @@
+import { join } from 'node:path';
+import { migrate, openDatabase } from '@parley/db';
+import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
+import { loadService, startGrpcServer } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import type { ConversationsDeps } from './app/deps';
+import type { ConversationsConfig } from './config';
+import { conversationsService } from './grpc/conversations-service';
+import { watchStates } from './app/watched-states';
+import { DomainCache } from './projections/domain-cache';
+import { domainsProjection } from './projections/domains';
+import { memberRemovedReactor } from './projections/member-removed';
+import { readModelProjection } from './projections/read-model';
+
+/** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
+const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
+
+export interface Conversations {
+  grpcPort: number;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Epoch milliseconds; tests move it (booking dates). */
+  clock?: () => number;
+}
+
+/**
+ * Wires the service: its database (created and migrated), the domains it hears of from the
+ * domains service, the CONVERSATIONS stream and its read models, the reactor that unshares a
+ * removed member's rooms, and the gRPC server.
+ */
+export async function startConversations(
+  config: ConversationsConfig,
+  logger: Logger,
+  options: StartOptions = {},
+): Promise<Conversations> {
+  // Undone in reverse if start-up fails half-way, and on stop.
+  const teardown = new Teardown(logger);
+
+  try {
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
+    teardown.add(() => pool.end());
+    await migrate(pool, MIGRATIONS_DIR);
+    await ensureProjectionSchema(pool);
+
+    const nc = await connectEventBus(config.natsUrl, 'conversations');
+    teardown.add(() => nc.drain());
+
+    const namespace = config.eventNamespace || undefined;
+    await ensureStream(nc, 'conversations', namespace);
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    const store = new EventStore(nc, {
+      context: 'conversations',
+      namespace,
+      cacheSize: config.eventCacheSize,
+    });
+    const watched = watchStates(nc, store, {
+      context: 'conversations',
+      namespace,
+      maxEntries: config.eventCacheSize,
+    });
+    teardown.add(() => watched.stop());
+    const deps: ConversationsDeps = {
+      store,
+      watched,
+      pool,
+      domains: new DomainCache(pool),
+      logger: logger.child({ component: 'conversations' }),
+      clock: options.clock ?? Date.now,
+    };
+    // Domains first: the conversations read model keeps rows only of domains it knows.
+    await run(domainsProjection(deps.domains));
+    await run(readModelProjection);
+    await run(memberRemovedReactor(deps));
+
+    const Service = loadService(
+      'conversations/v1/conversations.proto',
+      'parley.conversations.v1.Conversations',
+    );
+    const grpc = await startGrpcServer({
+      port: config.grpcPort,
+      services: [{ definition: Service.service, implementation: conversationsService(deps, logger) }],
+      isReady: () => !nc.isClosed(),
+    });
+    teardown.add(() => grpc.shutdown());
+
+    logger.info({ grpcPort: grpc.port, namespace }, 'conversations started');
+    return { grpcPort: grpc.port, stop: () => teardown.run() };
+  } catch (e) {
+    await teardown.run();
+    throw e;
+  }
+}
