@@ -1,0 +1,6 @@
+export * from './display';
+export * from './links';
+export * from './sanitize';
+export * from './optimistic';
+export * from './typing';
+export * from './home-layout';

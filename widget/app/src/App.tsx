@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { imageSrc, widgetApi } from './api';
+import { BookingFlow } from './BookingFlow';
+import { ChatTab } from './ChatTab';
+import { HelpdeskTab, type HelpdeskTarget } from './HelpdeskTab';
+import { colour, DEFAULT_THEME_COLOR, topicAction, type HomeTopic } from '@parley/chat-display';
+import { HomeTab } from './HomeTab';
+import { Icon, LauncherGlyph, type IconName } from './icons';
+import { parentBridge } from './parent-bridge';
+import { ProductDialog, ProductsTab } from './ProductsTab';
+import { VisitorSessions } from './session';
+import { browserStore } from './storage';
+import type { AppointmentType, Product, WidgetProfile } from './types';
+import { useChat } from './use-chat';
+
+type Tab = 'home' | 'chat' | 'helpdesk' | 'products';
+const TABS: Array<{ id: Tab; label: string; icon: IconName }> = [
+  { id: 'home', label: 'Home', icon: 'home' },
+  { id: 'chat', label: 'Chat', icon: 'chat' },
+  { id: 'helpdesk', label: 'Help', icon: 'helpdesk' },
+  { id: 'products', label: 'Products', icon: 'products' },
+];
+
+export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: string | null }) {
+  const [profile, setProfile] = useState<WidgetProfile | null>(null);
+  const [loadError, setLoadError] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [mobile, setMobile] = useState(false);
+  const [tab, setTab] = useState<Tab>('home');
+  const [helpTarget, setHelpTarget] = useState<HelpdeskTarget | null>(null);
+  const [products, setProducts] = useState<Product[] | null>(null);
+  const [appointmentTypes, setAppointmentTypes] = useState<AppointmentType[]>([]);
+  const [productId, setProductId] = useState<string | null>(null);
+  const [booking, setBooking] = useState<{ typeId: string | null } | null>(null);
+  const [toast, setToast] = useState<string | null>(null);
+  const sessions = useMemo(() => new VisitorSessions(domainId), [domainId]);
+  const chat = useChat(domainId, sessions, open && tab === 'chat');
+  const bridge = useRef<ReturnType<typeof parentBridge> | null>(null);
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  useEffect(() => () => sessions.dispose(), [sessions]);
+
+  useEffect(() => {
+    widgetApi
+      .profile(domainId)
+      .then(setProfile)
+      .catch(() => setLoadError(true));
+  }, [domainId]);
+
+  // The host page drives open/close through the loader; every change is reported back.
+  useEffect(() => {
+    const b = parentBridge(hostOrigin, (command) => {
+      if (command.type === 'viewport') setMobile(command.mobile);
+      else if (command.type === 'stored') browserStore.receiveHost(command.value);
+      else setOpen((o) => (command.type === 'open' ? true : command.type === 'close' ? false : !o));
+    });
+    bridge.current = b;
+    if (hostOrigin) browserStore.connectHost((value) => b.store(value));
+    return () => b.dispose();
+  }, [hostOrigin]);
+  useEffect(() => {
+    if (profile) bridge.current?.notify('ready', openRef.current);
+  }, [profile]);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    bridge.current?.notify('state', open);
+  }, [open]);
+
+  useEffect(() => {
+    if (!open || products) return;
+    widgetApi
+      .products(domainId)
+      .then(setProducts)
+      .catch(() => setProducts([]));
+    widgetApi
+      .appointmentTypes(domainId)
+      .then(setAppointmentTypes)
+      .catch(() => setAppointmentTypes([]));
+  }, [open, products, domainId]);
+
+  useEffect(() => {
+    if (!toast) return;
+    const t = setTimeout(() => setToast(null), 4000);
+    return () => clearTimeout(t);
+  }, [toast]);
+
+  const openTopic = useCallback((topic: HomeTopic) => {
+    const action = topicAction(topic);
+    if (action.kind === 'helpdesk') {
+      setHelpTarget({ articleId: action.articleId, query: action.query });
+      setTab('helpdesk');
+    }
+  }, []);
+
+  if (loadError || !profile) return null;
+
+  const s = profile.settings;
+  const h = profile.homeSettings;
+  const theme = colour(h.themeColor ?? s.themeColor, DEFAULT_THEME_COLOR);
+  const vars = {
+    '--pw-theme': theme,
+    '--pw-title': colour(h.titleColor ?? s.titleColor, '#ffffff'),
+    '--pw-text': colour(s.textColor ?? h.textColor, '#111827'),
+    '--pw-bg': colour(s.background, '#ffffff'),
+    '--pw-help': colour(s.helpDeskColor, theme),
+    '--pw-launcher': colour(s.themeColor, theme),
+    '--pw-icon': colour(s.iconColor, '#ffffff'),
+  } as CSSProperties;
+  const logo = imageSrc(s.domainLogo ?? h.domainIcon);
+  const botImage = imageSrc(s.image);
+  const product = productId ? products?.find((p) => p.id === productId) : undefined;
+  const appointmentType = booking?.typeId
+    ? (appointmentTypes.find((a) => a.id === booking.typeId) ?? null)
+    : null;
+  const startBooking = (typeId: string | null = appointmentTypes[0]?.id ?? null) => setBooking({ typeId });
+
+  return (
+    <div className="pw-root" style={vars} data-open={open || undefined} data-mobile={mobile || undefined}>
+      {open && (
+        <section className="pw-panel" aria-label={`Chat with ${profile.domain}`} data-testid="widget-panel">
+          <header className="pw-header">
+            {logo ? (
+              <img className="pw-logo" src={logo} alt="" />
+            ) : (
+              <span className="pw-logo pw-logo-letter">{profile.domain.charAt(0).toUpperCase()}</span>
+            )}
+            <div className="pw-header-text">
+              <strong>{profile.domain}</strong>
+              <span>{chat.state.live ? 'Live support' : 'We typically reply in minutes'}</span>
+            </div>
+            <button
+              type="button"
+              className="pw-icon-button"
+              onClick={() => setOpen(false)}
+              aria-label="Close chat"
+            >
+              <Icon name="close" size={16} />
+            </button>
+          </header>
+          <main className="pw-body">
+            {tab === 'home' && (
+              <HomeTab
+                profile={profile}
+                onStartChat={() => setTab('chat')}
+                onTopic={openTopic}
+                onBook={() => startBooking()}
+              />
+            )}
+            {tab === 'chat' && (
+              <ChatTab
+                chat={chat}
+                welcome={s.welcomeMessage}
+                onBook={(typeId) => startBooking(typeId ?? undefined)}
+                onProduct={(id) => {
+                  setProductId(id);
+                }}
+                onArticle={(articleId) => {
+                  setHelpTarget({ articleId, query: null });
+                  setTab('helpdesk');
+                }}
+              />
+            )}
+            {tab === 'helpdesk' && (
+              <HelpdeskTab domainId={domainId} settings={s} sessions={sessions} target={helpTarget} />
+            )}
+            {tab === 'products' && (
+              <ProductsTab
+                products={products}
+                appointmentTypes={appointmentTypes}
+                onOpen={setProductId}
+                onBook={(id) => startBooking(id)}
+              />
+            )}
+            {product && <ProductDialog product={product} onClose={() => setProductId(null)} />}
+            {booking && (
+              <BookingFlow
+                domainId={domainId}
+                sessions={sessions}
+                appointmentType={appointmentType}
+                onClose={() => setBooking(null)}
+                onToast={setToast}
+              />
+            )}
+            {toast && (
+              <div className="pw-toast" role="status" data-testid="toast">
+                {toast}
+              </div>
+            )}
+          </main>
+          <nav className="pw-tabs" aria-label="Sections">
+            {TABS.map((t) => (
+              <button
+                type="button"
+                key={t.id}
+                aria-current={tab === t.id ? 'page' : undefined}
+                onClick={() => {
+                  if (t.id === 'helpdesk') setHelpTarget(null);
+                  setTab(t.id);
+                }}
+                data-testid={`tab-${t.id}`}
+              >
+                <Icon name={t.icon} size={18} />
+                <span>{t.label}</span>
+              </button>
+            ))}
+          </nav>
+        </section>
+      )}
+      <button
+        type="button"
+        className="pw-launcher"
+        onClick={() => setOpen((o) => !o)}
+        aria-label={open ? 'Close chat' : 'Open chat'}
+        aria-expanded={open}
+        data-testid="launcher"
+        data-icon-style={s.iconStyle}
+      >
+        {open ? (
+          <Icon name="close" size={24} />
+        ) : botImage ? (
+          <img src={botImage} alt="" />
+        ) : (
+          <LauncherGlyph style={s.iconStyle} />
+        )}
+      </button>
+    </div>
+  );
+}

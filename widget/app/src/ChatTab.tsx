@@ -1,0 +1,98 @@
+import { isPending, type LinkAction } from '@parley/chat-display';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Icon } from './icons';
+import { Message } from './Message';
+import { withoutRepeatedWelcome } from './welcome';
+import type { useChat } from './use-chat';
+
+export function ChatTab({
+  chat,
+  welcome,
+  onBook,
+  onProduct,
+  onArticle,
+}: {
+  chat: ReturnType<typeof useChat>;
+  welcome: string;
+  onBook: (appointmentTypeId?: string | null) => void;
+  onProduct: (id: string) => void;
+  onArticle: (articleId: string) => void;
+}) {
+  const { state } = chat;
+  const [text, setText] = useState('');
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [state.messages.length, state.agentTyping, state.botDraft]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (state.sending) return;
+    const sent = chat.send(text);
+    setText('');
+    if (!(await sent)) setText((current) => current || text);
+  };
+
+  return (
+    <div className="pw-chat">
+      <div className="pw-messages" data-testid="chat-messages" aria-live="polite">
+        <Message message={{ role: 'assistant', content: welcome, createdAt: '' }} />
+        {withoutRepeatedWelcome(state.messages, welcome).map((m) => (
+          <Message
+            key={m.id}
+            message={m}
+            pending={isPending(m)}
+            onProduct={onProduct}
+            onAction={(action: LinkAction) =>
+              action.kind === 'booking' ? onBook(action.appointmentTypeId) : onArticle(action.articleId)
+            }
+          />
+        ))}
+        {state.botDraft && (
+          <div data-testid="chat-bot-draft">
+            <Message message={{ role: 'assistant', content: state.botDraft, createdAt: '' }} pending />
+          </div>
+        )}
+        {state.agentTyping && (
+          <div className="pw-typing" data-testid="chat-typing">
+            typing…
+          </div>
+        )}
+        <div ref={end} />
+      </div>
+      {state.live && <div className="pw-live">Live support</div>}
+      {state.error && (
+        <div className="pw-error" role="alert">
+          {state.error}
+        </div>
+      )}
+      <div className="pw-chat-actions">
+        <button type="button" className="pw-chip" onClick={() => onBook()} data-testid="chat-book">
+          <Icon name="calendar" size={14} /> Book a meeting
+        </button>
+      </div>
+      <form className="pw-composer" onSubmit={submit}>
+        <input
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            chat.typed();
+          }}
+          placeholder="Type your message…"
+          aria-label="Message"
+          maxLength={4000}
+          data-testid="chat-input"
+        />
+        <button
+          type="submit"
+          aria-label="Send"
+          disabled={state.sending || !text.trim()}
+          data-testid="chat-send"
+        >
+          <Icon name="send" />
+        </button>
+      </form>
+    </div>
+  );
+}

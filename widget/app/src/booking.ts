@@ -1,0 +1,56 @@
+import {
+  addDays,
+  addMonths,
+  differenceInCalendarDays,
+  format,
+  getDay,
+  getDaysInMonth,
+  startOfMonth,
+} from 'date-fns';
+import { BOOKING_MAX_DAYS_AHEAD } from '@parley/contracts';
+import type { CustomerQuestion } from './types';
+
+/** Spec screen 14: 1 'Details', 2 'Book a meeting', 3 'Thank You'. */
+export type BookingStep = 1 | 2 | 3;
+export const STEP_TITLES: Record<BookingStep, string> = { 1: 'Details', 2: 'Book a meeting', 3: 'Thank You' };
+
+/** Step 1 is skipped when every question is already answered (or there are none). */
+export const firstStep = (questions: CustomerQuestion[]): BookingStep =>
+  questions.every((q) => q.answered) ? 2 : 1;
+
+export const progressPercent = (step: BookingStep) => Math.round((step / 3) * 100);
+
+export const isoDate = (d: Date) => format(d, 'yyyy-MM-dd');
+
+export interface CalendarDay {
+  date: string;
+  day: number;
+  /** Before today or further ahead than bookings may be made. */
+  disabled: boolean;
+}
+
+/**
+ * One month as calendar rows (Sunday first), with null for the blanks before the first day. Only
+ * days from today up to BOOKING_MAX_DAYS_AHEAD are bookable.
+ */
+export function monthGrid(month: Date, today: Date): Array<Array<CalendarDay | null>> {
+  const first = startOfMonth(month);
+  const cells: Array<CalendarDay | null> = Array.from({ length: getDay(first) }, () => null);
+  for (let i = 0; i < getDaysInMonth(first); i++) {
+    const d = addDays(first, i);
+    const ahead = differenceInCalendarDays(d, today);
+    cells.push({ date: isoDate(d), day: i + 1, disabled: ahead < 0 || ahead > BOOKING_MAX_DAYS_AHEAD });
+  }
+  while (cells.length % 7) cells.push(null);
+  const rows: Array<Array<CalendarDay | null>> = [];
+  for (let i = 0; i < cells.length; i += 7) rows.push(cells.slice(i, i + 7));
+  return rows;
+}
+
+/** The months the calendar may page through: this one up to the one holding the last bookable day. */
+export function canShowMonth(month: Date, today: Date): boolean {
+  const first = startOfMonth(month);
+  return first >= startOfMonth(today) && first <= startOfMonth(addDays(today, BOOKING_MAX_DAYS_AHEAD));
+}
+
+export const nextMonth = (month: Date, delta: number) => startOfMonth(addMonths(month, delta));

@@ -1,0 +1,212 @@
+import {
+  addOptimistic,
+  createTypingSignal,
+  dropOptimistic,
+  newClientId,
+  prepareOutgoingText,
+  TEMP_ID_PREFIX,
+  upsertMessage,
+} from '@parley/chat-display';
+import { TYPING_RESET_MS, type ChatMessage } from '@parley/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, widgetApi } from './api';
+import { connectRoom, type RoomConnection } from './realtime';
+import type { VisitorSessions } from './session';
+import { browserStore } from './storage';
+
+export interface ChatState {
+  messages: ChatMessage[];
+  live: boolean;
+  sending: boolean;
+  agentTyping: boolean;
+  /** The assistant's reply as it is being written (language-model engine); null when none. */
+  botDraft: string | null;
+  error: string | null;
+  ready: boolean;
+}
+
+/**
+ * The chat tab's state: history (from the browser first, then the server), optimistic sending,
+ * live updates over the socket, and the visitor's typing signal.
+ */
+export function useChat(domainId: string, sessions: VisitorSessions, active: boolean) {
+  const [state, setState] = useState<ChatState>(() => ({
+    messages: browserStore.load(domainId)?.messages ?? [],
+    live: false,
+    sending: false,
+    agentTyping: false,
+    botDraft: null,
+    error: null,
+    ready: false,
+  }));
+  const roomRef = useRef<{ id: string; conn: RoomConnection } | null>(null);
+  const sendingRef = useRef(false);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const patch = useCallback((p: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => {
+    setState((s) => ({ ...s, ...(typeof p === 'function' ? p(s) : p) }));
+  }, []);
+
+  const reload = useCallback(async () => {
+    const session = await sessions.ensure();
+    const chat = await widgetApi.chat(session.token);
+    patch((s) => ({
+      // Messages still being sent stay until their answer arrives.
+      messages: [...chat.messages, ...s.messages.filter((m) => m.id.startsWith(TEMP_ID_PREFIX))],
+      live: chat.room?.live ?? false,
+      ready: true,
+      error: null,
+    }));
+    return chat.room?.id ?? session.roomId;
+  }, [sessions, patch]);
+
+  const stopAgentTyping = useCallback(() => {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    typingTimer.current = null;
+  }, []);
+
+  const joinRoom = useCallback(
+    (roomId: string | null) => {
+      if (!roomId || roomRef.current?.id === roomId) return;
+      roomRef.current?.conn.close();
+      const conn = connectRoom(
+        roomId,
+        () => sessions.token(),
+        {
+          message: (m) => {
+            stopAgentTyping();
+            // A posted reply is the truth: it ends the draft that was streaming.
+            patch((s) => ({
+              messages: upsertMessage(s.messages, m),
+              agentTyping: false,
+              botDraft: m.role === 'assistant' && !m.teamMemberId ? null : s.botDraft,
+            }));
+          },
+          typing: (t) => {
+            if (!t.agent) return;
+            stopAgentTyping();
+            // A lost 'not typing' must not leave the indicator on for ever.
+            if (t.isTyping)
+              typingTimer.current = setTimeout(() => patch({ agentTyping: false }), TYPING_RESET_MS * 2);
+            patch({ agentTyping: t.isTyping });
+          },
+          stream: (text) => {
+            stopAgentTyping();
+            patch({ botDraft: text, agentTyping: false });
+          },
+          mode: (live) => {
+            patch({ live });
+            // Spec "Live mode": when turned off, messages are reloaded.
+            if (!live) void reload().catch(() => undefined);
+          },
+          reset: () => void reload().catch(() => undefined),
+        },
+        () => sessions.renew(),
+      );
+      roomRef.current = { id: roomId, conn };
+    },
+    [sessions, patch, reload, stopAgentTyping],
+  );
+
+  useEffect(() => {
+    if (!active || state.ready) return;
+    let cancelled = false;
+    reload()
+      .then((roomId) => {
+        if (!cancelled) joinRoom(roomId);
+      })
+      .catch(() => {
+        if (!cancelled) patch({ error: 'Could not connect to the chat. Please try again.' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [active, state.ready, reload, joinRoom, patch]);
+
+  useEffect(
+    () => () => {
+      roomRef.current?.conn.close();
+      stopAgentTyping();
+    },
+    [stopAgentTyping],
+  );
+
+  // Spec "Local widget chat storage": the chat so far, for 24 hours.
+  useEffect(() => {
+    const stored = browserStore.load(domainId);
+    if (!stored) return;
+    browserStore.save(domainId, {
+      ...stored,
+      savedAt: Date.now(),
+      messages: state.messages.filter((m) => !m.id.startsWith(TEMP_ID_PREFIX)),
+    });
+  }, [domainId, state.messages]);
+
+  const [signal] = useState(() => createTypingSignal((isTyping) => roomRef.current?.conn.typing(isTyping)));
+  const typingSignal = useRef(signal);
+
+  // The visitor has the chat in front of them: the team's answers count as seen.
+  const lastIncoming = [...state.messages].reverse().find((m) => m.role === 'assistant' && !m.seen);
+  useEffect(() => {
+    if (!active || !lastIncoming) return;
+    sessions
+      .ensure()
+      .then((s) => widgetApi.seen(s.token))
+      .then(() =>
+        patch((st) => ({
+          messages: st.messages.map((m) => (m.role === 'assistant' ? { ...m, seen: true } : m)),
+        })),
+      )
+      .catch(() => undefined);
+  }, [active, lastIncoming, sessions, patch]);
+  useEffect(() => () => typingSignal.current.dispose(), []);
+
+  const send = useCallback(
+    async (text: string): Promise<boolean> => {
+      // Spec: ignored while one is sending; trimmed, script tags removed, empty ignored.
+      if (sendingRef.current) return false;
+      const content = prepareOutgoingText(text);
+      if (!content) return false;
+      sendingRef.current = true;
+      typingSignal.current.stop();
+      const clientId = newClientId();
+      const temp: ChatMessage = {
+        id: `${TEMP_ID_PREFIX}${clientId}`,
+        role: 'user',
+        content,
+        createdAt: new Date().toISOString(),
+        teamMemberId: null,
+        teamMemberName: null,
+        isNote: false,
+        noteType: null,
+        link: null,
+        products: [],
+        seen: true,
+        clientId,
+      };
+      patch((s) => ({ messages: addOptimistic(s.messages, temp), sending: true, error: null }));
+      try {
+        const session = await sessions.ensure();
+        // Over the room's open socket when there is one; the first message (no room yet) is a POST.
+        const { roomId, message } =
+          (await roomRef.current?.conn.send(content, clientId)) ??
+          (await widgetApi.send(session.token, content, clientId));
+        patch((s) => ({ messages: upsertMessage(s.messages, message) }));
+        joinRoom(roomId);
+        return true;
+      } catch (e) {
+        patch((s) => ({
+          messages: dropOptimistic(s.messages, clientId),
+          error: e instanceof ApiError ? e.message : 'Your message could not be sent. Please try again.',
+        }));
+        return false;
+      } finally {
+        sendingRef.current = false;
+        patch({ sending: false });
+      }
+    },
+    [sessions, patch, joinRoom],
+  );
+
+  return { state, send, typed: () => typingSignal.current.input() };
+}
