@@ -1,4 +1,5 @@
 import { bool, logLevel, parseConfig, url, z } from '@parley/config';
+import { resolve } from 'node:path';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
 const originList = (fallback: string) =>
@@ -52,6 +53,14 @@ export const gatewayConfigSchema = z
     DOMAINS_GRPC_URL: nonEmpty('127.0.0.1:50053'),
     CONTENT_GRPC_URL: nonEmpty('127.0.0.1:50054'),
     BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
+    CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
+    /**
+     * Signs widget visitors' tokens (HS256); every replica must share it. Rotating it signs every
+     * visitor out (their widget opens a new session with its visitor key).
+     */
+    VISITOR_TOKEN_SECRET: z
+      .string({ error: 'required: a random secret of at least 32 characters' })
+      .min(32, { error: 'must be at least 32 characters' }),
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
     JWT_ISSUER: nonEmpty('http://localhost:4101'),
     JWT_AUDIENCE: nonEmpty('parley'),
@@ -119,6 +128,16 @@ export const gatewayConfigSchema = z
     BODY_LIMIT: nonEmpty('100kb'),
     /** How long stop() waits for in-flight requests before cutting connections. */
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+    /**
+     * The built widget (widget/scripts/build.mjs): loader.js and app/. Defaults to the repository's
+     * widget/dist, found from this file (gateway/dist or gateway/src) like the image lays it out.
+     */
+    WIDGET_DIST_DIR: z
+      .string()
+      .trim()
+      .min(1)
+      .default(() => resolve(__dirname, '..', '..', 'widget', 'dist'))
+      .transform((v) => resolve(v)),
     LOG_LEVEL: logLevel,
   })
   .transform((env) => {
@@ -134,6 +153,8 @@ export const gatewayConfigSchema = z
       domainsGrpcUrl: env.DOMAINS_GRPC_URL,
       contentGrpcUrl: env.CONTENT_GRPC_URL,
       billingGrpcUrl: env.BILLING_GRPC_URL,
+      conversationsGrpcUrl: env.CONVERSATIONS_GRPC_URL,
+      visitorTokenSecret: env.VISITOR_TOKEN_SECRET,
       jwt: {
         jwksUrl: env.JWKS_URL,
         issuer: env.JWT_ISSUER,
@@ -160,6 +181,7 @@ export const gatewayConfigSchema = z
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+      widgetDistDir: env.WIDGET_DIST_DIR,
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -1,5 +1,10 @@
 import { ConfigError } from '@parley/config';
-import { loadGatewayConfig } from './config';
+import { loadGatewayConfig as loadWith } from './config';
+
+const VISITOR_TOKEN_SECRET = 'v'.repeat(32);
+/** The one required variable set, so each test says only what it is about. */
+const loadGatewayConfig = (env: Record<string, string | undefined>) =>
+  loadWith({ VISITOR_TOKEN_SECRET, ...env });
 
 describe('gateway config', () => {
   it('has the documented defaults', () => {
@@ -49,6 +54,7 @@ describe('gateway config', () => {
       domainsGrpcUrl: '127.0.0.1:50053',
       contentGrpcUrl: '127.0.0.1:50054',
       billingGrpcUrl: '127.0.0.1:50055',
+      conversationsGrpcUrl: '127.0.0.1:50056',
       publicAppUrl: 'http://localhost:3000',
     });
     expect(
@@ -86,5 +92,12 @@ describe('gateway config', () => {
     } catch (error) {
       expect((error as ConfigError).issues.join('\n')).toMatch(/GATEWAY_PORT[\s\S]*FRONTEND_ORIGIN/);
     }
+  });
+
+  it('needs a visitor token secret of at least 32 characters', () => {
+    expect(loadGatewayConfig({}).visitorTokenSecret).toBe(VISITOR_TOKEN_SECRET);
+    expect(() => loadWith({})).toThrow(ConfigError);
+    expect(() => loadWith({})).toThrow(/VISITOR_TOKEN_SECRET/);
+    expect(() => loadGatewayConfig({ VISITOR_TOKEN_SECRET: 'x'.repeat(31) })).toThrow(/at least 32/);
   });
 });

@@ -2,21 +2,27 @@ import type { Logger } from '@parley/logger';
 import { connect as connectNats } from 'nats';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createRemovedMembers, refusingRemovedMembers } from './auth/removed-members';
 import { createTokenVerifier } from './auth/token-verifier';
+import { createVisitorTokens } from './auth/visitor-token';
 import { createBillingClient } from './clients/billing-client';
 import { createContentClient } from './clients/content-client';
+import { createConversationsClient } from './clients/conversations-client';
 import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
+import { cachedMemberNames } from './clients/member-names';
 import { createNotificationsClient } from './clients/notifications-client';
 import type { GatewayConfig } from './config';
 import { createApp } from './http/app';
 import { createRateLimits } from './http/rate-limits';
+import { createPresenceStore } from './presence/presence-store';
+import { startAssistantSignalRelay } from './realtime/assistant-signal-relay';
+import { startRealtime, teamActivityBeforeServer } from './realtime/start-realtime';
 import { connectRedis, pingRedis } from './redis/redis-clients';
 import { cachedSystemSettings } from './settings/system-settings-cache';
 import { syncSettingsAcrossReplicas } from './settings/settings-sync';
 import { startNotificationRelay } from './socket/notification-relay';
-import { startRealtimeServer } from './socket/realtime-server';
 
 export interface GatewayHandle {
   /** The bound port (useful when configured with 0). */
@@ -28,6 +34,8 @@ export interface GatewayHandle {
 }
 
 const READINESS_TIMEOUT_MS = 2000;
+/** A renamed team member shows the new name in new replies within this long. */
+const MEMBER_NAME_CACHE_MS = 60_000;
 
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<GatewayHandle> {
   const redis = await connectRedis(config.redis.url, logger);
@@ -37,12 +45,14 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
+  const conversations = createConversationsClient(config.conversationsGrpcUrl, config.grpcDeadlineMs);
   const closeClients = async () => {
     identity.close();
     notifications.close();
     domains.close();
     content.close();
     billing.close();
+    conversations.close();
     identityHealth.close();
     await redis.close();
   };
@@ -72,8 +82,16 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       settings,
       logger,
     });
-    const verifyToken = createTokenVerifier(config.jwt);
+    const removedMembers = createRemovedMembers(redis.commands, config.redis.keyPrefix);
+    // HTTP and sockets alike: a removed member's still-valid access token opens nothing.
+    const verifyToken = refusingRemovedMembers(createTokenVerifier(config.jwt), removedMembers);
+    const visitorTokens = createVisitorTokens(config.visitorTokenSecret);
+    const presence = createPresenceStore(redis.commands, config.redis.keyPrefix);
+    const memberName = cachedMemberNames(identity, { ttlMs: MEMBER_NAME_CACHE_MS });
+    const teamActivity = teamActivityBeforeServer({ presence, memberName });
     let draining = false;
+    // Socket.IO starts after the HTTP app (it attaches to the app's server), so routes reach it late.
+    const late: { realtime?: { disconnectUser(userId: string): void } } = {};
 
     const app = createApp({
       logger,
@@ -82,6 +100,13 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       domains,
       content,
       billing,
+      conversations,
+      visitorTokens,
+      presence,
+      removedMembers,
+      disconnectUser: (userId) => late.realtime?.disconnectUser(userId),
+      memberName,
+      recordTeamActivity: teamActivity.record,
       settings,
       announceSettingsChange: settingsSync.announceChange,
       rateLimits: createRateLimits(redis.commands, config.redis.rateLimitPrefix),
@@ -91,6 +116,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       frontendOrigins: config.frontendOrigins,
       trustProxy: config.trustProxy,
       bodyLimit: config.bodyLimit,
+      widgetDistDir: config.widgetDistDir,
       isReady: async () => {
         const [identityUp, redisUp] = await Promise.all([
           identityHealth.isServing(READINESS_TIMEOUT_MS),
@@ -101,23 +127,36 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     });
 
     const httpServer = createServer(app);
-    const realtime = startRealtimeServer({
+    // Socket.IO (channels authorised by conversations, replay) and the relay of room events.
+    const realtimeSide = await startRealtime({
       httpServer,
+      nats,
+      namespace: config.eventNamespace,
+      redis: { commands: redis.commands, subscriber: redis.subscriber, keyPrefix: config.redis.keyPrefix },
       verifyToken,
+      verifyVisitor: visitorTokens.verify,
       frontendOrigins: config.frontendOrigins,
-      redis: {
-        publisher: redis.commands,
-        subscriber: redis.subscriber,
-        key: `${config.redis.keyPrefix}:socket.io`,
-      },
+      conversations,
+      settings,
+      content,
+      teamActivity,
       logger,
     });
+    const realtime = realtimeSide.server;
+    late.realtime = realtime;
     // New in-app notifications, announced by the notifications service, to their users' sockets.
     const relay = startNotificationRelay({
       nc: nats,
       namespace: config.eventNamespace,
       realtime,
       logger: logger.child({ component: 'notification-relay' }),
+    });
+    // The assistant's bot typing and streamed reply text, to the room's sockets.
+    const assistantSignals = startAssistantSignalRelay({
+      nc: nats,
+      namespace: config.eventNamespace,
+      emit: realtime.emitToRoom,
+      logger: logger.child({ component: 'assistant-signal-relay' }),
     });
 
     await new Promise<void>((resolve, reject) => {
@@ -140,8 +179,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       force.unref();
       await closed;
       clearTimeout(force);
+      await realtimeSide.stop();
       await settingsSync.stop();
       await relay.stop();
+      await assistantSignals.stop();
       await closeAll();
       logger.info('gateway stopped');
     };

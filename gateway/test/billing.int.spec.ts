@@ -1,4 +1,5 @@
 import { PLAN_IDS, PLANS } from '@parley/contracts';
+import { callUnary, createClient, loadService } from '@parley/grpc';
 import { logIn, onboardingAnswers, signupDetails, uniqueEmail } from './support/flows';
 import type { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './support/stack';
@@ -89,6 +90,65 @@ describe('GET /api/billing/plan', () => {
   });
 });
 
+describe('GET /api/billing/subscription (subscription details with request usage)', () => {
+  /** What the assistant does once per answer, straight to billing's gRPC API. */
+  const consume = async (accountId: string, count: number) => {
+    const billing = createClient(
+      loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
+      stack.billing.address,
+    );
+    try {
+      for (let i = 0; i < count; i++)
+        await callUnary(
+          billing,
+          'ConsumeRequest',
+          { accountId, requestId: `answer-${i}` },
+          { deadlineMs: 10_000 },
+        );
+    } finally {
+      billing.close();
+    }
+  };
+
+  it("shows the caller's plan and usage in this period, and only the caller's", async () => {
+    const a = client();
+    const b = client();
+    const owner = await signUp(a, 'STANDARD');
+    await signUp(b, 'STANDARD');
+    await consume(owner.accountId, 81);
+
+    const res = await a.get('/api/billing/subscription');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const now = new Date();
+    expect(res.body).toEqual({
+      data: {
+        currentPlan: 'STANDARD',
+        planDetails: STANDARD_DETAILS,
+        subscription: null,
+        providerSubscription: null,
+        canUpgrade: true,
+        canDowngrade: false,
+        requestLimit: 100,
+        requestsUsed: 81,
+        requestsRemaining: 19,
+        usagePeriod: {
+          start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString(),
+          end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString(),
+        },
+      },
+    });
+    // Another account's usage is its own: b has used nothing.
+    expect((await b.get('/api/billing/subscription')).body).toMatchObject({
+      data: { requestsUsed: 0, requestsRemaining: 100 },
+    });
+  });
+
+  it('refuses a caller who is not signed in', async () => {
+    expect((await client().get('/api/billing/subscription')).status).toBe(401);
+  });
+});
+
 describe('billing unreachable', () => {
   it('answers 503 for the catalogue and the plan, and the rest of the API keeps working', async () => {
     // Port 9 (discard) has no gRPC server on this machine: every call fails as unavailable.
@@ -99,6 +159,7 @@ describe('billing unreachable', () => {
     expect(plans.body).toMatchObject({ error: { message: expect.any(String) } });
     await logIn(c, stack.admin.email, stack.admin.password);
     expect((await c.get('/api/billing/plan')).status).toBe(503);
+    expect((await c.get('/api/billing/subscription')).status).toBe(503);
     expect((await c.get('/api/user/me')).status).toBe(200);
   });
 });

@@ -16,6 +16,7 @@ interface Notification {
   read: boolean;
   createdAt: string;
   domainId: string | null;
+  roomId: string | null;
 }
 
 let namespace: string;
@@ -158,6 +159,7 @@ describe('realtime', () => {
       read: false,
       createdAt: added.addedAt,
       domainId: added.domainId,
+      roomId: null,
     });
     const second = nextEvent<Notification>(annOnB, 'notification');
     await addDomain(ann, 'second.example.com');

@@ -3,6 +3,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Principal } from './claims';
 import { presentedToken, type PresentedToken } from './token-source';
 import { UNAUTHENTICATED_MESSAGE, type TokenVerifier } from './token-verifier';
+import { isVisitorToken } from './visitor-token';
 
 /** What the gateway knows about who sent a request; set once per request by `identifyCaller`. */
 export interface Caller {
@@ -31,7 +32,9 @@ export function identifyCaller(verify: TokenVerifier): RequestHandler {
   return async (req, res, next) => {
     const presented = presentedToken(req.headers, req.cookies as Record<string, unknown> | undefined);
     const caller: Caller = { presented };
-    if (presented) {
+    // A widget's visitor token is never a dashboard token: not tried as one (the widget routes
+    // verify it themselves), so a team route answers it the plain 401 without a failed check.
+    if (presented && !isVisitorToken(presented.token)) {
       try {
         caller.principal = (await verify(presented.token)).principal;
       } catch (error) {

@@ -1,5 +1,5 @@
 import { AppError } from '@parley/contracts';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { principalFromClaims, type ClaimMapping, type Principal } from './claims';
 
 export interface TokenVerifierOptions extends ClaimMapping {
@@ -29,6 +29,16 @@ function isKeySourceFailure(error: unknown): boolean {
   return error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC';
 }
 
+/** The token's `alg` header, or undefined when it has none or is not a JWS at all. */
+function headerAlgorithm(token: string): string | undefined {
+  try {
+    const { alg } = decodeProtectedHeader(token);
+    return typeof alg === 'string' ? alg : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Verifies access tokens against a remote JWKS (identity's, or a Keycloak realm's): signature,
  * algorithm, issuer, audience and expiry, then maps the claims to a Principal.
@@ -38,7 +48,13 @@ export function createTokenVerifier(options: TokenVerifierOptions, getKey?: JWTV
   const keys =
     getKey ??
     createRemoteJWKSet(new URL(options.jwksUrl), { timeoutDuration: 3000, cooldownDuration: 30_000 });
+  const algorithms = new Set(options.algorithms);
   return async (token) => {
+    // A widget's visitor token (HS256) reaches every /api request's caller check: refused by its
+    // header alone, before jose builds a failure and looks for a key (the same answer, cheaper).
+    if (!algorithms.has(headerAlgorithm(token) ?? '')) {
+      throw new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+    }
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(token, keys, {

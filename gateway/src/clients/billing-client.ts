@@ -24,11 +24,25 @@ export interface AccountPlan {
   changedAt: string;
 }
 
+/** Request usage in the account's current billing period (ISO-8601 UTC, end exclusive). */
+export interface Usage {
+  accountId: string;
+  plan: PlanId;
+  allowed: boolean;
+  requestsUsed: number;
+  requestLimit: number;
+  requestsRemaining: number;
+  periodStart: string;
+  periodEnd: string;
+}
+
 /** The billing service's RPCs, typed, each with the gateway's deadline. Rejections are AppErrors. */
 export interface BillingClient {
   listPlans(context?: CallContext): Promise<Plan[]>;
   /** The plan of the caller's account (the token's account claim), never another's. */
   getAccountPlan(caller: Principal, context?: CallContext): Promise<AccountPlan>;
+  /** The request usage of the caller's account in its current period, never another's. */
+  getUsage(caller: Principal, context?: CallContext): Promise<Usage>;
   close(): void;
 }
 
@@ -43,6 +57,12 @@ export function createBillingClient(address: string, deadlineMs: number): Billin
     getAccountPlan: (caller, context) =>
       call(
         'getAccountPlan',
+        { caller: { userId: caller.userId, accountId: caller.accountId, role: caller.role } },
+        context,
+      ),
+    getUsage: (caller, context) =>
+      call(
+        'getUsage',
         { caller: { userId: caller.userId, accountId: caller.accountId, role: caller.role } },
         context,
       ),

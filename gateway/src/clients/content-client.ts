@@ -79,6 +79,15 @@ export interface ContentClient {
     request: { domainId: string; query: string },
     context?: CallContext,
   ): Promise<SearchHit[]>;
+  /** Public (no caller): a domain's items a visitor may see (published articles, pinned first). */
+  listPublishedItems(kind: ContentKind, domainId: string, context?: CallContext): Promise<ContentItem[]>;
+  /** Public: the domain's items among `ids` (at most 100), in that order; unknown ids left out. */
+  getPublicItems(
+    kind: ContentKind,
+    domainId: string,
+    ids: readonly string[],
+    context?: CallContext,
+  ): Promise<ContentItem[]>;
   close(): void;
 }
 
@@ -125,6 +134,16 @@ export function createContentClient(address: string, deadlineMs: number): Conten
     getImageMeta: (caller, id, context) => call('getImageMeta', { caller, id }, context),
     search: async (caller, request, context) =>
       (await call<{ hits: SearchHit[] }>('search', { caller, ...request }, context)).hits,
+    listPublishedItems: async (kind, domainId, context) =>
+      (await call<{ items: ItemMessage[] }>('listPublishedItems', { kind, domainId }, context)).items.map(
+        itemOf,
+      ),
+    getPublicItems: async (kind, domainId, ids, context) =>
+      ids.length === 0
+        ? []
+        : (
+            await call<{ items: ItemMessage[] }>('getPublicItems', { kind, domainId, ids }, context)
+          ).items.map(itemOf),
     close: () => client.close(),
   };
 }

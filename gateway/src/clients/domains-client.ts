@@ -31,6 +31,12 @@ const fromDetail = (d: WireDetail): DomainDetailView => ({
   config: d.configJson ? (JSON.parse(d.configJson) as DomainConfig) : null,
 });
 
+export interface WidgetProfileView {
+  domain: DomainView;
+  settings: DomainSettings;
+  homeSettings: WidgetHomeSettings;
+}
+
 /** proto/domains/v1/domains.proto as the gateway uses it; rejections are AppErrors. */
 export interface DomainsClient {
   listDomains(
@@ -71,6 +77,13 @@ export interface DomainsClient {
     context?: CallContext,
   ): Promise<FilterQuestionView>;
   deleteFilterQuestion(caller: DomainsCaller, questionId: string, context?: CallContext): Promise<void>;
+  /** Public (no caller): what a visitor's widget may read of any domain; 404 DOMAIN_NOT_FOUND. */
+  getWidgetProfile(domainId: string, context?: CallContext): Promise<WidgetProfileView>;
+  /** Public: the domain's questions without the owner's answers. */
+  listPublicFilterQuestions(
+    domainId: string,
+    context?: CallContext,
+  ): Promise<Array<{ id: string; question: string }>>;
   close(): void;
 }
 
@@ -131,6 +144,28 @@ export function createDomainsClient(address: string, deadlineMs: number): Domain
     deleteFilterQuestion: async (caller, questionId, context) => {
       await call('deleteFilterQuestion', caller, { questionId }, context);
     },
+    getWidgetProfile: async (domainId, context) => {
+      const wire = await callUnary<object, Omit<WireDetail, 'configJson'>>(
+        client,
+        'getWidgetProfile',
+        { domainId },
+        { deadlineMs, metadata: metadataOf(context) },
+      );
+      return {
+        domain: wire.domain,
+        settings: JSON.parse(wire.settingsJson) as DomainSettings,
+        homeSettings: JSON.parse(wire.homeSettingsJson) as WidgetHomeSettings,
+      };
+    },
+    listPublicFilterQuestions: async (domainId, context) =>
+      (
+        await callUnary<object, { questions: Array<{ id: string; question: string }> }>(
+          client,
+          'listPublicFilterQuestions',
+          { domainId },
+          { deadlineMs, metadata: metadataOf(context) },
+        )
+      ).questions,
     close: () => client.close(),
   };
 }

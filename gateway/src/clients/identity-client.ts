@@ -1,6 +1,7 @@
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 import type {
+  AcceptTeamInviteRequest,
   ChangePasswordRequest,
   CompleteOnboardingRequest,
   LoginRequest,
@@ -9,7 +10,11 @@ import type {
   RefreshRequest,
   SignupTicket,
   StartSignupRequest,
+  ProtoTeamMember,
   SystemSettings,
+  TeamCaller,
+  TeamInviteDetails,
+  TeamItemRequest,
   UpdateSystemSettingsRequest,
   VerifySignupCodeRequest,
   VerifySignupCodeResponse,
@@ -32,6 +37,15 @@ export interface IdentityClient {
   changePassword(request: ChangePasswordRequest, context?: CallContext): Promise<void>;
   getSystemSettings(context?: CallContext): Promise<SystemSettings>;
   updateSystemSettings(request: UpdateSystemSettingsRequest, context?: CallContext): Promise<SystemSettings>;
+  listTeam(caller: TeamCaller, context?: CallContext): Promise<ProtoTeamMember[]>;
+  inviteTeamMember(
+    request: { caller: TeamCaller; email: string },
+    context?: CallContext,
+  ): Promise<ProtoTeamMember>;
+  revokeTeamInvite(request: TeamItemRequest, context?: CallContext): Promise<void>;
+  removeTeamMember(request: TeamItemRequest, context?: CallContext): Promise<void>;
+  lookupTeamInvite(request: { token: string }, context?: CallContext): Promise<TeamInviteDetails>;
+  acceptTeamInvite(request: AcceptTeamInviteRequest, context?: CallContext): Promise<ProtoSession>;
   close(): void;
 }
 
@@ -58,6 +72,17 @@ export function createIdentityClient(address: string, deadlineMs: number): Ident
     },
     getSystemSettings: (context) => call('getSystemSettings', {}, context),
     updateSystemSettings: (request, context) => call('updateSystemSettings', request, context),
+    listTeam: async (caller, context) =>
+      (await call<TeamCaller, { members?: ProtoTeamMember[] }>('listTeam', caller, context)).members ?? [],
+    inviteTeamMember: (request, context) => call('inviteTeamMember', request, context),
+    revokeTeamInvite: async (request, context) => {
+      await call('revokeTeamInvite', request, context);
+    },
+    removeTeamMember: async (request, context) => {
+      await call('removeTeamMember', request, context);
+    },
+    lookupTeamInvite: (request, context) => call('lookupTeamInvite', request, context),
+    acceptTeamInvite: (request, context) => call('acceptTeamInvite', request, context),
     close: () => client.close(),
   };
 }

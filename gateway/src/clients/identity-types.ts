@@ -89,3 +89,42 @@ export interface SystemSettings {
 export interface UpdateSystemSettingsRequest extends Partial<SystemSettings> {
   actorId: string;
 }
+
+/** Who calls a team RPC, from the verified access token; identity checks it against its records. */
+export interface TeamCaller {
+  userId: string;
+  role: string;
+  accountId: string;
+}
+
+export interface ProtoTeamMember {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  /** active | invited */
+  status: string;
+  invitedAt: string;
+  /** Empty for an invitation. */
+  joinedAt: string;
+  /** Empty for a member. */
+  expiresAt: string;
+}
+
+export interface TeamItemRequest {
+  caller: TeamCaller;
+  id: string;
+}
+
+export interface TeamInviteDetails {
+  email: string;
+  accountName: string;
+}
+
+export interface AcceptTeamInviteRequest {
+  token: string;
+  fullname: string;
+  password: string;
+  confirmPassword: string;
+  client: ClientInfo;
+}

@@ -15,7 +15,7 @@ export interface NotificationsCaller {
   role: string;
 }
 
-/** proto Notification; an empty domainId means none. */
+/** proto Notification; an empty domainId (roomId) means none. */
 interface WireNotification {
   id: string;
   type: string;
@@ -23,6 +23,7 @@ interface WireNotification {
   read: boolean;
   createdAt: string;
   domainId: string;
+  roomId: string;
 }
 
 const fromWire = (n: WireNotification): InAppNotification => ({
@@ -32,6 +33,7 @@ const fromWire = (n: WireNotification): InAppNotification => ({
   read: n.read,
   createdAt: n.createdAt,
   domainId: n.domainId || null,
+  roomId: n.roomId || null,
 });
 
 /** The notifications service's RPCs, typed, each with the gateway's deadline. Rejections are AppErrors. */

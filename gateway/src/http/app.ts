@@ -11,9 +11,14 @@ import { refuseCrossSiteWrites } from '../auth/csrf';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
+import { requestLogLevel } from './request-log-level';
 import { appointmentTypesRoutes } from './routes/appointment-types-routes';
 import { authRoutes } from './routes/auth-routes';
 import { billingRoutes, plansRoutes } from './routes/billing-routes';
+import { bookingsRoutes } from './routes/bookings-routes';
+import { conversationsRoutes } from './routes/conversations-routes';
+import { teamRoutes } from './routes/team-routes';
+import { presenceFromRequests } from './team-presence';
 import { domainsRoutes } from './routes/domains-routes';
 import { filterQuestionsRoutes } from './routes/filter-questions-routes';
 import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
@@ -25,6 +30,8 @@ import { productsRoutes } from './routes/products-routes';
 import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
+import { widgetAssetsRoutes } from './routes/widget-assets-routes';
+import { widgetRoutes } from './routes/widget-routes';
 import { maintenanceGuard } from './system-settings-guards';
 
 export interface AppOptions extends RouteDeps {
@@ -34,6 +41,8 @@ export interface AppOptions extends RouteDeps {
   frontendOrigins: string[];
   trustProxy: boolean | number | string;
   bodyLimit: string;
+  /** The built widget served under /widget/ (WIDGET_DIST_DIR). */
+  widgetDistDir: string;
 }
 
 /** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
@@ -47,12 +56,6 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** A dependency being down (503) is worth a warning; only what we did not expect is an error. */
-function logLevelOf(status: number, error: Error | undefined): 'error' | 'warn' | 'info' {
-  if (error || (status >= 500 && status !== 503)) return 'error';
-  return status === 503 ? 'warn' : 'info';
-}
-
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.set('trust proxy', options.trustProxy);
@@ -63,7 +66,14 @@ export function createApp(options: AppOptions): Express {
       logger: options.logger,
       genReqId: requestId,
       autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      customLogLevel: (_req, res, error) => logLevelOf(res.statusCode, error),
+      customLogLevel: (req, res, error) =>
+        requestLogLevel(
+          // originalUrl: the routers below rewrite req.url while they handle it.
+          { method: req.method, path: ((req as Request).originalUrl ?? req.url ?? '').split('?')[0]! },
+          res.statusCode,
+          error,
+          options.logger.isLevelEnabled('debug'),
+        ),
       customProps: (req, res) => {
         const errorCode = (res as ServerResponse & { locals?: { errorCode?: string } }).locals?.errorCode;
         // express's req.ip: the client behind the proxies TRUST_PROXY allows.
@@ -79,6 +89,14 @@ export function createApp(options: AppOptions): Express {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
+    }),
+  );
+  // Before helmet: the widget's page is framed by any site and sets its own headers.
+  app.use(
+    widgetAssetsRoutes({
+      distDir: options.widgetDistDir,
+      publicAppUrl: options.publicAppUrl,
+      logger: options.logger,
     }),
   );
   // same-site, not same-origin: the frontend (another port or subdomain) reads these responses.
@@ -98,8 +116,17 @@ export function createApp(options: AppOptions): Express {
   api.use(express.json({ limit: options.bodyLimit }));
   api.use(cookieParser());
   api.use(identifyCaller(options.verifyToken));
+  // The widget (an iframe on the gateway's own origin, embedded in customers' sites) authenticates
+  // by bearer visitor token only and never acts on cookies, so it sits before the cookie origin
+  // check: a dashboard session cookie the browser adds on its own must not get its calls refused.
+  api.use('/widget', maintenanceGuard(options.settings), widgetRoutes(options));
   api.use(refuseCrossSiteWrites(options.frontendOrigins));
   api.use(maintenanceGuard(options.settings));
+  api.use(
+    presenceFromRequests(options.presence, (error) =>
+      options.logger.warn({ err: error }, 'could not record team presence'),
+    ),
+  );
   api.use('/auth', authRoutes(options));
   api.use('/user', userRoutes(options));
   api.use('/system-settings', systemSettingsRoutes(options));
@@ -114,6 +141,9 @@ export function createApp(options: AppOptions): Express {
   api.use('/appointment-types', appointmentTypesRoutes(options));
   api.use('/images', imagesRoutes(options));
   api.use('/search', searchRoutes(options));
+  api.use('/conversations', conversationsRoutes(options));
+  api.use('/team', teamRoutes(options));
+  api.use('/bookings', bookingsRoutes(options));
   app.use('/api', api);
 
   app.use(notFound);

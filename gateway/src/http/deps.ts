@@ -1,9 +1,14 @@
 import type { Logger } from '@parley/logger';
+import type { Principal } from '../auth/claims';
+import type { RemovedMembers } from '../auth/removed-members';
+import type { VisitorTokens } from '../auth/visitor-token';
 import type { BillingClient } from '../clients/billing-client';
 import type { ContentClient } from '../clients/content-client';
+import type { ConversationsClient } from '../clients/conversations-client';
 import type { DomainsClient } from '../clients/domains-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { NotificationsClient } from '../clients/notifications-client';
+import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 import type { RateLimits } from './rate-limits';
 
@@ -14,6 +19,19 @@ export interface RouteDeps {
   domains: DomainsClient;
   content: ContentClient;
   billing: BillingClient;
+  conversations: ConversationsClient;
+  /** Signs and verifies widget visitors' tokens. */
+  visitorTokens: VisitorTokens;
+  /** Team presence per account (Redis). */
+  presence: PresenceStore;
+  /** Agents the owner removed: their access tokens are refused until they expire. */
+  removedMembers: RemovedMembers;
+  /** Closes a user's open sockets on every replica (they would otherwise live until the token expires). */
+  disconnectUser(userId: string): void;
+  /** A team member's name as identity has it, cached briefly. */
+  memberName(userId: string): Promise<string>;
+  /** The member is active in the room: presence, and `team-member-active` on its presence channel. */
+  recordTeamActivity(principal: Principal, roomId: string): Promise<void>;
   settings: SystemSettingsSource;
   /** Tells the other gateway replicas that an admin changed system settings. */
   announceSettingsChange(): Promise<void>;

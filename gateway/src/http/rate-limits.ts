@@ -13,6 +13,8 @@ export const RATE_LIMIT_POLICIES = {
   refresh: { points: 60, durationSec: 60 },
   /** Newsletter subscriptions; notifications also sends an address at most one mail per 10 minutes. */
   newsletter: { points: 5, durationSec: 60 },
+  /** Widget sessions: each page view of a customer's site opens one; many visitors may share an IP. */
+  widgetSession: { points: 60, durationSec: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

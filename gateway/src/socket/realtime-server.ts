@@ -1,18 +1,30 @@
-import { isAppError } from '@parley/contracts';
+import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
+import { decodeProtectedHeader } from 'jose';
 import type { Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import type { Principal } from '../auth/claims';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { isAllowedOrigin } from '../auth/origin';
 import type { TokenVerifier } from '../auth/token-verifier';
+import type { VerifiedVisitor } from '../auth/visitor-token';
+import type { SocketIdentity } from '../realtime/channel-access';
+import { roomsOfShare } from '../realtime/conversations-relay';
+import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
+import { registerVisitorMessageHandler, type VisitorMessageDeps } from './visitor-message-handler';
 
 export interface RealtimeServer {
   /** Delivers `event` to every socket of `userId`, on whichever gateway replica it is connected. */
   emitToUser(userId: string, event: string, payload: unknown): void;
+  /** Emits to an internal room (see realtime/channels.ts) on every replica. */
+  /** Several rooms: one broadcast (one adapter publish), each socket in them gets it once. */
+  emitToRoom(room: string | string[], event: string, envelope: RealtimeEnvelope<unknown>): void;
+  /** Makes `userId`'s sockets, on every replica, leave the team side of a room they lost. */
+  revoke(userId: string, roomId: string): void;
+  /** Closes every socket of `userId` on every replica (a removed team member); their reconnect is refused. */
+  disconnectUser(userId: string): void;
   close(): Promise<void>;
 }
 
@@ -22,8 +34,8 @@ export const userRoom = (userId: string) => `user-${userId}`;
 export const UNAUTHORIZED = 'unauthorized';
 export const UNAVAILABLE = 'unavailable';
 
-interface SocketData {
-  principal: Principal;
+export interface SocketData {
+  who: SocketIdentity;
 }
 
 /** setTimeout can't wait longer than this (about 24.8 days). */
@@ -38,21 +50,36 @@ function handshakeToken(socket: Socket): { token: string; fromCookie: boolean } 
   return undefined;
 }
 
+/** Visitor tokens are HS256; identity's never are (asymmetric only), so the header says which verifier to ask. */
+function isVisitorToken(token: string): boolean {
+  try {
+    return decodeProtectedHeader(token).alg === 'HS256';
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Socket.IO on the gateway's HTTP server. Every socket authenticates in its handshake and joins
- * its user's room; the Redis adapter makes rooms span all gateway replicas, so a fan-out from any
- * replica reaches the user wherever they are connected.
+ * Socket.IO on the gateway's HTTP server. Every socket authenticates in its handshake: a team
+ * member with the dashboard's access token (cookie from the frontend origin, or `auth.token`), or
+ * a widget visitor with a visitor token in `auth.token` (from any site's page: it carries no
+ * ambient authority, so no origin check). A team socket joins its user's room at once; every
+ * other room is joined through an authorised 'subscribe' (channel-handlers.ts). The Redis adapter
+ * makes rooms span all gateway replicas, so a fan-out from any replica reaches every socket.
  */
 export function startRealtimeServer(options: {
   httpServer: HttpServer;
   verifyToken: TokenVerifier;
+  verifyVisitor: (token: string) => Promise<VerifiedVisitor>;
   frontendOrigins: string[];
   redis: { publisher: RedisClientType; subscriber: RedisClientType; key: string };
+  channels: Omit<ChannelHandlerDeps, 'emitToRoom'>;
+  visitorMessages: VisitorMessageDeps;
   logger: Logger;
 }): RealtimeServer {
-  const { verifyToken, frontendOrigins, logger } = options;
+  const { verifyToken, verifyVisitor, frontendOrigins, logger } = options;
   const io = new Server<
-    Record<string, never>,
+    Record<string, (...args: never[]) => void>,
     Record<string, (payload: unknown) => void>,
     Record<string, never>,
     SocketData
@@ -78,9 +105,17 @@ export function startRealtimeServer(options: {
       return next(new Error(UNAUTHORIZED));
     }
     try {
-      const verified = await verifyToken(presented.token);
-      socket.data.principal = verified.principal;
-      const msLeft = verified.expiresAt * 1000 - Date.now();
+      let expiresAt: number;
+      if (!presented.fromCookie && isVisitorToken(presented.token)) {
+        const verified = await verifyVisitor(presented.token);
+        socket.data.who = { kind: 'visitor', visitor: verified.visitor };
+        expiresAt = verified.expiresAt;
+      } else {
+        const verified = await verifyToken(presented.token);
+        socket.data.who = { kind: 'team', principal: verified.principal };
+        expiresAt = verified.expiresAt;
+      }
+      const msLeft = expiresAt * 1000 - Date.now();
       // Disconnect when the token runs out; the client reconnects with a fresh one.
       const timer = setTimeout(() => socket.disconnect(true), Math.min(Math.max(msLeft, 0), MAX_TIMER_MS));
       timer.unref();
@@ -92,8 +127,16 @@ export function startRealtimeServer(options: {
     }
   });
 
+  const emitToRoom = (room: string | string[], event: string, envelope: RealtimeEnvelope<unknown>) => {
+    io.to(room).emit(event, envelope);
+  };
+  const handlerDeps: ChannelHandlerDeps = { ...options.channels, emitToRoom };
+
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.principal.userId));
+    const { who } = socket.data;
+    if (who.kind === 'team') void socket.join(userRoom(who.principal.userId));
+    registerChannelHandlers(socket, handlerDeps);
+    registerVisitorMessageHandler(socket, options.visitorMessages);
   });
 
   io.engine.on('connection_error', (error: { code: number; message: string }) =>
@@ -103,6 +146,14 @@ export function startRealtimeServer(options: {
   return {
     emitToUser: (userId, event, payload) => {
       io.to(userRoom(userId)).emit(event, payload);
+    },
+    emitToRoom,
+    revoke: (userId, roomId) => {
+      options.channels.access.forget?.(userId, roomId);
+      io.in(userRoom(userId)).socketsLeave(roomsOfShare(roomId));
+    },
+    disconnectUser: (userId) => {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     close: () => io.close(),
   };

@@ -45,6 +45,8 @@ export interface TestStack {
   client(options?: { gateway?: TestGateway; origin?: string }): GatewayClient;
   /** The newest code of a sign-up, read as the mailer reads it: from the event log, unsealed. */
   signupCode(signupId: string): Promise<string>;
+  /** The newest token of a team invitation, read as the mailer reads it: from the event log, unsealed. */
+  teamInviteToken(inviteId: string): Promise<string>;
   stopIdentity(): Promise<void>;
   dispose(): Promise<void>;
 }
@@ -97,6 +99,8 @@ export async function startStack(
 
   const gateways: TestGateway[] = [];
   const redisPrefix = `gwtest:${namespace}`;
+  // One secret for the stack's gateways, like replicas behind a load balancer.
+  const visitorTokenSecret = randomBytes(32).toString('base64url');
   const startOne = async (env: Record<string, string> = {}): Promise<TestGateway> => {
     const config = loadGatewayConfig({
       GATEWAY_PORT: '0',
@@ -108,6 +112,10 @@ export async function startStack(
       JWT_AUDIENCE: 'parley',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: redisPrefix,
+      // The stack's own event namespace: a gateway's realtime relay consumes CONVERSATIONS, and
+      // without it would share the un-namespaced stream (and its durable) with a dev stack.
+      EVENT_NAMESPACE: namespace,
+      VISITOR_TOKEN_SECRET: visitorTokenSecret,
       FRONTEND_ORIGIN: FRONTEND,
       TRUST_PROXY: 'loopback',
       GRPC_DEADLINE_MS: '15000',
@@ -136,6 +144,12 @@ export async function startStack(
       const issued = events.filter((e) => e.type === IdentityEvent.SignupCodeIssued).at(-1);
       if (!issued) throw new Error(`no code issued for sign-up ${signupId}`);
       return unseal((issued.data as { sealedCode: string }).sealedCode, mailSealKey);
+    },
+    teamInviteToken: async (inviteId) => {
+      const { events } = await store.load(store.subject('invite', inviteId));
+      const issued = events.filter((e) => e.type === IdentityEvent.TeamInviteIssued).at(-1);
+      if (!issued) throw new Error(`no invitation issued for ${inviteId}`);
+      return unseal((issued.data as { sealedToken: string }).sealedToken, mailSealKey);
     },
     stopIdentity,
     dispose: async () => {

@@ -4,6 +4,7 @@ import { principalOf } from '../../auth/caller';
 import { requireAuth } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
+import { subscriptionDetails } from '../subscription-details';
 
 /** How long the gateway reuses the catalogue it got from billing (it changes only with a release). */
 const CATALOGUE_REUSE_MS = 60_000;
@@ -37,6 +38,17 @@ export function billingRoutes({ billing }: Pick<RouteDeps, 'billing'>): Router {
     );
     res.set('Cache-Control', 'private, no-store');
     res.json({ data: { plan, selectedPlan, limits, planDetails } });
+  });
+  // Subscription details with request usage (spec section 3); the dashboard polls it every 30 s.
+  router.get('/subscription', async (req, res) => {
+    const caller = principalOf(res);
+    const context = callContext(req);
+    const [plan, usage] = await Promise.all([
+      billing.getAccountPlan(caller, context),
+      billing.getUsage(caller, context),
+    ]);
+    res.set('Cache-Control', 'private, no-store');
+    res.json({ data: subscriptionDetails(plan, usage) });
   });
   return router;
 }

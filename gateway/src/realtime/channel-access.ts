@@ -1,0 +1,115 @@
+import type { SubscribeAck } from '@parley/contracts';
+import type { Principal } from '../auth/claims';
+import type { Visitor as VisitorIdentity } from '../auth/visitor-token';
+import { InternalRoom, type ParsedChannel } from './channels';
+
+export type { VisitorIdentity };
+
+/** Who a socket belongs to: a team member (dashboard token) or a visitor (visitor token). */
+export type SocketIdentity =
+  { kind: 'team'; principal: Principal } | { kind: 'visitor'; visitor: VisitorIdentity };
+
+/** What the gateway asks conversations before letting a socket join a room's channels. */
+export interface RoomAccessSource {
+  /** CheckRoomAccess: false for a room of another account or one an agent may not reach. */
+  teamHasAccess(principal: Principal, roomId: string): Promise<boolean>;
+  /** The visitor's current room id (the latest opened under their key), or null before their first message. */
+  visitorRoomId(visitor: VisitorIdentity): Promise<string | null>;
+}
+
+export type ChannelDecision = { ok: true; room: string } | Extract<SubscribeAck, { ok: false }>;
+
+/**
+ * Which internal room a subscribe joins, or why not. chat-global is the team's only (owners and
+ * admins get the account's room, agents their own, which carries only rooms shared with them);
+ * a room's channels need access (team) or to be the visitor's own room, and `-presence` is never
+ * a visitor's. A source failure answers 'unavailable' (the client retries), never a guess.
+ */
+export async function decideChannel(
+  who: SocketIdentity,
+  channel: ParsedChannel,
+  access: RoomAccessSource,
+): Promise<ChannelDecision> {
+  if (channel.kind === 'global') {
+    if (who.kind !== 'team') return { ok: false, error: 'forbidden' };
+    const { principal } = who;
+    return {
+      ok: true,
+      room:
+        principal.role === 'AGENT'
+          ? InternalRoom.agentGlobal(principal.userId)
+          : InternalRoom.accountGlobal(principal.accountId),
+    };
+  }
+  const { roomId } = channel;
+  if (who.kind === 'visitor' && channel.kind === 'presence') return { ok: false, error: 'forbidden' };
+  let allowed: boolean;
+  try {
+    allowed =
+      who.kind === 'team'
+        ? await access.teamHasAccess(who.principal, roomId)
+        : (await access.visitorRoomId(who.visitor)) === roomId;
+  } catch {
+    return { ok: false, error: 'unavailable' };
+  }
+  if (!allowed) return { ok: false, error: 'forbidden' };
+  switch (channel.kind) {
+    case 'room':
+      return { ok: true, room: InternalRoom.room(roomId, who.kind) };
+    case 'mode':
+      return { ok: true, room: InternalRoom.mode(roomId) };
+    case 'presence':
+      return { ok: true, room: InternalRoom.presence(roomId) };
+  }
+}
+
+/**
+ * Remembers granted access briefly, so a dashboard subscribing to a room's three channels (and
+ * resubscribing after every reconnect) asks conversations once. Refusals are not remembered: a
+ * room shared a moment ago must be joinable at once. Revocation is not delayed either: the relay
+ * makes an unshared agent's sockets leave the room's internal rooms and forgets the grant.
+ */
+export function cachedRoomAccess(
+  source: RoomAccessSource,
+  options: { ttlMs: number; maxEntries?: number; now?: () => number },
+): RoomAccessSource & { forget(userId: string, roomId: string): void } {
+  const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const granted = new Map<string, { until: number; value: string }>();
+  const remember = (key: string, value: string) => {
+    // Oldest first out: a Map iterates in insertion order.
+    if (granted.size >= maxEntries) granted.delete(granted.keys().next().value as string);
+    granted.set(key, { until: now() + options.ttlMs, value });
+  };
+  const recall = (key: string) => {
+    const hit = granted.get(key);
+    if (!hit) return undefined;
+    if (hit.until > now()) return hit.value;
+    granted.delete(key);
+    return undefined;
+  };
+  const teamKey = (userId: string, roomId: string) => `t:${userId}:${roomId}`;
+  return {
+    async teamHasAccess(principal, roomId) {
+      // Role and account are part of the grant: a token with another role is asked anew.
+      const key = `${teamKey(principal.userId, roomId)}:${principal.accountId}:${principal.role}`;
+      if (recall(key)) return true;
+      const allowed = await source.teamHasAccess(principal, roomId);
+      if (allowed) remember(key, '1');
+      return allowed;
+    },
+    async visitorRoomId(visitor) {
+      // Per key: two browsers of one customer (the same email) reach different rooms.
+      const key = `v:${visitor.customerId}:${visitor.domainId}:${visitor.accountId}:${visitor.keyId}`;
+      const cached = recall(key);
+      if (cached) return cached;
+      const roomId = await source.visitorRoomId(visitor);
+      if (roomId) remember(key, roomId);
+      return roomId;
+    },
+    forget(userId, roomId) {
+      const prefix = `${teamKey(userId, roomId)}:`;
+      for (const key of [...granted.keys()]) if (key.startsWith(prefix)) granted.delete(key);
+    },
+  };
+}

@@ -1,0 +1,172 @@
+import { compareCursors } from '@parley/contracts';
+import type { RedisClientType } from 'redis';
+import type { Emission } from './event-routing';
+
+/** The spec's buffer: the last 500 events or 1 hour per channel. */
+export const REPLAY_MAX_ENTRIES = 500;
+export const REPLAY_MAX_AGE_MS = 60 * 60 * 1000;
+
+/** One buffered event, as replayed to a re-subscribing socket. */
+export interface BufferedEvent {
+  cursor: string;
+  channel: string;
+  event: string;
+  data: unknown;
+}
+
+export type ReplayResult =
+  | { reset: false; events: BufferedEvent[]; cursor: string | null }
+  /** `since` is older than what the buffer still holds: the client refetches over REST. */
+  | { reset: true; cursor: string | null };
+
+export interface ReplayBuffer {
+  /**
+   * Records one relayed event's emissions, once: returns each emission's cursor in order, or
+   * undefined when this event id was already recorded (a JetStream redelivery).
+   */
+  record(eventKey: string, emissions: readonly Emission[]): Promise<string[] | undefined>;
+  /** What an internal room carried after `since` (everything it holds when `since` is omitted: just the cursor). */
+  since(room: string, since: string | undefined): Promise<ReplayResult>;
+}
+
+/**
+ * One round trip per event: the de-duplication mark and every XADD happen in one script, so a
+ * redelivered event can neither be buffered twice nor half. Keys: KEYS[1] the event's mark,
+ * KEYS[2..] one stream per emission; ARGV[5..] the emissions' entries, then for each the number
+ * of an earlier emission of the same socket event whose entry id it reuses (0: none), so that
+ * one broadcast with one cursor can reach both rooms. When a stream already holds a later id (it
+ * cannot take that one), its entry gets its own. The streams are trimmed to ~MAXLEN and to
+ * entries younger than the max age, and expire when a channel stays quiet that long.
+ */
+const RECORD_SCRIPT = `
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return false end
+local n = #KEYS - 1
+local ids = {}
+for k = 1, n do
+  local key = KEYS[k + 1]
+  local same = tonumber(ARGV[4 + n + k])
+  local id = nil
+  if same > 0 then
+    local reply = redis.pcall('XADD', key, 'MAXLEN', '~', ARGV[2], ids[same], 'e', ARGV[4 + k])
+    if type(reply) == 'string' then id = reply end
+  end
+  if not id then id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[4 + k]) end
+  ids[k] = id
+  redis.call('XTRIM', key, 'MINID', '~', ARGV[3])
+  redis.call('PEXPIRE', key, ARGV[4])
+end
+return ids`;
+
+/** For each emission, the number (1-based) of the first earlier one it repeats to another room, or 0. */
+export function repeatsOf(emissions: readonly Emission[]): number[] {
+  return emissions.map((e, i) => {
+    const first = emissions.findIndex(
+      (o) => o.event === e.event && o.channel === e.channel && o.data === e.data,
+    );
+    return first < i ? first + 1 : 0;
+  });
+}
+
+export { compareCursors };
+
+const CURSOR = /^\d{1,20}-\d{1,20}$/;
+export const isCursor = (value: unknown): value is string => typeof value === 'string' && CURSOR.test(value);
+
+export function createReplayBuffer(
+  redis: RedisClientType,
+  options: { keyPrefix: string; dedupeTtlMs: number; maxEntries?: number; maxAgeMs?: number },
+): ReplayBuffer {
+  const maxEntries = options.maxEntries ?? REPLAY_MAX_ENTRIES;
+  const maxAgeMs = options.maxAgeMs ?? REPLAY_MAX_AGE_MS;
+  const streamKey = (room: string) => `${options.keyPrefix}:rt:buf:${room}`;
+  const markKey = (eventKey: string) => `${options.keyPrefix}:rt:ev:${eventKey}`;
+  let sha: string | undefined;
+
+  const runScript = async (keys: string[], args: string[]): Promise<unknown> => {
+    sha ??= await redis.scriptLoad(RECORD_SCRIPT);
+    try {
+      return await redis.evalSha(sha, { keys, arguments: args });
+    } catch (error) {
+      // A Redis restart (or SCRIPT FLUSH) forgets loaded scripts.
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      sha = await redis.scriptLoad(RECORD_SCRIPT);
+      return redis.evalSha(sha, { keys, arguments: args });
+    }
+  };
+
+  return {
+    async record(eventKey, emissions) {
+      const keys = [markKey(eventKey), ...emissions.map((e) => streamKey(e.room))];
+      const repeats = repeatsOf(emissions);
+      const entries: string[] = [];
+      emissions.forEach((e, i) => {
+        const repeated = repeats[i]! > 0 ? entries[repeats[i]! - 1] : undefined;
+        entries.push(repeated ?? JSON.stringify({ c: e.channel, n: e.event, d: e.data }));
+      });
+      const args = [
+        String(options.dedupeTtlMs),
+        String(maxEntries),
+        String(Date.now() - maxAgeMs),
+        String(maxAgeMs),
+        ...entries,
+        ...repeats.map(String),
+      ];
+      const ids = await runScript(keys, args);
+      return Array.isArray(ids) ? ids.map(String) : undefined;
+    },
+
+    async since(room, since) {
+      const key = streamKey(room);
+      const info = await streamInfo(redis, key);
+      if (!info)
+        // Nothing was ever sent, or the channel went quiet for the whole buffer age: either way
+        // a client that saw something before cannot be told what came after it.
+        return since === undefined
+          ? { reset: false, events: [], cursor: null }
+          : { reset: true, cursor: null };
+      if (since === undefined) return { reset: false, events: [], cursor: info.lastId };
+      // Entries after `since` were trimmed (or the whole stream expired and was begun anew, which
+      // takes an hour without events): the client missed something the buffer no longer has.
+      // (Redis does not say which ids were trimmed, only the first one left: a client whose
+      // `since` is the very last trimmed entry is told to reset too, which is merely cautious.)
+      const trimmedAfterSince = info.trimmed && compareCursors(since, info.firstId) < 0;
+      if (trimmedAfterSince || Number(since.split('-')[0]) < Date.now() - maxAgeMs)
+        return { reset: true, cursor: info.lastId };
+      const entries = await redis.xRange(key, `(${since}`, '+', { COUNT: maxEntries * 2 });
+      const events: BufferedEvent[] = [];
+      for (const entry of entries) {
+        const raw = entry.message.e;
+        if (typeof raw !== 'string') continue;
+        const { c, n, d } = JSON.parse(raw) as { c: string; n: string; d: unknown };
+        events.push({ cursor: entry.id, channel: c, event: n, data: d });
+      }
+      return { reset: false, events, cursor: events.at(-1)?.cursor ?? info.lastId };
+    },
+  };
+}
+
+/** XINFO STREAM, raw (reply shapes differ between RESP versions and client releases). */
+async function streamInfo(
+  redis: RedisClientType,
+  key: string,
+): Promise<{ lastId: string; firstId: string; trimmed: boolean } | undefined> {
+  let reply: unknown;
+  try {
+    reply = await redis.sendCommand(['XINFO', 'STREAM', key]);
+  } catch (error) {
+    if (error instanceof Error && /no such key/i.test(error.message)) return undefined;
+    throw error;
+  }
+  const fields = new Map<string, unknown>();
+  if (Array.isArray(reply))
+    for (let i = 0; i + 1 < reply.length; i += 2) fields.set(String(reply[i]), reply[i + 1]);
+  else if (reply instanceof Map) for (const [k, v] of reply) fields.set(String(k), v);
+  const added = Number(fields.get('entries-added') ?? 0);
+  const length = Number(fields.get('length') ?? 0);
+  return {
+    lastId: String(fields.get('last-generated-id') ?? '0-0'),
+    firstId: String(fields.get('recorded-first-entry-id') ?? '0-0'),
+    // Trimming (MAXLEN/MINID) does not move max-deleted-entry-id, but the count shows it.
+    trimmed: added > length,
+  };
+}

@@ -1,0 +1,117 @@
+import type { Logger } from '@parley/logger';
+import type { NatsConnection } from 'nats';
+import type { Server as HttpServer } from 'node:http';
+import type { RedisClientType } from 'redis';
+import type { TokenVerifier } from '../auth/token-verifier';
+import type { VerifiedVisitor } from '../auth/visitor-token';
+import type { ContentClient } from '../clients/content-client';
+import type { ConversationsClient } from '../clients/conversations-client';
+import { productCard } from '../http/routes/conversation-views';
+import { postVisitorMessage } from '../http/routes/visitor-message';
+import type { PresenceStore } from '../presence/presence-store';
+import type { SystemSettingsSource } from '../settings/system-settings-cache';
+import { startRealtimeServer, type RealtimeServer } from '../socket/realtime-server';
+import { cachedRoomAccess } from './channel-access';
+import { roomAccessFromConversations, type RoomAccessCalls } from './conversations-access';
+import { startConversationsRelay } from './conversations-relay';
+import { createReplayBuffer } from './replay-buffer';
+import { createTeamActivity, type RecordTeamActivity, type RoomEmitter } from './team-activity';
+
+/** Granted room access is reused this long; an unshare takes effect at once on the relaying replica. */
+const ACCESS_CACHE_MS = 5_000;
+/** As the REST views: at most this many cards per message. */
+const MAX_CARDS = 100;
+/** Longer than JetStream can redeliver an event (ack wait x max deliveries). */
+const DEDUPE_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * Team activity is needed by the REST routes, which exist before the Socket.IO server does (it
+ * wraps the HTTP server that serves them): the emitter is attached once the server runs.
+ */
+export function teamActivityBeforeServer(options: {
+  presence: PresenceStore;
+  memberName(userId: string): Promise<string>;
+}): { record: RecordTeamActivity; attach(emit: RoomEmitter): void } {
+  let emitter: RoomEmitter | undefined;
+  return {
+    record: createTeamActivity({
+      presence: options.presence,
+      memberName: options.memberName,
+      emit: (room, event, envelope) => emitter?.(room, event, envelope),
+    }),
+    attach: (emit) => {
+      emitter = emit;
+    },
+  };
+}
+
+export interface Realtime {
+  server: RealtimeServer;
+  stop(): Promise<void>;
+}
+
+/** The realtime side of the gateway: Socket.IO with channel authorisation and replay, and the JetStream relay. */
+export async function startRealtime(options: {
+  httpServer: HttpServer;
+  nats: NatsConnection;
+  namespace: string;
+  redis: { commands: RedisClientType; subscriber: RedisClientType; keyPrefix: string };
+  verifyToken: TokenVerifier;
+  verifyVisitor: (token: string) => Promise<VerifiedVisitor>;
+  frontendOrigins: string[];
+  conversations: RoomAccessCalls & Pick<ConversationsClient, 'postVisitorMessage'>;
+  /** Maintenance mode refuses visitor messages on sockets as it does on /api/widget. */
+  settings: SystemSettingsSource;
+  /** Cards of the products a message names (content's public reads). */
+  content: Pick<ContentClient, 'getPublicItems'>;
+  teamActivity: { record: RecordTeamActivity; attach(emit: RoomEmitter): void };
+  logger: Logger;
+}): Promise<Realtime> {
+  const { logger } = options;
+  const buffer = createReplayBuffer(options.redis.commands, {
+    keyPrefix: options.redis.keyPrefix,
+    dedupeTtlMs: DEDUPE_TTL_MS,
+  });
+  const server = startRealtimeServer({
+    httpServer: options.httpServer,
+    verifyToken: options.verifyToken,
+    verifyVisitor: options.verifyVisitor,
+    frontendOrigins: options.frontendOrigins,
+    redis: {
+      publisher: options.redis.commands,
+      subscriber: options.redis.subscriber,
+      key: `${options.redis.keyPrefix}:socket.io`,
+    },
+    channels: {
+      access: cachedRoomAccess(roomAccessFromConversations(options.conversations), {
+        ttlMs: ACCESS_CACHE_MS,
+      }),
+      buffer,
+      recordTeamActivity: options.teamActivity.record,
+      logger: logger.child({ component: 'realtime' }),
+    },
+    visitorMessages: {
+      post: (visitor, body, context) => postVisitorMessage(options.conversations, visitor, body, context),
+      settings: options.settings,
+      logger: logger.child({ component: 'realtime' }),
+    },
+    logger,
+  });
+  options.teamActivity.attach(server.emitToRoom);
+  let relay: Awaited<ReturnType<typeof startConversationsRelay>>;
+  try {
+    relay = await startConversationsRelay({
+      nc: options.nats,
+      namespace: options.namespace,
+      buffer,
+      target: { emit: server.emitToRoom, revoke: server.revoke },
+      productCards: async (domainId, ids) =>
+        (await options.content.getPublicItems('product', domainId, ids.slice(0, MAX_CARDS))).map(productCard),
+      logger: logger.child({ component: 'realtime-relay' }),
+    });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return { server, stop: () => relay.stop() };
+}

@@ -1,0 +1,167 @@
+import { loadConfig as loadConversationsConfig } from '@parley/conversations/src/config';
+import { startConversations, type Conversations } from '@parley/conversations/src/start';
+import { createLogger } from '@parley/logger';
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import { createTestDatabase, eventually as retry, type TestDatabase } from '@parley/testing';
+import { addDomain, startTestContent, type TestContent } from './content';
+import { startTestDomains, type TestDomains } from './domains';
+import { logIn, PASSWORD, registerOwner, uniqueEmail, type Registered } from './flows';
+import type { GatewayClient } from './http-client';
+import { FRONTEND, startStack, type TestGateway, type TestStack } from './stack';
+
+const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
+
+/** The real conversations service on a stack's namespace (it hears that stack's domains), with its own database. */
+export interface TestConversations {
+  service: Conversations;
+  grpcUrl: string;
+  db: TestDatabase;
+  /** Resolves once conversations' read model has the domain (widget sessions need it). */
+  knowsDomain(domainId: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startTestConversations(namespace: string): Promise<TestConversations> {
+  const db = await createTestDatabase();
+  const config = {
+    ...loadConversationsConfig({ DATABASE_URL: db.url, EVENT_NAMESPACE: namespace, LOG_LEVEL: logLevel }),
+    grpcPort: 0,
+  };
+  const service = await startConversations(config, createLogger('conversations', config.logLevel));
+  return {
+    service,
+    grpcUrl: `127.0.0.1:${service.grpcPort}`,
+    db,
+    knowsDomain: async (domainId) => {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const { rowCount } = await db.pool.query('SELECT 1 FROM domains WHERE domain_id = $1', [domainId]);
+        if (rowCount) return;
+        if (Date.now() > deadline)
+          throw new Error(`conversations did not hear that domain ${domainId} was added`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    stop: async () => {
+      await service.stop();
+      await db.drop();
+    },
+  };
+}
+
+/** A stack with the real domains, content and conversations services behind one gateway. */
+export interface ConversationsWorld {
+  stack: TestStack;
+  domains: TestDomains;
+  content: TestContent;
+  conversations: TestConversations;
+  gateway: TestGateway;
+  dispose(): Promise<void>;
+}
+
+export async function startConversationsWorld(): Promise<ConversationsWorld> {
+  const stack = await startStack();
+  const [domains, content, conversations] = await Promise.all([
+    startTestDomains(stack.namespace),
+    startTestContent(stack.namespace),
+    startTestConversations(stack.namespace),
+  ]);
+  const gateway = await stack.startGateway({
+    DOMAINS_GRPC_URL: domains.grpcUrl,
+    CONTENT_GRPC_URL: content.grpcUrl,
+    CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
+  });
+  return {
+    stack,
+    domains,
+    content,
+    conversations,
+    gateway,
+    dispose: async () => {
+      await stack.dispose();
+      await Promise.all([domains.stop(), content.stop(), conversations.stop()]);
+    },
+  };
+}
+
+export interface SignedInOwner {
+  client: GatewayClient;
+  user: Registered['user'];
+  domainId: string;
+}
+
+/** A new owner signed in by cookie (from the frontend's origin) with one domain every service knows. */
+export async function ownerWithDomain(world: ConversationsWorld): Promise<SignedInOwner> {
+  const client = world.stack.client({ gateway: world.gateway, origin: FRONTEND });
+  const { user } = await registerOwner(world.stack, client);
+  const domainId = await addDomain(client, world.content);
+  await world.conversations.knowsDomain(domainId);
+  return { client, user, domainId };
+}
+
+/** An AGENT of the owner's account (invited and accepted through identity), signed in by cookie. */
+export async function agentOf(
+  world: ConversationsWorld,
+  owner: Registered['user'],
+): Promise<{ client: GatewayClient; user: Registered['user'] }> {
+  const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
+  const grpc = createClient(Identity, `127.0.0.1:${world.stack.identity.grpcPort}`);
+  const email = uniqueEmail('agent');
+  try {
+    const invited = await callUnary<object, { id: string }>(
+      grpc,
+      'inviteTeamMember',
+      { caller: { userId: owner.id, role: owner.role, accountId: owner.accountId }, email },
+      { deadlineMs: 15_000 },
+    );
+    await callUnary(
+      grpc,
+      'acceptTeamInvite',
+      {
+        token: await world.stack.teamInviteToken(invited.id),
+        fullname: 'Grace Hopper',
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        client: { ip: '198.51.100.9', userAgent: 'jest' },
+      },
+      { deadlineMs: 15_000 },
+    );
+  } finally {
+    grpc.close();
+  }
+  const client = world.stack.client({ gateway: world.gateway, origin: FRONTEND });
+  const { user } = await logIn(client, email, PASSWORD);
+  return { client, user };
+}
+
+/** A widget visitor of a domain: the session's token as bearer, no cookies, the gateway's own origin. */
+export async function visitorOf(
+  world: ConversationsWorld,
+  domainId: string,
+  visitorKey?: string,
+): Promise<{ client: GatewayClient; session: WidgetSession }> {
+  const client = world.stack.client({ gateway: world.gateway, origin: world.gateway.url });
+  const res = await client.post('/api/widget/session', { domainId, ...(visitorKey ? { visitorKey } : {}) });
+  if (res.status !== 200) throw new Error(`widget session failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const session = (res.body as { data: WidgetSession }).data;
+  client.bearer = session.token;
+  return { client, session };
+}
+
+export interface WidgetSession {
+  token: string;
+  expiresAt: string;
+  customerId: string;
+  domainId: string;
+  roomId: string | null;
+  visitorKey: string;
+  email: string | null;
+}
+
+/**
+ * Retries `check` until it passes. Conversations answers a command from its event log and updates
+ * its read models (lists, message lists) just after, so a read right after a write may lag.
+ */
+export function eventually(check: () => Promise<void>, timeoutMs = 10_000): Promise<void> {
+  return retry(check, timeoutMs, 50);
+}
