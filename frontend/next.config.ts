@@ -7,7 +7,7 @@ const repoRoot = path.join(__dirname, '..');
 // time by server code, never here: one build serves dev, the test stack and production.
 const nextConfig: NextConfig = {
   output: 'standalone',
-  transpilePackages: ['@parley/contracts'],
+  transpilePackages: ['@parley/contracts', '@parley/chat-display'],
   // The workspace's dependencies are hoisted to the repository root.
   outputFileTracingRoot: repoRoot,
   turbopack: { root: repoRoot },

@@ -8,6 +8,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Logo } from '@/components/brand/Logo';
 import { NotificationBell } from '@/components/notifications/NotificationBell';
 import { ThemeToggle } from '@/components/theme/ThemeToggle';
+import { UsageAlertBanner } from '@/components/usage/UsageAlertBanner';
 import { breadcrumbsFor } from '@/lib/routing/breadcrumbs';
 import { PATHS } from '@/lib/routing/paths';
 import { ADMIN_NAV, MAIN_NAV, activeHref, type NavEntry } from './navigation';
@@ -150,7 +151,10 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </Layout.Header>
-        <Layout.Content className={styles.content}>{children}</Layout.Content>
+        <Layout.Content className={styles.content}>
+          <UsageAlertBanner />
+          {children}
+        </Layout.Content>
       </Layout>
     </Layout>
   );

@@ -102,7 +102,6 @@ export function NotificationsProvider({
     let closed = false;
     let timer: number | undefined;
     let failures = 0;
-    let connectedBefore = false;
 
     // Refused or dropped for its token: an API call renews the session the one shared way (and
     // ends it properly when it cannot be renewed), then the socket tries again, backing off.
@@ -116,9 +115,10 @@ export function NotificationsProvider({
 
     socket.on('connect', () => {
       failures = 0;
-      // Anything pushed while the socket was away is fetched once it is back.
-      if (connectedBefore) void load();
-      connectedBefore = true;
+      // Anything pushed while the socket was away is fetched once it is in. That includes the
+      // first connect: a notification created after the first list loaded but before this
+      // socket joined was pushed to nobody (seen in e2e: a LIVE_SUPPORT missing from the bell).
+      void load();
     });
     socket.on('notification', (payload: unknown) => {
       const parsed = notificationSchema.safeParse(payload);

@@ -1,9 +1,9 @@
 'use client';
 
 import { CloseOutlined, SendOutlined } from '@/components/icons';
+import { colour, homeModel, type HomeLayoutSettings } from '@parley/chat-display';
 import { showsCustomLink } from '@parley/contracts/validation';
 import { imageUrl } from '@/lib/api/images';
-import { homeLayoutModel, type HomeSettingsLike } from '@/lib/widget/home-layout';
 import { glyphFor } from './icon-styles';
 import styles from './WidgetPreview.module.css';
 
@@ -24,16 +24,11 @@ export interface PreviewSettings {
   customLinkUrl?: string | null;
 }
 
-export interface PreviewHome extends HomeSettingsLike {
+export interface PreviewHome extends HomeLayoutSettings {
   themeColor?: string | null;
   textColor?: string | null;
   titleColor?: string | null;
 }
-
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
-/** A colour still being typed is not applied: the preview keeps the last fallback instead. */
-const color = (value: string | null | undefined, fallback: string) =>
-  value && HEX.test(value.trim()) ? value.trim() : fallback;
 
 /**
  * How the widget will look on the owner's site: the home tab of the chosen layout (screen 11), the
@@ -48,14 +43,14 @@ export function WidgetPreview({
   home: PreviewHome;
   domain: string;
 }) {
-  const model = homeLayoutModel(home);
-  const theme = color(home.themeColor ?? settings.themeColor, '#6366f1');
-  const title = color(home.titleColor ?? settings.titleColor, '#ffffff');
-  const text = color(settings.textColor ?? home.textColor, '#111827');
-  const background = color(settings.background, '#ffffff');
-  const helpDesk = color(settings.helpDeskColor, theme);
-  const iconColor = color(settings.iconColor, '#ffffff');
-  const launcherColor = color(settings.themeColor, theme);
+  const model = homeModel(home);
+  const theme = colour(home.themeColor ?? settings.themeColor, '#6366f1');
+  const title = colour(home.titleColor ?? settings.titleColor, '#ffffff');
+  const text = colour(settings.textColor ?? home.textColor, '#111827');
+  const background = colour(settings.background, '#ffffff');
+  const helpDesk = colour(settings.helpDeskColor, theme);
+  const iconColor = colour(settings.iconColor, '#ffffff');
+  const launcherColor = colour(settings.themeColor, theme);
   const welcome = settings.welcomeMessage?.trim() || 'Hi there! How can we help you today?';
 
   return (
@@ -108,9 +103,9 @@ export function WidgetPreview({
             </div>
           )}
 
-          {model.cardTiles.length > 0 && (
+          {model.cards.length > 0 && (
             <div className={model.layout === 'compact' ? styles.tileRow : styles.tiles}>
-              {model.cardTiles.map((t) => (
+              {model.cards.map((t) => (
                 <div key={t.id} className={styles.tile} style={{ borderColor: `${helpDesk}55` }}>
                   <strong>{t.title}</strong>
                   {t.description && model.layout !== 'compact' && <span>{t.description}</span>}
@@ -118,9 +113,9 @@ export function WidgetPreview({
               ))}
             </div>
           )}
-          {model.listTiles.length > 0 && (
+          {model.list.length > 0 && (
             <ul className={styles.list}>
-              {model.listTiles.map((t) => (
+              {model.list.map((t) => (
                 <li key={t.id}>{t.title}</li>
               ))}
             </ul>

@@ -9,6 +9,8 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   domainId: z.string().nullish(),
+  /** LIVE_SUPPORT: the conversation it opens. */
+  roomId: z.string().nullish(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
 

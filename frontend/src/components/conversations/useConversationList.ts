@@ -1,0 +1,146 @@
+'use client';
+
+import {
+  CHAT_GLOBAL_CHANNEL,
+  RealtimeEventName,
+  type ConversationFilter,
+  type ShareStatusChanged,
+} from '@parley/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useChannel } from '@/lib/realtime/useRealtime';
+import { useToast } from '@/components/toast/useToast';
+import { listConversations, roomSummarySchema, type Room } from './api';
+import { mergeRoomPatch, patchRoom, upsertRoom, type ListScope, type RoomPatch } from './list';
+
+/** Spec "History reload debounce": a burst of events or resets refetches once. */
+export const RELOAD_DEBOUNCE_MS = 300;
+
+const roomPatchSchema = roomSummarySchema.partial().required({ id: true });
+
+function readPatch(data: unknown): RoomPatch | undefined {
+  const room = (data as { room?: unknown } | null)?.room;
+  const parsed = roomPatchSchema.safeParse(room);
+  return parsed.success ? (parsed.data as RoomPatch) : undefined;
+}
+
+export type ConversationList = ReturnType<typeof useConversationList>;
+
+/**
+ * The conversation list of one scope (filter and domain): loaded over REST, then kept current by
+ * chat-global without reloading. A row the list does not hold, a replay the gateway no longer
+ * has, or a failed load leads to one debounced refetch.
+ */
+export function useConversationList(openRoomId: string | undefined) {
+  const [filter, setFilter] = useState<ConversationFilter>('all');
+  const [domainId, setDomainId] = useState<string>();
+  const [rooms, setRoomState] = useState<Room[]>();
+  // Event handlers read the rows held right now (a state updater would run too late to tell).
+  const roomsRef = useRef<Room[] | undefined>(undefined);
+  const setRooms = useCallback((next: Room[] | undefined) => {
+    roomsRef.current = next;
+    setRoomState(next);
+  }, []);
+  const [failed, setFailed] = useState(false);
+  const toast = useToast();
+  const scope: ListScope = { filter, domainId };
+  const scopeRef = useRef(scope);
+  scopeRef.current = scope;
+  const openRef = useRef(openRoomId);
+  openRef.current = openRoomId;
+  const loadId = useRef(0);
+  // Patches pushed while a load is on its way: the answer may predate them, so they go on top.
+  const late = useRef<RoomPatch[] | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  const load = useCallback(async () => {
+    const id = ++loadId.current;
+    const { filter: f, domainId: d } = scopeRef.current;
+    late.current = [];
+    try {
+      const body = await listConversations(f, d);
+      if (id !== loadId.current) return;
+      let rows = body.data;
+      for (const p of late.current ?? [])
+        rows = mergeRoomPatch(rows, p, scopeRef.current, openRef.current).rooms;
+      late.current = null;
+      setRooms(rows);
+      setFailed(false);
+    } catch {
+      if (id !== loadId.current) return;
+      late.current = null;
+      setFailed(true);
+      toast.error(
+        'Error refreshing conversations',
+        'There was an error loading your conversations. Please try again.',
+      );
+    }
+  }, [toast, setRooms]);
+
+  const reloadSoon = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void load(), RELOAD_DEBOUNCE_MS);
+  }, [load]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    setRooms(undefined);
+    void load();
+  }, [load, setRooms, filter, domainId]);
+
+  const applyPatch = (data: unknown) => {
+    const patch = readPatch(data);
+    if (!patch) return reloadSoon();
+    late.current?.push(patch);
+    const current = roomsRef.current;
+    if (!current) return;
+    const merged = mergeRoomPatch(current, patch, scopeRef.current, openRef.current);
+    setRooms(merged.rooms);
+    // A row the list does not have yet (a new visitor, a room that now matches the filter).
+    const inDomain = !scopeRef.current.domainId || patch.domainId === scopeRef.current.domainId;
+    if (merged.unknown && inDomain) reloadSoon();
+  };
+
+  useChannel(CHAT_GLOBAL_CHANNEL, {
+    events: {
+      [RealtimeEventName.chatListUpdate]: applyPatch,
+      [RealtimeEventName.newConversation]: applyPatch,
+      [RealtimeEventName.customerMessage]: applyPatch,
+      [RealtimeEventName.shareStatusChanged]: (data) => {
+        const change = data as ShareStatusChanged;
+        if (!change || typeof change.roomId !== 'string') return reloadSoon();
+        const current = roomsRef.current;
+        const known = !!current?.some((r) => r.id === change.roomId);
+        if (current) {
+          setRooms(
+            patchRoom(current, change.roomId, (r) => {
+              const others = r.sharedWith.filter((m) => m !== change.memberId);
+              return { ...r, sharedWith: change.shared ? [...others, change.memberId] : others };
+            }),
+          );
+        }
+        // The shared filter gains or loses a row; an agent gains or loses a room.
+        if (!known || scopeRef.current.filter === 'shared') reloadSoon();
+      },
+    },
+    onReset: reloadSoon,
+  });
+
+  /** A whole row the API answered with (after live, share). */
+  const applyRoom = useCallback(
+    (room: Room) => {
+      const current = roomsRef.current;
+      if (current) setRooms(upsertRoom(current, room, scopeRef.current, openRef.current));
+    },
+    [setRooms],
+  );
+
+  const patch = useCallback(
+    (roomId: string, change: (room: Room) => Room) => {
+      const current = roomsRef.current;
+      if (current) setRooms(patchRoom(current, roomId, change));
+    },
+    [setRooms],
+  );
+
+  return { filter, setFilter, domainId, setDomainId, rooms, failed, reload: load, applyRoom, patch };
+}

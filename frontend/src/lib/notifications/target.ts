@@ -1,0 +1,24 @@
+import type { AppNotification } from '@/lib/api/notifications';
+
+/** Where clicking a notification leads: a domain's setup wizard, a page, or nowhere. */
+export type NotificationTarget =
+  { kind: 'domain-setup'; domainId: string } | { kind: 'page'; href: string } | null;
+
+const CONVERSATIONS = '/dashboard/conversation';
+
+/**
+ * DOMAIN_SETUP opens that domain's setup wizard (spec screen 15); LIVE_SUPPORT opens the handed-over
+ * conversation on the conversations page, which selects the room named by its `room` query (the
+ * page alone when the notification names no room).
+ */
+export function notificationTarget(
+  n: Pick<AppNotification, 'type' | 'domainId' | 'roomId'>,
+): NotificationTarget {
+  if (n.type === 'DOMAIN_SETUP') return n.domainId ? { kind: 'domain-setup', domainId: n.domainId } : null;
+  if (n.type === 'LIVE_SUPPORT')
+    return {
+      kind: 'page',
+      href: n.roomId ? `${CONVERSATIONS}?room=${encodeURIComponent(n.roomId)}` : CONVERSATIONS,
+    };
+  return null;
+}

@@ -1,0 +1,77 @@
+import {
+  compareCursors,
+  REALTIME_MAX_RETRIES,
+  REALTIME_RETRY_BASE_MS,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@parley/contracts';
+
+/**
+ * What the realtime client remembers per channel, apart from the socket: the last cursor seen
+ * (sent as `since` when subscribing again after a reconnect, so the gateway replays what was
+ * missed) and how often a subscribe failed in a row.
+ */
+export class ChannelCursors {
+  private readonly cursors = new Map<string, string>();
+
+  /** The request for (re-)subscribing: `since` only once something was seen on the channel. */
+  request(channel: string): SubscribeRequest {
+    const since = this.cursors.get(channel);
+    return since ? { channel, since } : { channel };
+  }
+
+  /**
+   * An event's cursor (replayable events carry one; typing and presence carry null). The highest
+   * one applied is kept: a replayed event may arrive after a newer live one.
+   */
+  seen(channel: string, cursor: string | null | undefined): void {
+    if (!cursor) return;
+    const held = this.cursors.get(channel);
+    if (!held || compareCursors(cursor, held) > 0) this.cursors.set(channel, cursor);
+  }
+
+  /** A subscribe's answer: the channel's latest cursor after the replay. */
+  acknowledged(channel: string, ack: SubscribeAck): void {
+    if (ack.ok) this.seen(channel, ack.cursor);
+  }
+
+  /** A channel left for good starts from scratch next time (its history is refetched over REST). */
+  forget(channel: string): void {
+    this.cursors.delete(channel);
+  }
+
+  cursor(channel: string): string | undefined {
+    return this.cursors.get(channel);
+  }
+}
+
+export type SubscribeOutcome =
+  | { kind: 'subscribed'; reset: boolean }
+  | { kind: 'retry'; delayMs: number }
+  | { kind: 'refused'; reason: string };
+
+/**
+ * Decides what a subscribe answer means. Nothing (a timeout) or 'unavailable' is tried again
+ * up to 3 times, 1 s, 2 s, 4 s apart (spec: the real-time subscription retries up to 3 times);
+ * 'forbidden' and 'invalid' are final.
+ */
+export function subscribeOutcome(ack: SubscribeAck | undefined, failuresSoFar: number): SubscribeOutcome {
+  if (ack?.ok) return { kind: 'subscribed', reset: ack.reset === true };
+  const reason = ack ? ack.error : 'timeout';
+  if (reason !== 'forbidden' && reason !== 'invalid' && failuresSoFar < REALTIME_MAX_RETRIES) {
+    return { kind: 'retry', delayMs: REALTIME_RETRY_BASE_MS * 2 ** failuresSoFar };
+  }
+  return { kind: 'refused', reason };
+}
+
+/** A server -> client payload is an envelope when it names its channel. */
+export function isEnvelope(
+  payload: unknown,
+): payload is { channel: string; cursor: string | null; data: unknown } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { channel?: unknown }).channel === 'string' &&
+    'data' in payload
+  );
+}
