@@ -1,0 +1,32 @@
+import type { AnswerEngine } from '../../services/assistant/src/engine/types';
+import {
+  createLanguageModelEngine,
+  languageModelConfigFrom,
+  parseLanguageModelEnv,
+} from '../../services/assistant/src/llm';
+import { createRetrievalEngine } from '../../services/assistant/src/retrieval';
+
+/** An engine the eval can run, or the reason it can't be run here. */
+export type EngineEntry = { name: string; engine: AnswerEngine } | { name: string; unavailable: string };
+
+/**
+ * The engines to evaluate: retrieval always; the language-model engine (over retrieval, as the
+ * service runs it) when the environment configures a model, the same variables the service reads.
+ */
+export function enginesFrom(env: Record<string, string | undefined>): EngineEntry[] {
+  const retrieval = createRetrievalEngine();
+  const entries: EngineEntry[] = [{ name: 'retrieval', engine: retrieval }];
+  let model: AnswerEngine | null;
+  try {
+    model = createLanguageModelEngine(languageModelConfigFrom(parseLanguageModelEnv(env)), retrieval);
+  } catch (err) {
+    // Half a configuration (a URL without a model): say what is missing rather than stop.
+    return [...entries, { name: 'language-model', unavailable: `misconfigured: ${(err as Error).message}` }];
+  }
+  entries.push(
+    model
+      ? { name: 'language-model', engine: model }
+      : { name: 'language-model', unavailable: 'not configured (set ASSISTANT_LLM_BASE_URL)' },
+  );
+  return entries;
+}

@@ -1,0 +1,40 @@
+import { loadConfig } from './config';
+
+describe('assistant config', () => {
+  it('has the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      grpcPort: 50057,
+      databaseUrl: 'postgres://postgres@127.0.0.1:5432/parley_assistant',
+      natsUrl: 'nats://127.0.0.1:4222',
+      eventNamespace: '',
+      conversationsGrpcUrl: '127.0.0.1:50056',
+      billingGrpcUrl: '127.0.0.1:50055',
+      concurrency: 16,
+      languageModel: null,
+      logLevel: 'info',
+    });
+  });
+
+  it('turns the language-model engine on with a base URL and a model', () => {
+    const c = loadConfig({
+      ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      ASSISTANT_LLM_MODEL: 'llama3',
+    });
+    expect(c.languageModel).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3',
+      apiKey: null,
+    });
+  });
+
+  it('takes the reactor’s concurrency, and refuses none at all', () => {
+    expect(loadConfig({ ASSISTANT_CONCURRENCY: '4' }).concurrency).toBe(4);
+    expect(() => loadConfig({ ASSISTANT_CONCURRENCY: '0' })).toThrow(/ASSISTANT_CONCURRENCY/);
+  });
+
+  it('refuses a bad port, namespace and an empty conversations address', () => {
+    expect(() =>
+      loadConfig({ ASSISTANT_GRPC_PORT: 'x', EVENT_NAMESPACE: 'a.b', CONVERSATIONS_GRPC_URL: ' ' }),
+    ).toThrow(/ASSISTANT_GRPC_PORT[\s\S]*EVENT_NAMESPACE[\s\S]*CONVERSATIONS_GRPC_URL/);
+  });
+});

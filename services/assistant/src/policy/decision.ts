@@ -1,0 +1,89 @@
+import { HANDOFFS } from '@parley/contracts/validation';
+import { z } from 'zod';
+import { INTENTS } from '../engine/types';
+
+/**
+ * Why the bot said what it said: one record per visitor message, kept with every bot message of
+ * that turn (PostBotMessage.decision_json) so the owner can read it, and read back by `evolve`
+ * from the bot's own messages. Small by construction (a few candidates, short reasons): well under
+ * 2 KB as JSON.
+ */
+
+export const OUTCOMES = [
+  'answer',
+  'clarify',
+  'offer-person',
+  'booking',
+  'purchase',
+  'handoff',
+  'filter-answer',
+  'email',
+  'chitchat',
+  'greeting',
+  'limit-notice',
+  'silent',
+] as const;
+export type Outcome = (typeof OUTCOMES)[number];
+
+export const HANDOFF_REASONS = ['asked', 'setting', 'not-helped', 'offer-accepted', 'no-knowledge'] as const;
+export type HandoffReason = (typeof HANDOFF_REASONS)[number];
+
+/** Which of a turn's messages a copy of the record travels with. */
+export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'limit'] as const;
+export type Part = (typeof PARTS)[number];
+
+const SOURCE_KINDS = ['article', 'faq', 'product', 'appointment', 'shipping', 'business'] as const;
+
+export const decisionRecordSchema = z.object({
+  v: z.literal(1),
+  /** The visitor message this turn answers. */
+  replyTo: z.string(),
+  part: z.enum(PARTS).optional(),
+  outcome: z.enum(OUTCOMES),
+  engine: z.enum(['retrieval', 'language-model']).nullable(),
+  intent: z.enum(INTENTS).nullable(),
+  confidence: z.number().nullable(),
+  source: z.object({ kind: z.enum(SOURCE_KINDS), id: z.string() }).nullable(),
+  candidates: z.array(z.object({ kind: z.enum(SOURCE_KINDS), id: z.string(), confidence: z.number() })),
+  /** This turn greeted the visitor. */
+  greeted: z.boolean(),
+  /** This turn picked up an email address (the address itself is on the customer, not here). */
+  emailSet: z.boolean(),
+  /** Filter questions this message answered. */
+  saved: z.array(z.string()),
+  /** The filter question asked at the end of the turn, and how often it has been asked now. */
+  asked: z.object({ id: z.string(), times: z.number().int() }).nullable(),
+  /** Unresolved visitor messages in a row, after this turn (drives the handoff setting). */
+  unresolved: z.number().int(),
+  offeredPerson: z.boolean(),
+  handoff: z
+    .object({
+      reason: z.enum(HANDOFF_REASONS),
+      setting: z.enum(HANDOFFS),
+      threshold: z.number().int().optional(),
+    })
+    .nullable(),
+  /** The billing period whose limit notice this is. */
+  limitPeriod: z.string().nullable(),
+  engineError: z.string().nullable(),
+  /** The language-model engine failed and the retrieval engine's answer was sent instead. */
+  fallback: z.enum(['timeout', 'aborted', 'provider-error', 'empty-output']).nullable().optional(),
+  /** Short reasons in the order they were applied, for people. */
+  why: z.array(z.string()),
+});
+export type DecisionRecord = z.infer<typeof decisionRecordSchema>;
+
+/** A bot message's stored decision, or null when it is not one of ours (or an older shape). */
+export function parseDecision(value: unknown): DecisionRecord | null {
+  const parsed = decisionRecordSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const MAX_CANDIDATES = 3;
+const MAX_REASON = 160;
+
+/** Cuts a text meant for the record, so no single field can blow its size. */
+export const clip = (text: string, max = MAX_REASON): string =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+export const round2 = (n: number): number => Math.round(n * 100) / 100;

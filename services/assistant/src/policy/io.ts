@@ -1,0 +1,51 @@
+import type { AnswerEngine, EngineReply, Understanding } from '../engine/types';
+import type { DomainKnowledge } from '../knowledge/model';
+import type { DecisionRecord, Part } from './decision';
+
+/** What `decide` is given and what it returns. */
+
+export type EngineName = AnswerEngine['name'];
+
+/** The engine's work on the message, or why there is none. */
+export type EngineOutcome =
+  | { ok: true; engine: EngineName; understanding: Understanding; reply: EngineReply }
+  | { ok: false; engine: EngineName; understanding: Understanding | null; error: string };
+
+/** The account's request budget for this message; `period` names the billing period (any text). */
+export type Usage = { allowed: true } | { allowed: false; period: string };
+
+export interface PolicyInput {
+  /** The visitor's message (its id makes the bot's client ids, so a retry posts nothing twice). */
+  message: { id: string; text: string };
+  knowledge: DomainKnowledge;
+  usage: Usage;
+  /** null when no engine ran (`needsEngine` said so, or it could not be reached). */
+  engine: EngineOutcome | null;
+}
+
+/** Things for the service to do, in this order. */
+export type PolicyAction =
+  | {
+      type: 'post';
+      part: Part;
+      /** For PostBotMessage.client_id: `<visitor message id>:<part>`. */
+      clientId: string;
+      content: string;
+      /** A URL, `{href,title,description}` JSON, or `{"action":"booking",...}` JSON; null when none. */
+      link: string | null;
+      productIds: string[];
+      /** For PostBotMessage.decision_json (JSON.stringify it). */
+      decision: DecisionRecord;
+    }
+  | { type: 'set-email'; email: string }
+  | { type: 'save-answer'; questionId: string; question: string; answer: string }
+  | { type: 'request-handoff'; reason: string }
+  | { type: 'mark-mailed' };
+
+export interface PolicyOutcome {
+  actions: PolicyAction[];
+  /** The turn's record, also when nothing is posted (for logs). */
+  decision: DecisionRecord;
+  /** Whether this turn used one of the plan's requests: the bot posted something other than the limit notice. */
+  countsAsRequest: boolean;
+}

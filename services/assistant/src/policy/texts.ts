@@ -1,0 +1,70 @@
+import type { DomainConfig } from '@parley/contracts';
+
+/**
+ * Every sentence the policy itself says to a visitor, in one place so the wording can be reviewed
+ * (engine answers carry their own text). The domain's personality shapes the greeting and the
+ * handoff lightly; everything else reads the same for every business.
+ */
+
+type Personality = DomainConfig['personality'];
+
+/** Said when the owner saved no welcome message. */
+const DEFAULT_GREETING: Record<Personality, string> = {
+  professional: 'Welcome. How can we help you today?',
+  friendly: 'Hi there! How can we help you today?',
+  humorous: "Hey there! Ask away, we're all ears (well, mostly code).",
+  empathetic: "Hi, we're glad you reached out. How can we help you today?",
+};
+
+const HANDOFF: Record<Personality, string> = {
+  professional: 'Certainly. A member of our team will join this conversation shortly.',
+  friendly: 'Sure thing! A person from our team will join you here shortly.',
+  humorous: 'Calling in a human! Someone from our team will join you here shortly.',
+  empathetic: 'I understand. A person from our team will join you here shortly to help.',
+};
+
+const personalityOf = (config: DomainConfig | null): Personality => config?.personality ?? 'friendly';
+
+export const texts = {
+  /** The owner's welcome message when saved, else a greeting in the domain's personality. */
+  greeting(welcomeMessage: string, config: DomainConfig | null): string {
+    return welcomeMessage.trim() || DEFAULT_GREETING[personalityOf(config)];
+  },
+
+  /** After a first "hello" when the greeting was the owner's welcome message (already on screen). */
+  howCanWeHelp: 'How can we help you today?',
+
+  handoff(config: DomainConfig | null): string {
+    return HANDOFF[personalityOf(config)];
+  },
+
+  /** The same words every time: the bot is out of requests for this billing period. */
+  limitReached: 'Thanks for your message. A person from our team will reply to you here as soon as possible.',
+
+  emailThanks(email: string): string {
+    return `Thanks! We've noted your email (${email}) so we can follow up with you.`;
+  },
+
+  /** The engine failed or nothing was run: no guess, a person instead. */
+  cannotAnswer:
+    "Sorry, I can't answer that right now. Would you like me to connect you with a person from our team?",
+
+  booking: 'Happy to set up a meeting. Pick a time that suits you:',
+  bookingLinkTitle: 'Book a meeting',
+  bookingAppointmentTitle(name: string): string {
+    return `Book: ${name}`;
+  },
+
+  purchase: 'Here is what we have for you. Tap a product to see the details and buy it.',
+  /** A visitor wants to buy, but the domain lists no products. */
+  purchaseNoProducts:
+    "We don't list products to buy here yet. Would you like me to connect you with a person from our team?",
+
+  /** A filter question; `afterAnswer` when it follows the visitor's answer to the previous one. */
+  ask(question: string, afterAnswer: boolean): string {
+    return afterAnswer ? `Thanks! ${question}` : question;
+  },
+
+  /** The visitor answered the last filter question. */
+  answersComplete: 'Thank you, that helps! What else can I do for you?',
+};

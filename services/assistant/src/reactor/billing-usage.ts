@@ -1,0 +1,27 @@
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import type { UsageMeter } from './respond';
+
+interface UsageResponse {
+  allowed?: boolean;
+  periodStart?: string;
+}
+
+/**
+ * The account's request budget from billing. One request is consumed before the bot answers,
+ * keyed by the visitor message id (a redelivered message never counts twice); when none is left
+ * billing counts nothing and the policy tells the visitor a person will reply. Consuming first
+ * rather than after answering keeps two messages at the last credit from both being answered.
+ */
+export function billingUsage(address: string, deadlineMs = 5_000): UsageMeter & { close(): void } {
+  const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
+  const client = createClient(Service, address);
+  const call = (method: string, request: object) =>
+    callUnary<object, UsageResponse>(client, method, request, { deadlineMs });
+  return {
+    async consume(accountId, requestId) {
+      const usage = await call('ConsumeRequest', { accountId, requestId });
+      return usage.allowed ? { allowed: true } : { allowed: false, period: usage.periodStart ?? '' };
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,313 @@
+import {
+  contextSubjects,
+  decodeEvent,
+  ensureStream,
+  streamName,
+  type RecordedEvent,
+} from '@parley/eventstore';
+import type { Logger } from '@parley/logger';
+import {
+  advanceCheckpoint,
+  applyRetryDelayMs,
+  ensureProjectionSchema,
+  isTransientDatabaseError,
+  LeaderLock,
+  readCheckpoint,
+  recreateDurable,
+  registerCheckpoint,
+  type ProjectionKey,
+} from '@parley/projections';
+import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
+import type { Pool } from 'pg';
+import { Lanes } from './lanes';
+import { Watermark } from './watermark';
+
+/** What the consumer runs: which lane an event belongs to, and how it is applied. */
+export interface LaneHandler {
+  /** The lane whose events must be applied in order, or null when the event needs nothing. */
+  laneOf(event: RecordedEvent): string | null;
+  /**
+   * Applies one event. Called again for the same event after a failure or a crash, so it must
+   * be exactly-once itself (the reactor's per-room last sequence) and its effects idempotent.
+   */
+  apply(event: RecordedEvent): Promise<void>;
+}
+
+export interface LaneConsumerOptions {
+  nc: NatsConnection;
+  pool: Pool;
+  namespace?: string;
+  logger: Logger;
+  /** Durable consumer and checkpoint name. */
+  name: string;
+  context: string;
+  handler: LaneHandler;
+  /** Events applied at once (each in its own lane). */
+  concurrency: number;
+  /** Attempts per event before it is given up (logged, not retried). Default 5. */
+  maxAttempts?: number;
+  retryDelayMs?: number;
+  standbyPollMs?: number;
+}
+
+export interface LaneConsumer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Why not the projection runner: it applies one event at a time inside a transaction, so a slow
+ * answer in one room held up every other room (docs/decisions.md). This consumer reads the same
+ * stream with one durable pull consumer (one active replica, as the runner), hands each event to
+ * its lane (events of one lane in stream order, lanes side by side up to `concurrency`) and acks
+ * it once applied. The checkpoint is the watermark below which everything is done: a restart
+ * replays from it, and the handler skips what it had applied.
+ */
+export async function startLaneConsumer(o: LaneConsumerOptions): Promise<LaneConsumer> {
+  const consumer = new Consumer(o);
+  await consumer.start();
+  return consumer;
+}
+
+// Longer than any event waits in its lane behind slow answers (8 s each at most); a redelivery
+// meanwhile would be harmless (skipped), this only keeps it rare.
+const ACK_WAIT_MS = 5 * 60_000;
+const MAX_RETRY_DELAY_MS = 5_000;
+
+class Consumer implements LaneConsumer {
+  private readonly key: ProjectionKey;
+  private readonly stream: string;
+  private readonly lanes: Lanes;
+  private readonly leader: LeaderLock;
+  private readonly log: Logger;
+  private readonly maxAttempts: number;
+  private watermark = new Watermark(0);
+  private saved = 0;
+  private saving: Promise<void> | undefined;
+  private messages: ConsumerMessages | undefined;
+  private loop: Promise<void> | undefined;
+  private stopping = false;
+  private readonly wakers = new Set<() => void>();
+
+  constructor(private readonly o: LaneConsumerOptions) {
+    this.key = { namespace: o.namespace ?? '', projection: o.name };
+    this.stream = streamName(o.context, o.namespace || undefined);
+    this.lanes = new Lanes(o.concurrency);
+    this.maxAttempts = o.maxAttempts ?? 5;
+    this.log = o.logger.child({ consumer: o.name, stream: this.stream });
+    this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
+    this.leader.onLost(() => {
+      this.log.warn('lost the consumer lock; pausing until it is held again');
+      this.messages?.stop();
+    });
+  }
+
+  async start(): Promise<void> {
+    await ensureProjectionSchema(this.o.pool);
+    await ensureStream(this.o.nc, this.o.context, this.o.namespace || undefined);
+    await registerCheckpoint(this.o.pool, this.key, this.stream);
+    const jsm = await this.o.nc.jetstreamManager();
+    // The first session opens here, so that a misconfiguration fails the start itself.
+    let first: ConsumerMessages | undefined;
+    if (await this.leader.tryAcquire()) {
+      try {
+        first = await this.openSession(jsm);
+      } catch (e) {
+        await this.leader.release();
+        throw e;
+      }
+    } else this.log.info('another replica holds this consumer; standing by');
+    this.loop = this.run(jsm, first);
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping) return this.loop;
+    this.stopping = true;
+    this.messages?.stop();
+    for (const wake of this.wakers) wake();
+    await this.loop;
+    await this.leader.release();
+  }
+
+  private async run(jsm: JetStreamManager, first: ConsumerMessages | undefined): Promise<void> {
+    let messages = first;
+    let failures = 0;
+    while (!this.stopping) {
+      try {
+        if (!messages) {
+          if (!(await this.leader.tryAcquire())) {
+            await this.sleep(this.o.standbyPollMs ?? 1_000);
+            continue;
+          }
+          if (this.stopping) break;
+          messages = await this.openSession(jsm);
+        }
+        const session = messages;
+        messages = undefined;
+        await this.consume(session);
+        failures = 0;
+        if (!this.stopping) await this.sleep(100);
+      } catch (e) {
+        messages?.stop();
+        messages = undefined;
+        failures++;
+        const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
+        this.log.error({ err: e, retryInMs: delay }, 'consumer session failed; resuming from the checkpoint');
+        await this.sleep(delay);
+      }
+    }
+  }
+
+  /** Positions the durable consumer after the checkpoint and starts pulling. */
+  private async openSession(jsm: JetStreamManager): Promise<ConsumerMessages> {
+    const position =
+      (await readCheckpoint(this.o.pool, this.key))?.position ??
+      (await registerCheckpoint(this.o.pool, this.key, this.stream));
+    this.watermark = new Watermark(position);
+    this.saved = position;
+    // Enough unacked messages that a lane held by a slow answer leaves the others flowing.
+    const batchSize = Math.max(16, this.o.concurrency * 4);
+    await recreateDurable(jsm, {
+      stream: this.stream,
+      name: this.o.name,
+      filterSubject: contextSubjects(this.o.context, this.o.namespace || undefined),
+      position,
+      maxDeliver: this.maxAttempts * 4,
+      batchSize,
+      ackWaitMs: ACK_WAIT_MS,
+    });
+    const consumer = await this.o.nc.jetstream().consumers.get(this.stream, this.o.name);
+    const messages = await consumer.consume({ max_messages: batchSize, expires: 30_000 });
+    this.messages = messages;
+    if (this.stopping) messages.stop();
+    this.log.info({ position, concurrency: this.o.concurrency }, 'consuming');
+    return messages;
+  }
+
+  private async consume(messages: ConsumerMessages): Promise<void> {
+    let lastDelivery = 0;
+    try {
+      for await (const m of messages) {
+        if (this.stopping) break;
+        // A gap in the delivery numbers means a pull response was lost: its messages would come
+        // back only after ack_wait, behind later ones of the same room. Start over instead.
+        if (m.info.deliverySequence !== lastDelivery + 1) {
+          this.log.warn(
+            { expected: lastDelivery + 1, got: m.info.deliverySequence },
+            'delivery gap; resuming from the checkpoint',
+          );
+          break;
+        }
+        lastDelivery = m.info.deliverySequence;
+        this.dispatch(m);
+      }
+    } finally {
+      messages.stop();
+      if (this.messages === messages) this.messages = undefined;
+      // The next session starts from the watermark: everything begun here finishes first.
+      await this.lanes.idle();
+      await this.saveWatermark();
+    }
+  }
+
+  private dispatch(m: JsMsg): void {
+    if (this.watermark.seen(m.seq)) {
+      // A redelivery: of something finished (ack it again), or of something in its lane (which acks).
+      if (!this.watermark.working(m.seq)) m.ack();
+      return;
+    }
+    let event: RecordedEvent;
+    try {
+      event = decodeEvent({
+        subject: m.subject,
+        seq: m.seq,
+        data: m.data,
+        header: (n) => m.headers?.get(n) || undefined,
+      });
+    } catch (e) {
+      this.log.error({ err: e, seq: m.seq, subject: m.subject }, 'unreadable event skipped');
+      this.skip(m);
+      return;
+    }
+    let lane: string | null;
+    try {
+      lane = this.o.handler.laneOf(event);
+    } catch (e) {
+      this.log.error({ err: e, seq: m.seq, type: event.type }, 'event of an unexpected shape skipped');
+      lane = null;
+    }
+    if (lane === null) {
+      this.skip(m);
+      return;
+    }
+    this.watermark.begin(m.seq);
+    const watermark = this.watermark;
+    void this.lanes
+      .run(lane, () => this.handle(m, event))
+      .then((settled) => {
+        // Left unsettled (stopping): the watermark stays below it, so the next start replays it.
+        if (!settled) return;
+        watermark.finish(m.seq);
+        void this.saveWatermark();
+      });
+  }
+
+  private skip(m: JsMsg): void {
+    this.watermark.finish(m.seq);
+    m.ack();
+  }
+
+  /** True once the event is settled: applied, or given up. */
+  private async handle(m: JsMsg, event: RecordedEvent): Promise<boolean> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.stopping) return false;
+      try {
+        await this.o.handler.apply(event);
+        m.ack();
+        return true;
+      } catch (e) {
+        // A database that is down says nothing about the event: it does not use up attempts.
+        const transient = isTransientDatabaseError(e);
+        if (!transient && attempt >= this.maxAttempts) {
+          this.log.error(
+            { err: e, seq: m.seq, type: event.type, attempts: attempt },
+            'event not applied; given up',
+          );
+          m.term();
+          return true;
+        }
+        this.log.warn({ err: e, seq: m.seq, type: event.type, attempt }, 'event apply failed; retrying');
+        m.working();
+        await this.sleep(applyRetryDelayMs(attempt, this.o.retryDelayMs ?? 200, MAX_RETRY_DELAY_MS));
+      }
+    }
+  }
+
+  /** Writes the watermark when it moved; one write at a time, the last one catching up. */
+  private async saveWatermark(): Promise<void> {
+    while (this.saving) await this.saving;
+    const position = this.watermark.position;
+    if (position <= this.saved) return;
+    this.saving = advanceCheckpoint(this.o.pool, this.key, position)
+      .then(() => {
+        this.saved = Math.max(this.saved, position);
+      })
+      .catch((e: unknown) => this.log.warn({ err: e }, 'checkpoint not saved; a restart replays more'))
+      .finally(() => {
+        this.saving = undefined;
+      });
+    await this.saving;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        this.wakers.delete(done);
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      this.wakers.add(done);
+    });
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
+import { eventually } from '@parley/testing';
+import { texts } from '../policy';
+import { article } from '../../test/knowledge-events';
+import { startHarness, type Harness } from '../../test/harness';
+
+/** The assistant with the real conversations service: visitor messages in, bot replies out. */
+describe('assistant reactor', () => {
+  let h: Harness;
+  let owner: { userId: string; role: string; accountId: string };
+  let domainId: string;
+  let articleId: string;
+  const signals: AssistantSignal[] = [];
+
+  beforeAll(async () => {
+    h = await startHarness();
+    const accountId = await h.billing.registerOwner('STANDARD');
+    owner = { userId: accountId, role: 'OWNER', accountId };
+    const sub = h.nc.subscribe(assistantSignalSubject(h.namespace));
+    void (async () => {
+      for await (const m of sub)
+        signals.push(assistantSignalSchema.parse(JSON.parse(new TextDecoder().decode(m.data))));
+    })();
+    domainId = await h.events.domainAdded(owner.accountId);
+    await h.events.welcomeMessage(domainId, 'Welcome to the mug shop!');
+    articleId = await h.events.itemCreated(
+      'article',
+      owner.accountId,
+      domainId,
+      article('Returns policy', 'You can return any mug within 30 days for a full refund.', {
+        question: 'How do I return a mug?',
+        tags: ['returns', 'refund'],
+      }),
+    );
+    await eventually(async () =>
+      expect((await h.assistant.knowledge.load(domainId, owner.accountId))?.articles).toHaveLength(1),
+    );
+  }, 60_000);
+  afterAll(() => h?.stop());
+
+  const newVisitor = async () => {
+    const session = await eventually(() =>
+      h.conversations.call('OpenVisitorSession', { domainId, visitorKey: '' }),
+    );
+    return { customerId: session.customerId as string, domainId, keyId: session.keyId as string };
+  };
+  const say = (visitor: object, content: string) =>
+    h.conversations.call('PostVisitorMessage', { visitor, content, clientId: randomUUID() });
+  const chat = (visitor: object) => h.conversations.call('GetVisitorChat', { visitor });
+  type Message = { role: string; content: string; link: string; clientId: string };
+
+  it('answers a visitor’s question from the article, with its link, once, and signals typing first', async () => {
+    const visitor = await newVisitor();
+    const posted = await say(visitor, 'how can I return my mug and get a refund?');
+    const roomId = posted.room.id as string;
+    const bot = await eventually(async () => {
+      const { messages } = await chat(visitor);
+      const replies = (messages as Message[]).filter((m) => m.role === 'assistant' && m.link);
+      expect(replies).toHaveLength(1);
+      return { all: messages as Message[], reply: replies[0]! };
+    });
+    expect(bot.reply.content).toContain('30 days');
+    expect(bot.reply.link).toContain(articleId);
+    // Greeting and answer, each with a client id made from the visitor's message id.
+    const fromBot = bot.all.filter((m) => m.role === 'assistant');
+    expect(fromBot.every((m) => m.clientId.startsWith(posted.message.id))).toBe(true);
+    expect(fromBot.map((m) => m.content).join(' ')).toContain('Welcome to the mug shop!');
+    const forRoom = signals.filter((s) => s.roomId === roomId && s.kind === 'typing');
+    expect(forRoom.map((s) => s.kind === 'typing' && s.isTyping)).toEqual([true, false]);
+    expect(forRoom[0]!.audience).toMatchObject({ accountId: owner.accountId, domainId });
+    // The answer used one of the plan's requests.
+    expect((await h.billing.usage(owner.accountId)).requestsUsed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stays silent in a live room, and hands over when the visitor asks for a person', async () => {
+    const live = await newVisitor();
+    const first = await say(live, 'hello');
+    await eventually(async () =>
+      expect(
+        (await chat(live)).messages.filter((m: Message) => m.role === 'assistant').length,
+      ).toBeGreaterThan(0),
+    );
+    await h.conversations.call('SetLiveMode', { caller: owner, roomId: first.room.id, live: true });
+    await say(live, 'how do I return a mug?');
+
+    const human = await newVisitor();
+    await say(human, 'can I talk to a human please');
+    const room = await eventually(async () => {
+      const c = await chat(human);
+      expect(c.room.live).toBe(true);
+      return c;
+    });
+    expect((room.messages as Message[]).some((m) => m.content === 'Live support mode has been enabled')).toBe(
+      true,
+    );
+
+    // Live off again, then a new question: once that is answered, the reactor has handled the
+    // message sent while the room was live (one customer's events run in order), which got none.
+    await h.conversations.call('SetLiveMode', { caller: owner, roomId: first.room.id, live: false });
+    await say(live, 'and do you ship to Canada?');
+    const liveChat = await eventually(async () => {
+      const c = await chat(live);
+      const last = (c.messages as Message[]).at(-1)!;
+      expect(last.role).toBe('assistant');
+      expect(last.clientId).not.toBe('');
+      return c;
+    });
+    const messages = liveChat.messages as Message[];
+    const duringLive = messages.slice(
+      messages.findIndex((m) => m.content === 'how do I return a mug?') + 1,
+      messages.findIndex((m) => m.content === 'and do you ship to Canada?'),
+    );
+    // Only what the switches themselves posted (the bot answers carry the visitor message's id).
+    expect(duringLive.filter((m) => m.role === 'assistant' && m.clientId !== '')).toEqual([]);
+  });
+
+  it('at the plan’s limit answers no more: the visitor is told a person will reply', async () => {
+    const accountId = await h.billing.registerOwner('STANDARD');
+    const domain = await h.events.domainAdded(accountId);
+    await h.events.itemCreated('article', accountId, domain, article('Returns policy', 'Within 30 days.'));
+    await eventually(async () =>
+      expect((await h.assistant.knowledge.load(domain, accountId))?.articles).toHaveLength(1),
+    );
+    // 100 answers already given this period (STANDARD's credits).
+    await eventually(() => h.billing.usage(accountId));
+    for (let i = 0; i < 100; i++) await h.billing.consume(accountId, `earlier-${i}`);
+    expect((await h.billing.usage(accountId)).allowed).toBe(false);
+
+    const session = await eventually(() =>
+      h.conversations.call('OpenVisitorSession', { domainId: domain, visitorKey: '' }),
+    );
+    const visitor = { customerId: session.customerId, domainId: domain, keyId: session.keyId };
+    await say(visitor, 'how do I return a mug?');
+    const replies = await eventually(async () => {
+      const bot = ((await chat(visitor)).messages as Message[]).filter((m) => m.role === 'assistant');
+      expect(bot.length).toBeGreaterThan(0);
+      return bot;
+    });
+    expect(replies.map((m) => m.content)).toEqual([texts.limitReached]);
+    expect((await h.billing.usage(accountId)).requestsUsed).toBe(100);
+  });
+});

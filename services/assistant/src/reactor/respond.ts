@@ -1,0 +1,128 @@
+import type { RoomAudience } from '@parley/contracts';
+import type { Logger } from '@parley/logger';
+import type { AnswerEngine } from '../engine/types';
+import type { KnowledgeStore } from '../knowledge/store';
+import {
+  decide,
+  evolve,
+  historyOf,
+  needsEngine,
+  outcomeFacts,
+  type ConversationState,
+  type EngineOutcome,
+  type PolicyFact,
+  type Usage,
+} from '../policy';
+import type { ConversationsActions } from './conversations-client';
+import { recordCustomerFact } from './customer-facts';
+import type { BotSignals } from './signals';
+
+/** The account's request budget (billing). */
+export interface UsageMeter {
+  /** Counts one request unless none is left; idempotent by requestId (the visitor message id). */
+  consume(accountId: string, requestId: string): Promise<Usage>;
+}
+
+export interface RespondDeps {
+  knowledge: KnowledgeStore;
+  engine: AnswerEngine;
+  conversations: ConversationsActions;
+  signals: BotSignals;
+  usage: UsageMeter;
+  logger: Logger;
+}
+
+/**
+ * One visitor message in a room: the policy decides with the engine's reply, and the decision's
+ * actions are carried out through conversations. Returns the room's state afterwards. Every
+ * effect is idempotent on a repeat of the same message (client ids from its id, handoff and
+ * mailed flags that change once), so a redelivery after a crash repeats nothing visible.
+ */
+export async function respondToVisitor(
+  deps: RespondDeps,
+  state: ConversationState,
+  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  visitorFact: PolicyFact,
+): Promise<ConversationState> {
+  const { roomId, audience } = message;
+  const before = evolve(state, visitorFact);
+  if (before.live) return before;
+  // The visitor sees the bot at work before anything slow (knowledge, billing, the engine).
+  deps.signals.typing(roomId, audience, true);
+  try {
+    const knowledge = await deps.knowledge.load(audience.domainId, audience.accountId);
+    if (!knowledge) {
+      deps.logger.warn(
+        { roomId, domainId: audience.domainId },
+        'no knowledge of the room’s domain; not answered',
+      );
+      return before;
+    }
+    const usage = await deps.usage.consume(audience.accountId, message.id);
+    let engine: EngineOutcome | null = null;
+    if (needsEngine(before, usage)) engine = await runEngine(deps, knowledge, before, message);
+    const outcome = decide(before, {
+      message: { id: message.id, text: message.text },
+      knowledge,
+      usage,
+      engine,
+    });
+    for (const action of outcome.actions) {
+      switch (action.type) {
+        case 'post':
+          await deps.conversations.postBotMessage({
+            roomId,
+            content: action.content,
+            link: action.link ?? '',
+            productIds: action.productIds,
+            clientId: action.clientId,
+            decisionJson: JSON.stringify(action.decision),
+          });
+          break;
+        case 'request-handoff':
+          await deps.conversations.requestHandoff(roomId, action.reason);
+          break;
+        case 'mark-mailed':
+          // Conversations records RoomMailed once per room; the notifications service mails on it.
+          await deps.conversations.markRoomMailed(roomId);
+          break;
+        case 'set-email':
+        case 'save-answer':
+          await recordCustomerFact(deps.conversations, deps.logger, roomId, action);
+          break;
+      }
+    }
+    return outcomeFacts(outcome).reduce(evolve, before);
+  } finally {
+    deps.signals.typing(roomId, audience, false);
+  }
+}
+
+async function runEngine(
+  deps: RespondDeps,
+  knowledge: NonNullable<Awaited<ReturnType<KnowledgeStore['load']>>>,
+  state: ConversationState,
+  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+): Promise<EngineOutcome> {
+  const history = historyOf(state, message.id);
+  let understanding = null;
+  try {
+    understanding = deps.engine.understand(knowledge, message.text, history);
+    const reply = await deps.engine.answer({
+      knowledge,
+      message: message.text,
+      history,
+      understanding,
+      onDelta: (text) => deps.signals.stream(message.roomId, message.audience, text),
+    });
+    return { ok: true, engine: deps.engine.name, understanding, reply };
+  } catch (e) {
+    deps.logger.warn({ err: e, roomId: message.roomId }, 'engine failed; the policy decides without a reply');
+    return {
+      ok: false,
+      engine: deps.engine.name,
+      understanding,
+      error: e instanceof Error ? e.message : String(e),
+    };
+  }
+}

@@ -1,0 +1,326 @@
+import type {
+  AppointmentTypeItem,
+  DomainKnowledge,
+  ProductItem,
+  SourceKind,
+  SourceRef,
+} from '../knowledge/model';
+import type { EngineReply, Retrieved } from '../engine/types';
+import { articleLink, labelOf } from './labels';
+import { discountedPrice, formatPrice, isOnSale, passes } from './products';
+import type { SearchIndex } from './search/bm25';
+import { shippingFacts } from './shipping';
+import { termOf } from './text/analyse';
+import { MATCH_CONFIDENCE, topicTerms, type Reading } from './understand';
+import { dress, sentences, voice } from './wording';
+
+/** At or above: answer from the best entry. */
+export const ANSWER_AT = 0.45;
+/** Between this and ANSWER_AT: ask which entry the visitor means; below: offer a person. */
+export const CLARIFY_AT = 0.25;
+/** A leading entry answers from this confidence when its score is LEAD times the next one's. */
+const LEADING_AT = 0.3;
+const LEADING_SCORE = 5;
+const LEAD = 1.4;
+
+const termsOf = (list: string): Set<string> => new Set(list.split(/\s+/).map(termOf));
+/** Booking words: they say "a booking", not which appointment type. */
+const BOOKING_TERMS = termsOf(
+  'book booking schedule appointment reserve reservation slot meeting call consultation session visit arrange ' +
+    'time next week day morning afternoon evening weekend monday tuesday wednesday thursday friday saturday ' +
+    'sunday join sign register enrol enroll attend available availability soon',
+);
+const PRICE_TERM = termOf('price');
+const ONLY = (kind: SourceKind) => new Set<SourceKind>([kind]);
+
+const replyOf = (
+  kind: EngineReply['kind'],
+  text: string,
+  r: Reading,
+  extra: Partial<EngineReply> = {},
+): EngineReply => ({
+  kind,
+  text,
+  source: null,
+  link: null,
+  productIds: [],
+  confidence: r.confidence,
+  candidates: r.results.slice(0, 3),
+  ...extra,
+});
+
+export function compose(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  switch (r.intent) {
+    case 'email':
+      return replyOf(
+        'answer',
+        voice(
+          k.config,
+          `Thank you. We will reach you at ${r.cues.email}.`,
+          `Thanks! We'll get back to you at ${r.cues.email}.`,
+        ),
+        r,
+      );
+    case 'handoff':
+      return offerPerson(k, r, "I'll ask a person from the team to join this chat.");
+    case 'chitchat':
+      return replyOf('answer', smallTalk(k, r), r, { confidence: r.confidence });
+    case 'booking':
+      return booking(index, k, r);
+    case 'purchase':
+      return products(index, k, r) ?? question(index, k, r);
+    case 'question':
+      return question(index, k, r);
+  }
+}
+
+function offerPerson(k: DomainKnowledge, r: Reading, text: string): EngineReply {
+  return replyOf('offer-person', text, r);
+}
+
+function smallTalk(k: DomainKnowledge, r: Reading): string {
+  const t = r.message.toLowerCase();
+  if (/\b(bye|goodbye|see (you|ya))\b/.test(t))
+    return voice(k.config, 'Goodbye, and thank you for visiting.', 'Bye! Have a great day.');
+  if (/\b(thanks?|thank you|thx|ty|cheers)\b/.test(t))
+    return voice(
+      k.config,
+      'You are welcome. Is there anything else I can help with?',
+      "You're welcome! Anything else I can help with?",
+    );
+  if (/\b(bot|robot|ai|human|real)\b/.test(t))
+    return `I'm the ${k.domain} assistant. I answer from the team's own information, and a person from the team can take over whenever you like.`;
+  if (r.cues.greeting)
+    return (
+      k.welcomeMessage || voice(k.config, 'Hello. How can I help you today?', 'Hi! How can I help you today?')
+    );
+  return voice(k.config, 'How can I help you today?', 'Happy to chat! What can I help you with?');
+}
+
+function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  const topic = topicTerms(r.query.terms);
+  // "How much does it cost?" names no item: the catalogue is the answer.
+  if (topic.length === 0 && r.query.terms.includes(PRICE_TERM) && k.products.length) {
+    const listed = products(index, k, r, true);
+    if (listed) return listed;
+  }
+  const top = r.results[0];
+  if (!top || top.confidence < CLARIFY_AT) {
+    return offerPerson(
+      k,
+      r,
+      "I'm not sure I can answer that from what I know. Would you like me to bring in a person from the team?",
+    );
+  }
+  // Several close products are shown as cards together: better than asking which one.
+  const next = r.results[1];
+  const productsClose = next?.source.kind === 'product' && next.confidence >= CLARIFY_AT;
+  if (top.source.kind === 'product' && (productsClose || confident(r.results))) {
+    return products(index, k, r) ?? answerFrom(index, k, r, top);
+  }
+  if (!confident(r.results))
+    return clarify(
+      k,
+      r,
+      r.results.filter((x) => x.confidence >= CLARIFY_AT),
+    );
+  if (top.source.kind === 'appointment') return appointmentAnswer(k, r, top.source);
+  return answerFrom(index, k, r, top);
+}
+
+/**
+ * Sure enough to answer: the best entry covers most of the message, or it covers a fair part and
+ * is well ahead of the next one (the rest of the message is the visitor's own words).
+ */
+export function confident(results: Retrieved[]): boolean {
+  const [top, next] = results;
+  if (!top) return false;
+  if (top.confidence >= ANSWER_AT) return true;
+  return (
+    top.confidence >= LEADING_AT && top.score >= LEADING_SCORE && (!next || top.score >= LEAD * next.score)
+  );
+}
+
+function clarify(k: DomainKnowledge, r: Reading, candidates: Retrieved[]): EngineReply {
+  const names = candidates.slice(0, 3).map((c) => labelOf(k, c.source).replace(/[?.!]+$/, ''));
+  const list =
+    names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+  return replyOf('clarify', `Just to be sure I help with the right thing: do you mean ${list}?`, r, {
+    candidates: candidates.slice(0, 3),
+    confidence: candidates[0]?.confidence ?? 0,
+  });
+}
+
+/** The facts of one entry and the extra detail a detailed style may add. */
+function factsOf(k: DomainKnowledge, r: Reading, source: SourceRef): { facts: string; more: string } {
+  switch (source.kind) {
+    case 'article': {
+      const a = k.articles.find((x) => x.id === source.id)!;
+      return { facts: a.answer, more: a.content };
+    }
+    case 'faq':
+      return { facts: k.filterQuestions.find((x) => x.id === source.id)!.answer, more: '' };
+    case 'shipping': {
+      const all = k.config ? shippingFacts(k.config, r.message) : ['Please ask us about shipping.'];
+      return { facts: all.slice(0, 2).join(' '), more: all.slice(2).join(' ') };
+    }
+    case 'business':
+      return { facts: k.config?.businessDescription ?? '', more: '' };
+    case 'product':
+      return { facts: productFacts(k.products.find((x) => x.id === source.id)!), more: '' };
+    case 'appointment': {
+      const t = k.appointmentTypes.find((x) => x.id === source.id)!;
+      return { facts: `${appointmentLabel(t)}: ${t.appointmentType}.`, more: '' };
+    }
+  }
+}
+
+function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Retrieved): EngineReply {
+  const { facts, more } = factsOf(k, r, top.source);
+  // A message with several questions ("do you ship to canada and do you take paypal?"): each part
+  // whose own best entry is a different, confident one adds that entry's first sentence.
+  const extras: string[] = [];
+  const seen = new Set([`${top.source.kind}:${top.source.id}`]);
+  for (const part of r.message.split(/[?!.;]+|\band\b|\balso\b/i)) {
+    if (extras.length >= 2) break;
+    const hit = partHit(index, r, part);
+    if (!hit || seen.has(`${hit.source.kind}:${hit.source.id}`)) continue;
+    seen.add(`${hit.source.kind}:${hit.source.id}`);
+    const first = sentences(factsOf(k, r, hit.source).facts)[0];
+    if (first) extras.push(first);
+  }
+  const text = dress(k.config, [facts, ...extras].join(' '), more);
+  return replyOf('answer', text, r, {
+    source: top.source,
+    link: top.source.kind === 'article' ? articleLink(k, top.source.id) : null,
+    productIds: top.source.kind === 'product' ? [top.source.id] : [],
+    confidence: top.confidence,
+  });
+}
+
+/** One part of a multi-question message, answered on its own only when clearly about one entry. */
+const partHit = (index: SearchIndex, r: Reading, part: string): Retrieved | undefined => {
+  const trimmed = part.trim();
+  if (trimmed.split(/\s+/).length < 3 || trimmed === r.message.trim()) return undefined;
+  const hit = index.search(index.query(trimmed), undefined, 1)[0];
+  return hit && hit.confidence >= 0.7 ? hit : undefined;
+};
+
+/** "Bike fit (120)", "Demo (free)": the price is all content knows besides the name and type. */
+function appointmentLabel(t: AppointmentTypeItem): string {
+  return `${t.name} (${t.price > 0 ? formatPrice(t.price) : 'free'})`;
+}
+
+function productFacts(p: ProductItem): string {
+  const price = isOnSale(p)
+    ? `It is ${formatPrice(p.discount)}% off: ${formatPrice(discountedPrice(p))} instead of ${formatPrice(p.price)}.`
+    : `It costs ${formatPrice(p.price)}.`;
+  const options = p.variants
+    .map((v) => {
+      const open = v.options.filter((o) => !v.trackQuantity || (o.quantity ?? 0) > 0).map((o) => o.value);
+      return open.length ? `${v.name}: ${open.join(', ')}.` : '';
+    })
+    .filter(Boolean)
+    .join(' ');
+  const description = /[.!?]$/.test(p.description.trim()) ? p.description.trim() : `${p.description.trim()}.`;
+  return `${p.name}: ${description} ${price}${options ? ` ${options}` : ''}`;
+}
+
+const listLine = (p: ProductItem): string =>
+  isOnSale(p)
+    ? `${p.name} (${formatPrice(discountedPrice(p))}, ${formatPrice(p.discount)}% off)`
+    : `${p.name} (${formatPrice(p.price)})`;
+
+/**
+ * Product cards for a shopping message: the products its topic words match (or the whole
+ * catalogue when it names none but filters by price or sale), filtered. Null when the message
+ * names nothing in the catalogue and sets no filter: then it is not a product question.
+ */
+function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue = false): EngineReply | null {
+  if (!k.products.length) return null;
+  const f = r.filter;
+  const topic = topicTerms(r.query.terms);
+  const matched = topic.length ? index.search({ terms: topic }, ONLY('product'), 50) : [];
+  const relevant = matched.filter((m) => m.confidence >= CLARIFY_AT);
+  const filtering =
+    f.maxPrice !== null ||
+    f.minPrice !== null ||
+    f.saleOnly ||
+    (f.mentionsDiscount && r.intent === 'purchase');
+  const sale = f.saleOnly || f.mentionsDiscount;
+  const byId = new Map(k.products.map((p) => [p.id, p]));
+  let candidates: ProductItem[];
+  if (relevant.length) candidates = relevant.map((m) => byId.get(m.source.id)!).filter(Boolean);
+  else if (filtering || catalogue || topic.length === 0) {
+    candidates = [...k.products].sort((a, b) =>
+      sale ? b.discount - a.discount : discountedPrice(a) - discountedPrice(b),
+    );
+  } else return null;
+  const shown = candidates.filter((p) =>
+    passes(p, { ...f, saleOnly: f.saleOnly || (sale && r.intent === 'purchase') }),
+  );
+  if (!shown.length) {
+    return offerPerson(
+      k,
+      r,
+      "I couldn't find a product that matches. Would you like me to ask a person from the team?",
+    );
+  }
+  const single =
+    !filtering &&
+    !catalogue &&
+    relevant.length > 0 &&
+    (relevant.length === 1 || relevant[0]!.score >= 1.5 * relevant[1]!.score);
+  const cards = single ? shown.slice(0, 1) : shown.slice(0, 4);
+  const first = cards[0]!;
+  const text = single
+    ? dress(k.config, productFacts(first))
+    : dress(
+        k.config,
+        `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map(listLine).join(', ')}.`,
+      );
+  return replyOf('answer', text, r, {
+    source: { kind: 'product', id: first.id },
+    productIds: cards.map((p) => p.id),
+    confidence: relevant[0]?.confidence ?? r.confidence,
+  });
+}
+
+function appointmentAnswer(k: DomainKnowledge, r: Reading, source: SourceRef): EngineReply {
+  const { facts } = factsOf(k, r, source);
+  return replyOf('answer', dress(k.config, `You can book this in the chat. ${facts}`), r, {
+    source,
+    confidence: Math.max(r.confidence, MATCH_CONFIDENCE),
+  });
+}
+
+function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  const types = k.appointmentTypes;
+  if (!types.length) {
+    return offerPerson(
+      k,
+      r,
+      "Bookings aren't available in this chat yet. Would you like me to ask a person from the team?",
+    );
+  }
+  const topic = r.query.terms.filter((t) => !BOOKING_TERMS.has(t));
+  const matched = topic.length ? index.search({ terms: topic }, ONLY('appointment')) : [];
+  const best = matched[0];
+  const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
+  if (clear) return appointmentAnswer(k, r, best.source);
+  if (types.length === 1) return appointmentAnswer(k, r, { kind: 'appointment', id: types[0]!.id });
+  const list = types.map(appointmentLabel);
+  return replyOf(
+    'clarify',
+    dress(
+      k.config,
+      `You can book ${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}. Which one would you like?`,
+    ),
+    r,
+    {
+      candidates: types
+        .slice(0, 3)
+        .map((t) => ({ source: { kind: 'appointment', id: t.id }, score: 0, confidence: 0 })),
+    },
+  );
+}

@@ -1,0 +1,74 @@
+import { normalise } from './text/analyse';
+
+/**
+ * Surface cues of what a visitor wants, read from the normalised message. Each is a general
+ * phrasing pattern (asking for a person, a booking, to buy); the engine weighs them against what
+ * the knowledge search finds.
+ */
+
+const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
+
+const PERSON =
+  '(?:human|person|people|someone|somebody|agent|representative|rep|staff|operator|receptionist|mechanic|manager|owner|team|employee|advisor|adviser|support|real|live)';
+const HANDOFF = [
+  new RegExp(
+    String.raw`\b(?:talk|speak|chat|connect|transfer|put me through|get me|contact|reach|call)\b[^.?!]{0,30}\b${PERSON}\b`,
+  ),
+  /\b(?:real|live|actual) (?:person|human|agent|people)\b/,
+  /^\W*(?:a )?(?:human|agent|person|operator)\b[\w\s]{0,12}$/,
+  /\bnot (?:a |talking to a )?(?:bot|robot|machine)\b/,
+  /\b(?:bot|chatbot) is (?:useless|not helping|rubbish)\b/,
+];
+
+const BOOKING_VERB = /\b(?:book|booking|schedule|reserve|arrange)\b/;
+const BOOKING_NOUN =
+  /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|demo|call|session|slot|visit)\b/;
+/** Words that join something the business runs (a class, a workshop): booking if it is an appointment type. */
+const SIGN_UP = /\b(?:join|sign(?:ed|ing)? up|signup|register|enrol|enroll|attend)\b/;
+/** About an existing booking, not a new one. */
+const NOT_BOOKING = /\b(?:cancel|cancell?ing|reschedule|move|change|missed|late for)\b/;
+
+const BUY =
+  /\b(?:(?:want|wanna|like|love|need|going|ready|wish|plan|hoping) to (?:buy|purchase|order|get)|(?:can|could|may|how (?:do|can)|where (?:can|do)) (?:i|we) (?:buy|purchase|order)|add (?:it |this |that )?to (?:my )?(?:cart|basket)|checkout|take (?:it|one|two))\b/;
+const SHOP =
+  /\b(?:do|does) (?:you|u|ya|they) (?:sell|have|stock|carry|got|make|do)\b|\b(?:looking for|searching for|shopping for|recommend|suggest|i need (?:a|an|some|new)|have you got)\b|^(?:(?:do you have|have you got|got) )?any(?:thing)?\b/;
+
+const GREETING = /^(?:hi|hello|hey|hiya|heya|yo|howdy|hallo|good (?:morning|afternoon|evening|day))\b/;
+const SMALL_TALK =
+  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real))\b/;
+
+export interface Cues {
+  email: string | null;
+  handoff: boolean;
+  bookingVerb: boolean;
+  bookingNoun: boolean;
+  signUp: boolean;
+  notBooking: boolean;
+  buy: boolean;
+  shop: boolean;
+  greeting: boolean;
+  smallTalk: boolean;
+}
+
+export function cuesOf(message: string): Cues {
+  const t = normalise(message).replace(/\s+/g, ' ').trim();
+  const email = EMAIL.exec(message)?.[0]?.toLowerCase() ?? null;
+  // The address itself must not look like words of the message ("agent@…").
+  const rest = email ? t.replace(email, ' ') : t;
+  return {
+    email,
+    handoff: HANDOFF.some((p) => p.test(rest)),
+    bookingVerb: BOOKING_VERB.test(rest),
+    bookingNoun: BOOKING_NOUN.test(rest),
+    signUp: SIGN_UP.test(rest),
+    notBooking: NOT_BOOKING.test(rest),
+    buy: BUY.test(rest),
+    shop: SHOP.test(rest),
+    greeting: GREETING.test(rest),
+    smallTalk: SMALL_TALK.test(rest),
+  };
+}
+
+/** The words of small talk, removed before looking for a question in the rest. */
+export const SMALL_TALK_WORDS =
+  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai)\b/g;

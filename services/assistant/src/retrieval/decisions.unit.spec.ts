@@ -1,0 +1,88 @@
+import type { EngineReply, Retrieved } from '../engine/types';
+import type { DomainKnowledge } from '../knowledge/model';
+import { ANSWER_AT, CLARIFY_AT, confident } from './compose';
+import { RetrievalEngine } from './engine';
+import { knowledgeFixture } from './knowledge-fixture';
+
+const engine = new RetrievalEngine();
+const k = knowledgeFixture();
+const understand = (message: string, knowledge: DomainKnowledge = k) =>
+  engine.understand(knowledge, message, []);
+async function ask(message: string, knowledge: DomainKnowledge = k): Promise<EngineReply> {
+  return engine.answer({ knowledge, message, history: [], understanding: understand(message, knowledge) });
+}
+const hit = (id: string, score: number, confidence: number): Retrieved => ({
+  source: { kind: 'article', id },
+  score,
+  confidence,
+});
+
+describe('intent', () => {
+  it.each([
+    ['hi! do you ship to canada and how long does it take?', 'question'],
+    ['are they dishwaser safe??', 'question'],
+    ['can I talk to a human please', 'handoff'],
+    ['i want to speak to someone real, not a bot', 'handoff'],
+    ['human please', 'handoff'],
+    ['I would like to book the pottery workshop', 'booking'],
+    ['can we schedule a call about wholesale', 'booking'],
+    ['I need to cancel my appointment', 'question'],
+    ['I want to buy the teapot', 'purchase'],
+    ['do you have mugs under $30', 'purchase'],
+    ["what's on sale?", 'purchase'],
+    ['do you sell teapots', 'purchase'],
+    ['do you sell wholesale', 'question'],
+    ['hello', 'chitchat'],
+    ['thanks, that was really helpful!', 'chitchat'],
+    ['are you a robot lol', 'chitchat'],
+    ['ok bye', 'chitchat'],
+  ])('%s → %s', (message, intent) => {
+    expect(understand(message).intent).toBe(intent);
+  });
+
+  it('extracts an email address, lower-cased, and calls it an email', () => {
+    expect(understand('sure, it is Tom.Baker@Outlook.com')).toEqual({
+      intent: 'email',
+      confidence: expect.any(Number),
+      email: 'tom.baker@outlook.com',
+    });
+    expect(understand('email me at agent@mail.example').intent).toBe('email');
+    expect(understand('how do I change my email?').email).toBeNull();
+  });
+
+  it('a booking ask with no appointment types offers a person', async () => {
+    const reply = await ask('can I book a meeting', { ...k, appointmentTypes: [] });
+    expect(reply.kind).toBe('offer-person');
+  });
+});
+
+describe('clarify and offer-person thresholds', () => {
+  it('answers above ANSWER_AT, or a clear leader above the leading threshold', () => {
+    expect(confident([hit('a', 3, ANSWER_AT)])).toBe(true);
+    expect(confident([hit('a', 3, ANSWER_AT - 0.01)])).toBe(false);
+    expect(confident([hit('a', 8, 0.35), hit('b', 4, 0.3)])).toBe(true);
+    expect(confident([hit('a', 8, 0.35), hit('b', 7, 0.3)])).toBe(false);
+    expect(confident([hit('a', 8, CLARIFY_AT), hit('b', 1, 0.1)])).toBe(false);
+    expect(confident([])).toBe(false);
+  });
+
+  it('offers a person when nothing in the knowledge fits', async () => {
+    const reply = await ask('what is the capital of peru');
+    expect(reply.kind).toBe('offer-person');
+    expect(reply.source).toBeNull();
+  });
+
+  it('asks which one when a message touches several entries only in part', async () => {
+    const reply = await ask('dishwasher refund insurance');
+    expect(reply.kind).toBe('clarify');
+    expect(reply.source).toBeNull();
+    expect(reply.text).toContain('do you mean Returns and refunds or Are the mugs dishwasher safe?');
+    expect(reply.candidates.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers a hand-off request with an offer of a person, and small talk without a source', async () => {
+    expect((await ask('can I speak to someone from the team')).kind).toBe('offer-person');
+    const hello = await ask('hello');
+    expect(hello).toMatchObject({ kind: 'answer', source: null, text: 'Welcome to Mugs!' });
+  });
+});

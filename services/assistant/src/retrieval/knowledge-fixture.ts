@@ -1,0 +1,127 @@
+import type { DomainConfig } from '@parley/contracts';
+import type { DomainKnowledge } from '../knowledge/model';
+
+/** A small, complete domain for the engine's tests; override any part. */
+export function knowledgeFixture(
+  over: Partial<DomainKnowledge> = {},
+  config: Partial<DomainConfig> = {},
+): DomainKnowledge {
+  return {
+    domainId: 'dom-1',
+    revision: 1,
+    accountId: 'acc-1',
+    domain: 'mugs.example',
+    welcomeMessage: 'Welcome to Mugs!',
+    config: {
+      personality: 'professional',
+      tone: 'formal',
+      businessDescription: 'Handmade stoneware mugs from a small studio in Portland.',
+      industry: 'retail',
+      responseStyle: 'conversational',
+      handoff: 'moderate',
+      shippingEnabled: true,
+      shippingTime: '3-5',
+      shippingRegions: ['United States', 'Canada'],
+      shippingCosts: { 'United States': 6, Canada: 14 },
+      freeShippingThreshold: 75,
+      ...config,
+    },
+    filterQuestions: [
+      {
+        id: 'fq-wholesale',
+        question: 'Do you sell wholesale to cafes?',
+        answer: 'Yes, from 24 pieces at 40% off.',
+      },
+    ],
+    articles: [
+      {
+        id: 'a-dishwasher',
+        title: 'Are the mugs dishwasher safe?',
+        question: 'Can I put my mug in the dishwasher?',
+        answer: 'Yes, all our mugs are dishwasher safe. Gold rims need hand washing.',
+        content: 'Stoneware is fired at 1240°C.',
+        category: 'Care',
+        tags: ['care', 'cleaning'],
+      },
+      {
+        id: 'a-returns',
+        title: 'Returns and refunds',
+        question: 'What is your return policy?',
+        answer: 'Return unused items within 30 days for a full refund.',
+        content: 'Custom pieces cannot be returned.',
+        category: 'Orders',
+        tags: ['returns', 'refund'],
+      },
+      {
+        id: 'a-glaze',
+        title: 'Glaze colours',
+        question: 'Which glaze colours do you have?',
+        answer: 'Oat, midnight blue and sage green.',
+        content: 'Every glaze is lead free and food safe, and the dishwasher does not fade it.',
+        category: 'Products',
+        tags: ['glaze', 'colour'],
+      },
+    ],
+    products: [
+      {
+        id: 'p-classic',
+        name: 'Classic Mug',
+        description: 'Everyday 350 ml mug.',
+        productType: 'Mug',
+        price: 32,
+        hasDiscount: false,
+        discount: 0,
+        productUrl: null,
+        variants: [],
+      },
+      {
+        id: 'p-big',
+        name: 'Big Morning Mug',
+        description: 'A 500 ml mug.',
+        productType: 'Mug',
+        price: 38,
+        hasDiscount: true,
+        discount: 20,
+        productUrl: null,
+        variants: [],
+      },
+      {
+        id: 'p-teapot',
+        name: 'Stoneware Teapot',
+        description: 'A 1 litre teapot.',
+        productType: 'Teapot',
+        price: 89,
+        hasDiscount: true,
+        discount: 15,
+        productUrl: null,
+        variants: [],
+      },
+      {
+        id: 'p-kids',
+        name: 'Kids Mug',
+        description: 'A small 200 ml mug.',
+        productType: 'Mug',
+        price: 22,
+        hasDiscount: false,
+        discount: 0,
+        productUrl: null,
+        variants: [],
+      },
+    ],
+    appointmentTypes: [
+      {
+        id: 't-workshop',
+        name: 'Pottery workshop',
+        appointmentType: 'A 2-hour wheel class',
+        price: 65,
+      },
+      {
+        id: 't-call',
+        name: 'Wholesale call',
+        appointmentType: 'A call about wholesale orders',
+        price: 0,
+      },
+    ],
+    ...over,
+  };
+}

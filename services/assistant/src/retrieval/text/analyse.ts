@@ -1,0 +1,49 @@
+import { stem } from './stemmer';
+import { PHRASES, synonymOf } from './synonyms';
+
+/**
+ * Words that carry no topic: function words and the politeness and filler visitors wrap their
+ * questions in ("hi, could you please tell me…"). Removing them keeps a message's score about
+ * what it asks.
+ */
+export const STOP_WORDS = new Set(
+  (
+    'a an the and or but if then so of to in on at by for with from into onto about as is are was were be been ' +
+    'being am do does did doing done have has had having i me my mine we us our ours you your yours u ur r he ' +
+    'him his she her it its they them their this that these those there here what which who whom whose when ' +
+    'where why how can could would should will shall may might must just also too very really quite please ' +
+    'pls plz hi hello hey hiya yo thanks thank thx ok okay yes no not dont doesnt didnt cant wont im ive id ' +
+    'youre its thats whats theres hows any anything some something all get got know tell want wanted like ' +
+    'would need needs needed one ones thing things guys bit lot much many more most other else still even ' +
+    'again now today tomorrow yesterday week ago soon way sure well actually maybe tbh lol haha right mean ' +
+    'wondering wonder question help let make makes ' +
+    // Everyday verbs that go with any topic ("can I put…", "do you take…").
+    'take takes put puts come go goes going see use using try keep give find'
+  ).split(/\s+/),
+);
+
+/** Lower case, accents removed, apostrophes dropped ("don't" → "dont"). */
+export function normalise(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '');
+}
+
+/** Words of letters or digits, normalised, phrase synonyms applied. */
+export function words(text: string): string[] {
+  let t = normalise(text);
+  for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
+  return t.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** A word's index term: stemmed and mapped to its synonym group. */
+export const termOf = (word: string): string => synonymOf(stem(word));
+
+/** The index terms of a text: stop words dropped, stemmed, synonyms merged. */
+export function analyse(text: string): string[] {
+  const out: string[] = [];
+  for (const w of words(text)) if (!STOP_WORDS.has(w)) out.push(termOf(w));
+  return out;
+}

@@ -1,0 +1,85 @@
+import type { DomainKnowledge } from '../knowledge/model';
+import type { Intent, Retrieved, Understanding } from '../engine/types';
+import { cuesOf, SMALL_TALK_WORDS, type Cues } from './cues';
+import { productFilterOf, type ProductFilter } from './products';
+import type { Query, SearchIndex } from './search/bm25';
+import { normalise, termOf } from './text/analyse';
+
+/** Below this a search hit does not count as "the message is about this entry". */
+export const MATCH_CONFIDENCE = 0.5;
+
+/** Everything the engine reads from one message: cues, filters, the search over all entries. */
+export interface Reading {
+  message: string;
+  cues: Cues;
+  filter: ProductFilter;
+  query: Query;
+  results: Retrieved[];
+  intent: Intent;
+  confidence: number;
+}
+
+/** The small talk left out, so "hi! do you ship to canada?" is read as its question. */
+const withoutSmallTalk = (message: string): string => normalise(message).replace(SMALL_TALK_WORDS, ' ');
+
+const termSet = (list: string): Set<string> => new Set(list.split(/\s+/).map(termOf));
+/** Shopping words: they say "show me products", not which products. */
+export const SHOPPING_TERMS = termSet(
+  'under below less than over above more cheaper cheap max maximum sale sales discount discounted offer offers ' +
+    'deal deals promo reduced clearance buy purchase order sell stock carry looking search shop shopping recommend ' +
+    'suggest price cost dollars pounds euros bucks usd gbp eur special available moment signup per each month ' +
+    'monthly year yearly week',
+);
+/** A query's terms about what is wanted, shopping words and numbers left out. */
+export const topicTerms = (terms: string[]): string[] =>
+  terms.filter((t) => !SHOPPING_TERMS.has(t) && !/^\d/.test(t));
+
+export function read(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {
+  const cues = cuesOf(message);
+  const filter = productFilterOf(message);
+  const query = index.query(message);
+  const results = index.search(query);
+  const [intent, confidence] = intentOf(index, knowledge, message, cues, filter, results);
+  return { message, cues, filter, query, results, intent, confidence };
+}
+
+function intentOf(
+  index: SearchIndex,
+  knowledge: DomainKnowledge,
+  message: string,
+  cues: Cues,
+  filter: ProductFilter,
+  results: Retrieved[],
+): [Intent, number] {
+  const top = results[0];
+  const topKind = top && top.confidence >= MATCH_CONFIDENCE ? top.source.kind : null;
+  // What a shopping message is about, without its shopping words ("do you sell bike lights").
+  const shopping = index.search({ terms: topicTerms(results.length ? index.query(message).terms : []) })[0];
+  const shoppingKind = shopping && shopping.confidence >= MATCH_CONFIDENCE ? shopping.source.kind : null;
+  if (cues.email) return ['email', 0.95];
+  if (cues.handoff) return ['handoff', 0.9];
+  if (!cues.notBooking && (cues.bookingVerb || cues.bookingNoun)) return ['booking', 0.85];
+  if (cues.signUp && topKind === 'appointment') return ['booking', 0.75];
+  if (cues.buy) return ['purchase', 0.85];
+  const hasProducts = knowledge.products.length > 0;
+  if (hasProducts && (filter.maxPrice !== null || filter.minPrice !== null || filter.saleOnly))
+    return ['purchase', 0.8];
+  if (hasProducts && (cues.shop || cues.signUp || filter.mentionsDiscount) && shoppingKind === 'product') {
+    return ['purchase', 0.7];
+  }
+  // Small talk is small talk when what is left once its words are gone names nothing indexed.
+  if (
+    (cues.smallTalk || cues.greeting) &&
+    !index.query(withoutSmallTalk(message)).terms.some((t) => index.has(t))
+  ) {
+    return ['chitchat', 0.8];
+  }
+  if (index.query(message).terms.length === 0) return ['chitchat', 0.5];
+  return ['question', top ? Math.max(0.3, top.confidence) : 0.3];
+}
+
+export const understandingOf = (r: Reading): Understanding => ({
+  intent: r.intent,
+  confidence: r.confidence,
+  email: r.cues.email,
+});

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { migrate, openDatabase } from '@parley/db';
+import { connectEventBus } from '@parley/eventstore';
+import { startGrpcServer } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import { Teardown } from '@parley/program';
+import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import type { AssistantConfig } from './config';
+import { contentKnowledgeProjection } from './knowledge/content-projection';
+import { domainsKnowledgeProjection } from './knowledge/domains-projection';
+import { KnowledgeStore } from './knowledge/store';
+import { createLanguageModelEngine } from './llm';
+import { conversationsActions } from './reactor/conversations-client';
+import { billingUsage } from './reactor/billing-usage';
+import { startLaneConsumer } from './reactor/lane-consumer';
+import { assistantReactor, REACTOR_NAME } from './reactor/reactor';
+import { natsBotSignals } from './reactor/signals';
+import { createRetrievalEngine } from './retrieval';
+
+/** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
+const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
+
+export interface Assistant {
+  grpcPort: number;
+  /** The knowledge read model, as the reactor loads it. */
+  knowledge: KnowledgeStore;
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the assistant: its database (created and migrated), its knowledge read model from the
+ * DOMAINS and CONTENT streams, the reactor on the CONVERSATIONS stream that answers visitors, and
+ * a gRPC server for health.
+ */
+export async function startAssistant(config: AssistantConfig, logger: Logger): Promise<Assistant> {
+  // Undone in reverse if start-up fails half-way, and on stop.
+  const teardown = new Teardown(logger);
+
+  try {
+    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
+    teardown.add(() => pool.end());
+    await migrate(pool, MIGRATIONS_DIR);
+    await ensureProjectionSchema(pool);
+
+    const nc = await connectEventBus(config.natsUrl, 'assistant');
+    teardown.add(() => nc.drain());
+
+    const namespace = config.eventNamespace || undefined;
+    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    await run(domainsKnowledgeProjection);
+    await run(contentKnowledgeProjection);
+    const knowledge = new KnowledgeStore(pool);
+
+    const retrieval = createRetrievalEngine();
+    const engine = createLanguageModelEngine(config.languageModel, retrieval, logger) ?? retrieval;
+    const conversations = conversationsActions(config.conversationsGrpcUrl);
+    teardown.add(() => conversations.close());
+    const usage = billingUsage(config.billingGrpcUrl);
+    teardown.add(() => usage.close());
+    // Last: it acts on what the knowledge projections have built.
+    const reactor = await startLaneConsumer({
+      nc,
+      pool,
+      namespace,
+      logger,
+      name: REACTOR_NAME,
+      context: 'conversations',
+      concurrency: config.concurrency,
+      handler: assistantReactor(pool, {
+        knowledge,
+        engine,
+        conversations,
+        signals: natsBotSignals(nc, namespace),
+        usage,
+        logger: logger.child({ component: 'reactor' }),
+      }),
+    });
+    teardown.add(() => reactor.stop());
+
+    const grpc = await startGrpcServer({
+      port: config.grpcPort,
+      services: [],
+      isReady: () => !nc.isClosed(),
+    });
+    teardown.add(() => grpc.shutdown());
+
+    logger.info({ grpcPort: grpc.port, namespace: config.eventNamespace }, 'assistant started');
+    return { grpcPort: grpc.port, knowledge, stop: () => teardown.run() };
+  } catch (e) {
+    await teardown.run();
+    throw e;
+  }
+}
