@@ -1,0 +1,619 @@
+/**
+ * Realtime benchmark: visitor-to-dashboard delivery with many connected widget sockets, and the
+ * gateway's memory per idle widget socket.
+ *
+ * The gateway runs in its own process (realtime-gateway.ts) on the local Redis and NATS, in a
+ * random namespace. This process plays the clients: SOCKETS widget sockets (visitor tokens) and
+ * one dashboard socket (an owner token, verified by the gateway against a JWKS served here)
+ * subscribed to chat-global. Latency = from just before a visitor's message is sent to the
+ * dashboard's 'customer-message' for it (same process, same clock).
+ *
+ * SOURCE=widget (default), the whole path: the conversations service runs too (its own process
+ * and throwaway database); each visitor opens a widget session, writes a first message (which
+ * opens their room) and subscribes its socket to the room; messages are POST /api/widget/messages
+ * -> gateway -> conversations (decide, append to JetStream) -> the gateway's relay (Redis replay
+ * buffer, Socket.IO Redis adapter) -> the dashboard socket.
+ * SOURCE=events, the gateway's realtime path alone: this process appends the MessagePosted events
+ * conversations would append (one room per visitor); widget sockets connect but do not subscribe
+ * (no conversations to ask).
+ *
+ * Phases: memory (after GC, before and after the widget sockets connect), sustained RATE msg/s for
+ * SECONDS, then a burst of BURST messages with CONCURRENCY in flight (end-to-end msg/s and lost).
+ *
+ * GATEWAYS=N runs N gateway processes (replicas sharing rooms through the Redis adapter and the
+ * relay's durable consumer, as deployed). GATEWAY_ROLES=shared (default): visitor i's POSTs and
+ * socket both go to gateway i mod N; GATEWAY_ROLES=split: every POST to gateway 0, the widget
+ * sockets over gateways 1..N-1. The dashboard is on gateway 0 either way.
+ *
+ * SEND=socket (default): after the first message (a POST, which opens the room) visitors send
+ * 'visitor-message' on their widget socket, as the widget does; SEND=post: every message a POST.
+ *
+ *   SOURCE=widget SOCKETS=2000 RATE=200 SECONDS=30 BURST=20000 CONCURRENCY=64 GATEWAYS=2 npm run bench:realtime
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import {
+  ClientSocketEvent,
+  ConversationsEvent,
+  type CustomerMessage,
+  type MessagePosted,
+  type RealtimeEnvelope,
+  type VisitorMessageAck,
+} from '@parley/contracts';
+import { EventStore, streamName } from '@parley/eventstore';
+import { connectTestNats, randomNamespace, type TestDatabase } from '@parley/testing';
+import { DeliverPolicy } from 'nats';
+import { io, type Socket } from 'socket.io-client';
+import { createVisitorTokens } from '../../gateway/src/auth/visitor-token';
+import {
+  announceDomain,
+  askLoopDelay,
+  askMemory,
+  AUDIENCE,
+  cleanUp,
+  cpuSecondsOf,
+  createTestDatabase,
+  machineBusySeconds,
+  serverProcesses,
+  serverSecondsBetween,
+  ISSUER,
+  serveJwks,
+  identitySigningKey,
+  startChild,
+  startProgram,
+  type Child,
+  type Memory,
+} from './realtime-stack';
+import { deadline, intSetting } from './settings';
+import { round, summarize } from './stats';
+
+const SOURCE = process.env.SOURCE === 'events' ? 'events' : 'widget';
+const SOCKETS = intSetting('SOCKETS', 2000);
+const RATE = intSetting('RATE', 200);
+const SECONDS = intSetting('SECONDS', 30);
+const BURST = intSetting('BURST', 20_000);
+const CONCURRENCY = intSetting('CONCURRENCY', 64);
+const MAX_SECONDS = intSetting('MAX_SECONDS', 600);
+/** Visitors set up at once (a crowd arrives over time, not in one tick). */
+const SETUP_BATCH = intSetting('SETUP_BATCH', 50);
+const GATEWAYS = intSetting('GATEWAYS', 1);
+const ROLES = process.env.GATEWAY_ROLES === 'split' ? 'split' : 'shared';
+/** SOURCE=widget: how a visitor sends after its first message (a POST, as the widget's): over its socket, as the widget does, or POST. */
+const SEND = process.env.SEND === 'post' ? 'post' : 'socket';
+if (ROLES === 'split' && GATEWAYS < 2) throw new Error('GATEWAY_ROLES=split needs GATEWAYS >= 2');
+
+interface Visitor {
+  customerId: string;
+  token: string;
+  roomId: string;
+  /** A client IP of its own: widget sessions are rate-limited per IP. */
+  ip: string;
+  /** The gateway its POSTs go to, and the one its socket connects to. */
+  postUrl: string;
+  socketUrl: string;
+}
+
+/** Which gateway (index) visitor `i` posts to and connects its socket to. */
+function gatewaysOf(i: number): { post: number; socket: number } {
+  if (ROLES === 'split') return { post: 0, socket: 1 + (i % (GATEWAYS - 1)) };
+  return { post: i % GATEWAYS, socket: i % GATEWAYS };
+}
+
+const sumMemory = (all: Memory[]): Memory => ({
+  rss: all.reduce((t, m) => t + m.rss, 0),
+  heapUsed: all.reduce((t, m) => t + m.heapUsed, 0),
+  external: all.reduce((t, m) => t + m.external, 0),
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const kb = (bytes: number) => round(bytes / 1024, 1);
+
+function connectSocket(url: string, token: string): Promise<Socket> {
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: { token },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (e) => reject(e));
+  });
+}
+
+async function subscribe(socket: Socket, channel: string): Promise<void> {
+  const ack = (await socket.timeout(30_000).emitWithAck('subscribe', { channel })) as { ok: boolean };
+  if (!ack.ok) throw new Error(`subscribe ${channel} refused: ${JSON.stringify(ack)}`);
+}
+
+async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${text}`);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * This process's own event-loop delay: it plays 2,001 clients and the senders, so a late receipt
+ * may be its own queue, not the gateway's.
+ */
+const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+function clientLoopDelay(): { p50: number; p99: number; max: number } {
+  const ms = (ns: number) => round(ns / 1e6, 2);
+  const r = {
+    p50: ms(clientLoop.percentile(50)),
+    p99: ms(clientLoop.percentile(99)),
+    max: ms(clientLoop.max),
+  };
+  clientLoop.reset();
+  return r;
+}
+
+const ipOf = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
+
+async function main(): Promise<void> {
+  const budget = deadline(MAX_SECONDS);
+  const namespace = randomNamespace();
+  const redisPrefix = `bench:${namespace}`;
+  const nc = await connectTestNats({ noAsyncTraces: true });
+  const jwks = await serveJwks();
+  const visitorSecret = randomBytes(32).toString('base64url');
+  const accountId = randomUUID();
+  const children: Child[] = [];
+  /** The programs whose CPU the burst accounts for, by name. */
+  const named: Array<{ name: string; child: Child }> = [];
+  const databases: TestDatabase[] = [];
+  const sockets: Socket[] = [];
+  console.log(
+    `realtime (SOURCE=${SOURCE}${SOURCE === 'widget' ? ` SEND=${SEND}` : ''}, ${GATEWAYS} gateway${GATEWAYS > 1 ? `s, ${ROLES}` : ''}): ${SOCKETS} widget sockets, ${RATE} msg/s for ${SECONDS} s, burst ${BURST} at ${CONCURRENCY} in flight; ` +
+      `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${round(totalmem() / 2 ** 30, 1)} GiB, load ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, namespace ${namespace}`,
+  );
+  try {
+    let domainId: string = randomUUID();
+    let conversationsUrl = '127.0.0.1:1';
+    let identityUrl = '127.0.0.1:1';
+    if (SOURCE === 'widget') {
+      // Identity answers the gateway's system settings (maintenance mode guards /api/widget).
+      const identityDb = await createTestDatabase();
+      databases.push(identityDb);
+      const identity = await startProgram(
+        'services/identity',
+        {
+          DATABASE_URL: identityDb.url,
+          EVENT_NAMESPACE: namespace,
+          JWT_PRIVATE_KEY: await identitySigningKey(),
+          CODE_SECRET: randomBytes(24).toString('base64url'),
+          MAIL_SEAL_KEY: randomBytes(24).toString('base64url'),
+          LOG_LEVEL: 'warn',
+        },
+        ['IDENTITY_GRPC_PORT', 'IDENTITY_HTTP_PORT'],
+      );
+      children.push(identity);
+      named.push({ name: 'identity', child: identity });
+      identityUrl = `127.0.0.1:${identity.port}`;
+      const db = await createTestDatabase();
+      databases.push(db);
+      const conversations = await startProgram(
+        'services/conversations',
+        { DATABASE_URL: db.url, EVENT_NAMESPACE: namespace, LOG_LEVEL: 'warn' },
+        ['CONVERSATIONS_GRPC_PORT'],
+      );
+      children.push(conversations);
+      named.push({ name: 'conversations', child: conversations });
+      conversationsUrl = `127.0.0.1:${conversations.port}`;
+      domainId = await announceDomain(nc, namespace, db, accountId);
+    }
+    const gatewayEnv = {
+      GATEWAY_PORT: '0',
+      GATEWAY_HOST: '127.0.0.1',
+      JWKS_URL: jwks.url,
+      JWT_ISSUER: ISSUER,
+      JWT_AUDIENCE: AUDIENCE,
+      REDIS_KEY_PREFIX: redisPrefix,
+      EVENT_NAMESPACE: namespace,
+      VISITOR_TOKEN_SECRET: visitorSecret,
+      CONVERSATIONS_GRPC_URL: conversationsUrl,
+      IDENTITY_GRPC_URL: identityUrl,
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+    };
+    // One after the other: the first creates the relay's durable consumer the others share.
+    const gateways: Child[] = [];
+    for (let g = 0; g < GATEWAYS; g++) {
+      const gateway = await startChild('realtime-gateway.js', gatewayEnv);
+      children.push(gateway);
+      gateways.push(gateway);
+      named.push({ name: `gateway${g}`, child: gateway });
+    }
+    const urls = gateways.map((g) => `http://127.0.0.1:${g.port}`);
+    const url = urls[0]!;
+    const gatewayMemory = async () => sumMemory(await Promise.all(gateways.map((g) => askMemory(g.process))));
+    /** Each gateway's event-loop delay since the last ask, and the worst of them. */
+    const gatewayLoops = async () => {
+      const each = await Promise.all(gateways.map((g) => askLoopDelay(g.process)));
+      return {
+        p50: Math.max(...each.map((l) => l.p50)),
+        p99: Math.max(...each.map((l) => l.p99)),
+        max: Math.max(...each.map((l) => l.max)),
+        each,
+      };
+    };
+    const results: Record<string, unknown> = {
+      bench: 'realtime',
+      source: SOURCE,
+      send: SOURCE === 'widget' ? SEND : undefined,
+      gateways: GATEWAYS,
+      roles: ROLES,
+      sockets: SOCKETS,
+      cores: cpus().length,
+      loadAtStart: loadavg().map((l) => round(l, 1)),
+    };
+
+    // --- the visitors: sessions and first messages (widget) or tokens (events)
+    const setupStart = performance.now();
+    const tokens = createVisitorTokens(visitorSecret);
+    const visitors: Visitor[] = [];
+    for (let i = 0; i < SOCKETS; i += SETUP_BATCH) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(SETUP_BATCH, SOCKETS - i) }, async (_, j): Promise<Visitor> => {
+          const ip = ipOf(i + j + 1);
+          const at = gatewaysOf(i + j);
+          const postUrl = urls[at.post]!;
+          const socketUrl = urls[at.socket]!;
+          if (SOURCE === 'events') {
+            const customerId = randomUUID();
+            // Any key id: these visitors never call conversations (their rooms are the bench's own).
+            const keyId = randomBytes(32).toString('hex');
+            const { token } = await tokens.issue({ customerId, domainId, accountId, keyId });
+            return { customerId, token, roomId: `room${i + j}`, ip, postUrl, socketUrl };
+          }
+          const session = (await postJson(
+            `${postUrl}/api/widget/session`,
+            { domainId },
+            { 'x-forwarded-for': ip },
+          )) as {
+            data: { token: string; customerId: string };
+          };
+          const first = (await postJson(
+            `${postUrl}/api/widget/messages`,
+            { content: 'Hello!', clientId: randomUUID() },
+            { authorization: `Bearer ${session.data.token}`, 'x-forwarded-for': ip },
+          )) as { data: { roomId: string } };
+          return {
+            customerId: session.data.customerId,
+            token: session.data.token,
+            roomId: first.data.roomId,
+            ip,
+            postUrl,
+            socketUrl,
+          };
+        }),
+      );
+      visitors.push(...batch);
+    }
+    console.log(`setup: ${SOCKETS} visitors in ${round((performance.now() - setupStart) / 1000, 1)} s`);
+
+    // --- 1. memory per idle widget socket
+    const dashboard = await connectSocket(url, await jwks.ownerToken(accountId));
+    sockets.push(dashboard);
+    await subscribe(dashboard, 'chat-global');
+    // Warm the socket code paths once, so the baseline is not taken before any socket existed.
+    const warm = await Promise.all(visitors.slice(0, 20).map((v) => connectSocket(v.socketUrl, v.token)));
+    for (const s of warm) s.close();
+    await sleep(1000);
+    const before = await gatewayMemory();
+    const connectStart = performance.now();
+    /** Visitor i's widget socket. */
+    const visitorSockets: Socket[] = [];
+    for (let i = 0; i < visitors.length; i += SETUP_BATCH) {
+      const batch = await Promise.all(
+        visitors.slice(i, i + SETUP_BATCH).map(async (v) => {
+          const socket = await connectSocket(v.socketUrl, v.token);
+          if (SOURCE === 'widget') await subscribe(socket, v.roomId);
+          return socket;
+        }),
+      );
+      sockets.push(...batch);
+      visitorSockets.push(...batch);
+    }
+    const connectSeconds = (performance.now() - connectStart) / 1000;
+    await sleep(2000);
+    const after = await gatewayMemory();
+    const perSocket = {
+      rssKb: kb((after.rss - before.rss) / SOCKETS),
+      heapKb: kb((after.heapUsed - before.heapUsed) / SOCKETS),
+      externalKb: kb((after.external - before.external) / SOCKETS),
+    };
+    console.log(
+      `memory: ${SOCKETS} sockets connected${SOURCE === 'widget' ? ' and subscribed to their rooms' : ''} in ${round(connectSeconds, 1)} s; ` +
+        `gateway RSS ${kb(before.rss)} -> ${kb(after.rss)} KB, heap ${kb(before.heapUsed)} -> ${kb(after.heapUsed)} KB; ` +
+        `per idle socket: RSS ${perSocket.rssKb} KB, heap ${perSocket.heapKb} KB, external ${perSocket.externalKb} KB`,
+    );
+    results.memory = { before, after, perSocket };
+
+    // --- the sender
+    const store = new EventStore(nc, { context: 'conversations', namespace });
+    const versions = new Map<number, number>();
+    let sequence = 0;
+    const sentAt = new Map<number, number>();
+    const latencies: number[] = [];
+    /** How long the send itself took (widget: the POST's answer; events: the append's ack). */
+    const sendTimes: number[] = [];
+    /**
+     * From the moment this process sees the event in JetStream (an ordered consumer of the room
+     * subjects, like the gateway's relay but without its work) to the dashboard: the gateway's
+     * realtime share of the latency. Both moments on this process's clock.
+     */
+    const relayTimes: number[] = [];
+    const appendedAt = new Map<number, number>();
+    const deliveredAt = new Map<number, number>();
+    const pairRelay = (n: number) => {
+      const a = appendedAt.get(n);
+      const d = deliveredAt.get(n);
+      if (a === undefined || d === undefined) return;
+      relayTimes.push(d - a);
+      appendedAt.delete(n);
+      deliveredAt.delete(n);
+    };
+    const watcher = await (
+      await nc.jetstream().consumers.get(streamName('conversations', namespace), {
+        filterSubjects: `${namespace}.conversations.room.>`,
+        deliver_policy: DeliverPolicy.New,
+      })
+    ).consume();
+    const decoder = new TextDecoder();
+    void (async () => {
+      for await (const m of watcher) {
+        const at = performance.now();
+        const payload = JSON.parse(decoder.decode(m.data)) as { data?: { clientId?: string } };
+        const clientId = payload.data?.clientId ?? '';
+        if (!clientId.startsWith('b')) continue;
+        const n = Number(clientId.slice(1));
+        appendedAt.set(n, at);
+        pairRelay(n);
+      }
+    })();
+    let received = 0;
+    let lastReceivedAt = 0;
+    let failed = 0;
+    /** Every message the dashboard got (all phases), so a second delivery of one is counted. */
+    const delivered = new Set<number>();
+    let duplicates = 0;
+    dashboard.on('customer-message', (envelope: RealtimeEnvelope<CustomerMessage>) => {
+      const clientId = envelope.data.message.clientId ?? '';
+      if (!clientId.startsWith('b')) return;
+      const n = Number(clientId.slice(1));
+      if (delivered.has(n)) duplicates++;
+      delivered.add(n);
+      const t0 = sentAt.get(n);
+      if (t0 === undefined) return;
+      sentAt.delete(n);
+      lastReceivedAt = performance.now();
+      latencies.push(lastReceivedAt - t0);
+      deliveredAt.set(n, lastReceivedAt);
+      pairRelay(n);
+      received++;
+    });
+    const send = async (): Promise<void> => {
+      const n = sequence++;
+      const index = n % SOCKETS;
+      const visitor = visitors[index]!;
+      const clientId = `b${n}`;
+      const content = `Hello, this is message ${n}`;
+      const t0 = performance.now();
+      sentAt.set(n, t0);
+      try {
+        if (SOURCE === 'widget' && SEND === 'socket') {
+          const ack = (await visitorSockets[index]!.timeout(30_000).emitWithAck(
+            ClientSocketEvent.visitorMessage,
+            {
+              content,
+              clientId,
+            },
+          )) as VisitorMessageAck;
+          if (!ack.ok) throw new Error(`visitor-message: ${ack.status} ${JSON.stringify(ack.error)}`);
+          sendTimes.push(performance.now() - t0);
+          return;
+        }
+        if (SOURCE === 'widget') {
+          await postJson(
+            `${visitor.postUrl}/api/widget/messages`,
+            { content, clientId },
+            { authorization: `Bearer ${visitor.token}`, 'x-forwarded-for': visitor.ip },
+          );
+          sendTimes.push(performance.now() - t0);
+          return;
+        }
+        const data: MessagePosted = {
+          roomId: visitor.roomId,
+          audience: { accountId, domainId, customerId: visitor.customerId, sharedWith: [] },
+          messageId: randomUUID(),
+          clientId,
+          role: 'user',
+          author: 'visitor',
+          content,
+          isNote: false,
+          productIds: [],
+          postedAt: new Date().toISOString(),
+        };
+        const result = await store.append(
+          store.subject('room', visitor.roomId),
+          [{ type: ConversationsEvent.MessagePosted, data }],
+          { expectedVersion: versions.get(index) ?? 0, commandId: randomUUID() },
+        );
+        versions.set(index, result.version);
+        sendTimes.push(performance.now() - t0);
+      } catch (error) {
+        failed++;
+        sentAt.delete(n);
+        if (failed <= 3) console.error(error);
+      }
+    };
+    const drain = async (expected: () => number, quietMs = 5000) => {
+      let last = received;
+      let quietSince = performance.now();
+      while (received < expected() && performance.now() - quietSince < quietMs && !budget.passed()) {
+        await sleep(50);
+        if (received !== last) {
+          last = received;
+          quietSince = performance.now();
+        }
+      }
+    };
+    const reset = () => {
+      latencies.length = 0;
+      sendTimes.length = 0;
+      relayTimes.length = 0;
+      appendedAt.clear();
+      deliveredAt.clear();
+      received = 0;
+      failed = 0;
+      sentAt.clear();
+    };
+
+    // Warm-up: JIT, connection pools, the consumer's first pulls.
+    await Promise.all(Array.from({ length: 200 }, () => send()));
+    await drain(() => 200);
+    reset();
+
+    // --- 2. sustained rate
+    await gatewayLoops(); // resets the histograms
+    clientLoop.enable();
+    clientLoopDelay();
+    const total = RATE * SECONDS;
+    const started = performance.now();
+    const inFlight = new Set<Promise<void>>();
+    let sent = 0;
+    while (sent < total && !budget.passed()) {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * RATE));
+      while (sent < due) {
+        const p: Promise<void> = send().finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        sent++;
+      }
+      await sleep(2);
+    }
+    await Promise.all(inFlight);
+    await drain(() => sent - failed);
+    const sustainedLoop = await gatewayLoops();
+    const sustainedClientLoop = clientLoopDelay();
+    const sustained = summarize(latencies);
+    const sustainedSend = summarize(sendTimes);
+    const sustainedRelay = summarize(relayTimes);
+    const lostSustained = sent - failed - received;
+    console.log(
+      `sustained ${RATE} msg/s: sent ${sent}, failed ${failed}, delivered ${received}, lost ${lostSustained}; ` +
+        `latency p50 ${sustained.p50} ms, p90 ${sustained.p90} ms, p99 ${sustained.p99} ms, max ${sustained.max} ms ` +
+        `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
+        `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
+        `gateway event-loop delay${GATEWAYS > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
+        `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
+    );
+    results.sustained = {
+      rate: RATE,
+      sent,
+      failed,
+      delivered: received,
+      lost: lostSustained,
+      latencyMs: sustained,
+      sendMs: sustainedSend,
+      streamToDashboardMs: sustainedRelay,
+      gatewayLoopDelayMs: sustainedLoop,
+      clientLoopDelayMs: sustainedClientLoop,
+    };
+    reset();
+
+    // --- 3. max throughput
+    await gatewayLoops();
+    clientLoopDelay();
+    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
+    const cpuNow = () => ({
+      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      machine: machineBusySeconds(),
+      servers: serverProcesses(),
+    });
+    const cpuBefore = cpuNow();
+    const burstStart = performance.now();
+    let burstSent = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (burstSent < BURST && !budget.passed()) {
+          burstSent++;
+          await send();
+        }
+      }),
+    );
+    const sendSeconds = (performance.now() - burstStart) / 1000;
+    await drain(() => burstSent - failed);
+    // From the first send to the last delivery: what the whole path sustained.
+    const burstSeconds = (lastReceivedAt - burstStart) / 1000;
+    const cpuAfter = cpuNow();
+    // CPU milliseconds per delivered message, by program (the drain's quiet 5 s costs next to nothing).
+    const perMessage = (seconds: number) => (received ? round((seconds * 1000) / received, 3) : 0);
+    const cpuPerMessageMs: Record<string, number> = {};
+    cpuAfter.programs.forEach(({ name, s }, i) => {
+      cpuPerMessageMs[name] = perMessage(s - cpuBefore.programs[i]!.s);
+    });
+    cpuPerMessageMs.bench = perMessage(cpuAfter.bench - cpuBefore.bench);
+    for (const [server, s] of Object.entries(serverSecondsBetween(cpuBefore.servers, cpuAfter.servers)))
+      cpuPerMessageMs[server] = perMessage(s);
+    cpuPerMessageMs.machine = perMessage(cpuAfter.machine - cpuBefore.machine);
+    const burst = summarize(latencies);
+    const burstRelay = summarize(relayTimes);
+    const burstLoop = await gatewayLoops();
+    const burstClientLoop = clientLoopDelay();
+    const endToEnd = burstSeconds > 0 ? received / burstSeconds : 0;
+    const lostBurst = burstSent - failed - received;
+    console.log(
+      `max throughput: sent ${burstSent} in ${round(sendSeconds, 2)} s (${Math.round(burstSent / sendSeconds)}/s accepted), ` +
+        `failed ${failed}, delivered ${received}, lost ${lostBurst}, ${Math.round(endToEnd)} msg/s end to end; ` +
+        `latency p50 ${burst.p50} ms, p99 ${burst.p99} ms; in JetStream -> dashboard p50 ${burstRelay.p50} ms, p99 ${burstRelay.p99} ms; ` +
+        `gateway event-loop delay${GATEWAYS > 1 ? ' (worst gateway)' : ''} p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; ` +
+        `bench (client) event-loop delay p99 ${burstClientLoop.p99} ms, max ${burstClientLoop.max} ms`,
+    );
+    console.log(
+      `burst CPU per delivered message (ms; nats/redis/postgresql: every process of that server, whoever it served; "machine" is every process on every core, the rest included): ${JSON.stringify(cpuPerMessageMs)}`,
+    );
+    results.burst = {
+      cpuPerMessageMs,
+      sent: burstSent,
+      failed,
+      delivered: received,
+      lost: lostBurst,
+      acceptedPerSecond: Math.round(burstSent / sendSeconds),
+      messagesPerSecond: Math.round(endToEnd),
+      latencyMs: burst,
+      streamToDashboardMs: burstRelay,
+      gatewayLoopDelayMs: burstLoop,
+      clientLoopDelayMs: burstClientLoop,
+    };
+    // Late duplicates of the burst's messages would arrive after the drain's quiet period.
+    console.log(`duplicates delivered to the dashboard (all phases): ${duplicates}`);
+    results.duplicates = duplicates;
+    results.loadAtEnd = loadavg().map((l) => round(l, 1));
+    watcher.stop();
+    clientLoop.disable();
+    console.log(JSON.stringify(results));
+  } finally {
+    for (const s of sockets) s.close();
+    for (const child of children.reverse()) await child.stop();
+    jwks.close();
+    await cleanUp(nc, namespace, redisPrefix);
+    await nc.close();
+    for (const db of databases) await db.drop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
