@@ -10,6 +10,7 @@ const roots = [
   '<rootDir>/tools',
   '<rootDir>/e2e',
   '<rootDir>/frontend/src',
+  '<rootDir>/widget',
   '<rootDir>/scripts',
   '<rootDir>/deploy',
   '<rootDir>/k8s',

@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import {
   buildFrontend,
   buildNodePrograms,
+  buildWidgetAssets,
   bundlePath,
   frontendPresent,
   presentNodePrograms,
@@ -58,6 +59,14 @@ function healthChecks(ports) {
     content: {
       ports: [ports.contentGrpc],
       check: () => grpcServing(`127.0.0.1:${ports.contentGrpc}`),
+    },
+    conversations: {
+      ports: [ports.conversationsGrpc],
+      check: () => grpcServing(`127.0.0.1:${ports.conversationsGrpc}`),
+    },
+    assistant: {
+      ports: [ports.assistantGrpc],
+      check: () => grpcServing(`127.0.0.1:${ports.assistantGrpc}`),
     },
     gateway: {
       ports: [ports.gateway],
@@ -134,6 +143,7 @@ export async function startStack(options = {}) {
   }
 
   await buildNodePrograms(say);
+  await buildWidgetAssets(say);
   await buildFrontend(say);
   options.signal?.throwIfAborted();
 

@@ -38,6 +38,8 @@ const PROGRAMS: Record<ProgramName, string> = {
   billing: 'services/billing',
   domains: 'services/domains',
   content: 'services/content',
+  conversations: 'services/conversations',
+  assistant: 'services/assistant',
   gateway: 'gateway',
   frontend: 'frontend',
 };
@@ -62,8 +64,10 @@ describe('docker-compose.yml', () => {
   it('runs every program and the servers they need', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       [
+        'assistant',
         'billing',
         'content',
+        'conversations',
         'domains',
         'frontend',
         'gateway',
@@ -151,7 +155,15 @@ describe('docker-compose.yml', () => {
       for (const dependency of Object.keys(service.depends_on ?? {}))
         expect(compose.services).toHaveProperty(dependency);
     }
-    for (const service of ['identity', 'notifications', 'billing', 'domains', 'content']) {
+    for (const service of [
+      'identity',
+      'notifications',
+      'billing',
+      'domains',
+      'content',
+      'conversations',
+      'assistant',
+    ]) {
       expect(compose.services[service]!.depends_on).toMatchObject({
         postgres: { condition: 'service_healthy' },
         nats: { condition: 'service_healthy' },

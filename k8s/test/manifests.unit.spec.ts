@@ -14,8 +14,26 @@ import { schemaErrors } from './schema-check';
 const repoRoot = join(__dirname, '..', '..');
 const BASE = join(repoRoot, 'k8s', 'base');
 const LOCAL = join(repoRoot, 'k8s', 'overlays', 'local');
-const PROGRAMS: ProgramName[] = ['identity', 'notifications', 'billing', 'domains', 'content', 'gateway', 'frontend'];
-const GRPC_SERVICES = new Set(['identity', 'notifications', 'billing', 'domains', 'content']);
+const PROGRAMS: ProgramName[] = [
+  'identity',
+  'notifications',
+  'billing',
+  'domains',
+  'content',
+  'conversations',
+  'assistant',
+  'gateway',
+  'frontend',
+];
+const GRPC_SERVICES = new Set([
+  'identity',
+  'notifications',
+  'billing',
+  'domains',
+  'content',
+  'conversations',
+  'assistant',
+]);
 /** Variables whose values are secrets: they may come only from a Secret, never a ConfigMap. */
 const SECRET_NAME = /PASSWORD|SECRET|SEAL|PRIVATE_KEY$|DATABASE_URL|SMTP_URL/;
 

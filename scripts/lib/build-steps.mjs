@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWidget } from '../../widget/scripts/build.mjs';
 import { bundle } from '../bundle.mjs';
 import { repoRoot } from './paths.mjs';
 import { frontendProgram, nodePrograms } from './programs.mjs';
@@ -43,6 +44,7 @@ function frontendSourcesFingerprint() {
   const files = [
     ...listFiles(FRONTEND_DIR, repoRoot, SKIP),
     ...listFiles(join(repoRoot, 'packages', 'contracts'), repoRoot, SKIP),
+    ...listFiles(join(repoRoot, 'packages', 'chat-display'), repoRoot, SKIP),
     'package-lock.json',
   ].filter((f) => !f.endsWith('next-env.d.ts'));
   return fingerprint(files, repoRoot);
@@ -112,4 +114,14 @@ export async function buildFrontend(log, { force = false } = {}) {
   writeFileSync(STAMP, JSON.stringify({ fingerprint: frontendSourcesFingerprint() }) + '\n');
   log(`built the frontend in ${Math.round((Date.now() - started) / 1000)} s`);
   return true;
+}
+
+/**
+ * The embeddable widget (loader.js and the framed app) into widget/dist, where the gateway serves
+ * it from (WIDGET_DIST_DIR). esbuild takes well under a second, so it is simply always rebuilt.
+ */
+export async function buildWidgetAssets(log) {
+  const started = Date.now();
+  await buildWidget();
+  log(`built the widget in ${Date.now() - started} ms`);
 }

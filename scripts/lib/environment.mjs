@@ -72,6 +72,20 @@ export function programEnvironments(profile, secrets, options = {}) {
       CONTENT_GRPC_PORT: String(p.contentGrpc),
       DATABASE_URL: databaseUrl('content'),
     },
+    conversations: {
+      ...common,
+      ...eventing,
+      CONVERSATIONS_GRPC_PORT: String(p.conversationsGrpc),
+      DATABASE_URL: databaseUrl('conversations'),
+    },
+    assistant: {
+      ...common,
+      ...eventing,
+      ASSISTANT_GRPC_PORT: String(p.assistantGrpc),
+      DATABASE_URL: databaseUrl('assistant'),
+      CONVERSATIONS_GRPC_URL: `127.0.0.1:${p.conversationsGrpc}`,
+      BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
+    },
     gateway: {
       ...common,
       // Redis keys and channels (rate limits, Socket.IO) are namespaced by EVENT_NAMESPACE too.
@@ -86,6 +100,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       DOMAINS_GRPC_URL: `127.0.0.1:${p.domainsGrpc}`,
       CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,
       BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
+      CONVERSATIONS_GRPC_URL: `127.0.0.1:${p.conversationsGrpc}`,
+      VISITOR_TOKEN_SECRET: secrets.VISITOR_TOKEN_SECRET,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.

@@ -14,6 +14,8 @@ const profiles = {
       domainsGrpc: 50053,
       contentGrpc: 50054,
       billingGrpc: 50055,
+      conversationsGrpc: 50056,
+      assistantGrpc: 50057,
       mailSmtp: 1025,
       mailHttp: 1080,
     },
@@ -21,15 +23,19 @@ const profiles = {
     logToFiles: false,
   },
   test: {
+    // All below Linux's ephemeral range (32768-60999): a port in it can be held, at the moment the
+    // stack starts, by any outgoing connection of the tests that ran before (seen in CI: 60052).
     ports: {
       frontend: 13000,
       gateway: 14000,
-      identityGrpc: 60051,
+      identityGrpc: 15051,
       identityHttp: 14101,
-      notificationsGrpc: 60052,
-      domainsGrpc: 60053,
-      contentGrpc: 60054,
-      billingGrpc: 60055,
+      notificationsGrpc: 15052,
+      domainsGrpc: 15053,
+      contentGrpc: 15054,
+      billingGrpc: 15055,
+      conversationsGrpc: 15056,
+      assistantGrpc: 15057,
       mailSmtp: 11025,
       mailHttp: 11080,
     },

@@ -7,10 +7,20 @@ export const nodePrograms = [
   { name: 'billing', dir: 'services/billing' },
   { name: 'domains', dir: 'services/domains' },
   { name: 'content', dir: 'services/content' },
+  { name: 'conversations', dir: 'services/conversations' },
+  { name: 'assistant', dir: 'services/assistant' },
   { name: 'gateway', dir: 'gateway' },
 ];
 
 export const frontendProgram = { name: 'frontend', dir: 'frontend' };
 
 /** Services that own a PostgreSQL database (parley_<name>, or parley_e2e_<name> in tests). */
-export const servicesWithDatabase = ['identity', 'notifications', 'billing', 'domains', 'content'];
+export const servicesWithDatabase = [
+  'identity',
+  'notifications',
+  'billing',
+  'domains',
+  'content',
+  'conversations',
+  'assistant',
+];

@@ -4,6 +4,7 @@ export interface LocalSecrets {
   envFile: string;
   CODE_SECRET: string;
   MAIL_SEAL_KEY: string;
+  VISITOR_TOKEN_SECRET: string;
   ADMIN_EMAIL: string;
   ADMIN_PASSWORD: string;
 }

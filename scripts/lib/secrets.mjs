@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 export const ADMIN_EMAIL = 'admin@parley.local';
 
-const SECRET_KEYS = ['CODE_SECRET', 'MAIL_SEAL_KEY', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+const SECRET_KEYS = ['CODE_SECRET', 'MAIL_SEAL_KEY', 'VISITOR_TOKEN_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
 
 function parseEnvFile(text) {
   const values = {};
@@ -28,7 +28,8 @@ function generatePassword() {
 }
 
 /**
- * Returns `{ jwtPrivateKeyFile, CODE_SECRET, MAIL_SEAL_KEY, ADMIN_EMAIL, ADMIN_PASSWORD }`,
+ * Returns `{ jwtPrivateKeyFile, CODE_SECRET, MAIL_SEAL_KEY, VISITOR_TOKEN_SECRET, ADMIN_EMAIL,
+ * ADMIN_PASSWORD }`,
  * creating whatever is missing in `dir` and leaving what exists untouched.
  */
 export function ensureLocalSecrets(dir) {
@@ -48,6 +49,7 @@ export function ensureLocalSecrets(dir) {
   const values = {
     CODE_SECRET: existing.CODE_SECRET || randomBytes(32).toString('base64url'),
     MAIL_SEAL_KEY: existing.MAIL_SEAL_KEY || randomBytes(32).toString('base64url'),
+    VISITOR_TOKEN_SECRET: existing.VISITOR_TOKEN_SECRET || randomBytes(32).toString('base64url'),
     ADMIN_EMAIL: existing.ADMIN_EMAIL || ADMIN_EMAIL,
     ADMIN_PASSWORD: existing.ADMIN_PASSWORD || generatePassword(),
   };

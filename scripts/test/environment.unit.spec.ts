@@ -38,8 +38,8 @@ describe('profiles', () => {
     expect(env.gateway.GATEWAY_PORT).toBe('14000');
     expect(env.frontend.PORT).toBe('13000');
     expect(env.frontend.GATEWAY_URL).toBe('http://127.0.0.1:14000');
-    expect(env.identity.IDENTITY_GRPC_PORT).toBe('60051');
-    expect(env.gateway.IDENTITY_GRPC_URL).toBe('127.0.0.1:60051');
+    expect(env.identity.IDENTITY_GRPC_PORT).toBe('15051');
+    expect(env.gateway.IDENTITY_GRPC_URL).toBe('127.0.0.1:15051');
     expect(env.notifications.SMTP_URL).toBe('smtp://127.0.0.1:11025');
     expect(env.mailcatcher.MAILCATCHER_HTTP_PORT).toBe('11080');
     expect(resolveProfile('test').namespace).not.toBe(profile.namespace);

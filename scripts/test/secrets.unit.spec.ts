@@ -37,6 +37,7 @@ describe('ensureLocalSecrets', () => {
     expect(secrets.CODE_SECRET.length).toBeGreaterThanOrEqual(32);
     expect(secrets.MAIL_SEAL_KEY.length).toBeGreaterThanOrEqual(32);
     expect(secrets.CODE_SECRET).not.toBe(secrets.MAIL_SEAL_KEY);
+    expect(secrets.VISITOR_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
   it('keeps every secret across restarts', () => {

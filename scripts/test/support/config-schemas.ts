@@ -6,7 +6,7 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'gateway' | 'frontend';
+export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'conversations' | 'assistant' | 'gateway' | 'frontend';
 
 /** Where each program parses its environment. */
 export const CONFIG_MODULES: Record<ProgramName, string> = {
@@ -16,6 +16,8 @@ export const CONFIG_MODULES: Record<ProgramName, string> = {
   billing: 'services/billing/src/config.ts',
   domains: 'services/domains/src/config.ts',
   content: 'services/content/src/config.ts',
+  conversations: 'services/conversations/src/config.ts',
+  assistant: 'services/assistant/src/config.ts',
   gateway: 'gateway/src/config.ts',
   frontend: 'frontend/src/lib/server/runtime-config.ts',
 };
@@ -31,6 +33,8 @@ export const RUNTIME_VARIABLES: Record<ProgramName, string[]> = {
   billing: [],
   domains: [],
   content: [],
+  conversations: [],
+  assistant: [],
   gateway: [],
   frontend: ['PORT', 'HOSTNAME', 'NEXT_TELEMETRY_DISABLED'],
 };
