@@ -69,8 +69,6 @@ describe('protected routes', () => {
   browserTest('pages that later issues fill show their title and an honest empty state', async (t) => {
     await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
     for (const [path, title] of [
-      ['/dashboard/conversation', 'Conversation'],
-      ['/dashboard/team', 'Team'],
       ['/dashboard/settings', 'Settings'],
       ['/dashboard/email-marketing', 'Email Marketing'],
       ['/notifications', 'Notifications'],

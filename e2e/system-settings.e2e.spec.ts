@@ -2,6 +2,7 @@
 // redirects to /auth/registration-disabled and the API refuses sign-ups, until it is back on.
 import type { Page } from 'playwright-core';
 import {
+  closeContext,
   goodSignupDetails,
   logInThroughUi,
   useBrowser,
@@ -92,7 +93,7 @@ describe('system settings in the Admin Overview', () => {
         await restoreThroughApi(t).catch(() => undefined);
         throw error;
       } finally {
-        await visitor.close();
+        await closeContext(visitor);
       }
     },
     { timeoutMs: 120_000 },
@@ -142,7 +143,7 @@ describe('system settings in the Admin Overview', () => {
         await restoreThroughApi(t).catch(() => undefined);
         throw error;
       } finally {
-        await visitor.close();
+        await closeContext(visitor);
       }
     },
     { timeoutMs: 120_000 },

@@ -31,6 +31,37 @@ export interface BrowserTestOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Chromium now and then never answers the disposal of a browser context (Target.disposeBrowserContext),
+ * which left a spec's afterAll waiting until its hook timeout although every test had passed.
+ * Pages are closed first, each step is bounded, and a hang is reported instead of failing the run:
+ * the browser itself is closed (or killed with the test process) at the end of the file anyway.
+ */
+export async function closeContext(context: BrowserContext | undefined): Promise<void> {
+  if (!context) return;
+  await bounded(
+    Promise.all(context.pages().map((p) => p.close({ runBeforeUnload: false }).catch(() => undefined))),
+    10_000,
+    'closing the pages of a browser context',
+  );
+  await bounded(context.close(), 15_000, 'closing a browser context');
+}
+
+async function bounded(work: Promise<unknown>, ms: number, what: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    const outcome = await Promise.race([work.then(() => 'done' as const), timedOut]);
+    if (outcome === 'timeout') process.stderr.write(`${what} did not finish within ${ms} ms; going on\n`);
+  } catch (error) {
+    process.stderr.write(`${what} failed: ${error instanceof Error ? error.message : error}\n`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const slug = (s: string) =>
   s
     .toLowerCase()
@@ -76,7 +107,7 @@ export function useBrowser(): {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await bounded(browser.close(), 30_000, 'closing the browser');
   });
 
   async function open(options: BrowserTestOptions): Promise<BrowserTest> {
@@ -103,7 +134,7 @@ export function useBrowser(): {
         }
       }, journeyOptions.timeoutMs ?? 120_000);
       afterAll(async () => {
-        await shared?.context.close();
+        await closeContext(shared?.context);
       });
       return {
         step(name, body, options = {}) {
@@ -135,7 +166,7 @@ export function useBrowser(): {
             await saveFailureScreenshot(t.page, name);
             throw error;
           } finally {
-            await t.context.close();
+            await closeContext(t.context);
           }
         },
         options.timeoutMs,

@@ -18,6 +18,23 @@ async function postApi(t: BrowserTest, path: string, data: unknown): Promise<Rec
   }
 }
 
+/** The owner's API through the frontend, with the session cookies of the journey's page. */
+export async function ownerApi<T = unknown>(
+  t: BrowserTest,
+  method: string,
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res = await t.page.request.fetch(t.url(`/api${path}`), {
+    method,
+    data,
+    headers: { origin: new URL(t.env.frontendUrl).origin },
+  });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
 /** A new STANDARD owner through the API (the sign-up UI has its own specs), signed in in the page. */
 export async function signUpOwner(t: BrowserTest, label: string): Promise<void> {
   const details = goodSignupDetails(label);

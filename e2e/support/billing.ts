@@ -1,0 +1,32 @@
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import { resolveProfile } from '../../scripts/lib/profiles.mjs';
+
+/** STANDARD's monthly assistant requests (packages/contracts plans). */
+export const STANDARD_REQUEST_LIMIT = 100;
+/** services/assistant/src/policy/texts.ts: what the bot says once the plan's requests are used up. */
+export const LIMIT_NOTICE =
+  'Thanks for your message. A person from our team will reply to you here as soon as possible.';
+
+/**
+ * Uses `count` of the account's assistant requests through the test stack's billing service, as
+ * the assistant does per answer (ConsumeRequest, idempotent by request id).
+ */
+export async function consumeRequests(accountId: string, count: number, label = 'e2e'): Promise<void> {
+  const billing = createClient(
+    loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
+    `127.0.0.1:${resolveProfile('test').ports.billingGrpc}`,
+  );
+  try {
+    for (let i = 0; i < count; i++) {
+      const usage = await callUnary<unknown, { allowed: boolean }>(
+        billing,
+        'ConsumeRequest',
+        { accountId, requestId: `${label}-${accountId}-${i}` },
+        { deadlineMs: 10_000 },
+      );
+      if (!usage.allowed) throw new Error(`request ${i} was refused`);
+    }
+  } finally {
+    billing.close();
+  }
+}

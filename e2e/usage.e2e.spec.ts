@@ -1,0 +1,127 @@
+// Issue 5, usage in the browser: an owner's assistant answers are counted by the real billing
+// service (its gRPC API, as the assistant calls it); at 80 of 100 the dashboard shows the orange
+// 'Approaching request limit', at 100 the red 'Request limit reached', with the STANDARD upgrade
+// text and the settings link in a new tab.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { callUnary, createClient, loadService } from '@parley/grpc';
+import type { Page } from 'playwright-core';
+import { resolveProfile } from '../scripts/lib/profiles.mjs';
+import { useBrowser, waitForMail } from './support/browser';
+import { signUpOwner } from './support/owner';
+
+const { journey } = useBrowser();
+const SCREENSHOTS = join(__dirname, '..', 'test-results');
+
+/** Counts `count` answers for the account, each with its own request id, as the assistant does. */
+async function answer(accountId: string, from: number, count: number): Promise<void> {
+  const billing = createClient(
+    loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
+    `127.0.0.1:${resolveProfile('test').ports.billingGrpc}`,
+  );
+  try {
+    for (let i = from; i < from + count; i++) {
+      const usage = await callUnary<unknown, { allowed: boolean }>(
+        billing,
+        'ConsumeRequest',
+        { accountId, requestId: `e2e-answer-${i}` },
+        { deadlineMs: 10_000 },
+      );
+      if (!usage.allowed) throw new Error(`answer ${i} was refused`);
+    }
+  } finally {
+    billing.close();
+  }
+}
+
+const banner = (page: Page) => page.getByTestId('usage-alert');
+
+/** The banner's left border colour as the browser computes it (orange or red). */
+const borderColour = (page: Page) =>
+  banner(page).evaluate((el) => {
+    const view = el.ownerDocument.defaultView as unknown as {
+      getComputedStyle(e: unknown): { borderLeftColor: string };
+    };
+    return view.getComputedStyle(el).borderLeftColor;
+  });
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `usage--${name}.png`) });
+}
+
+describe('the usage alert banner', () => {
+  let accountId = '';
+  let email = '';
+  const { step } = journey(async (t) => {
+    await signUpOwner(t, 'usage');
+    const me = await t.page.request.get(t.url('/api/user/me'));
+    const { user } = (await me.json()) as { user: { accountId: string; email: string } };
+    accountId = user.accountId;
+    email = user.email;
+    expect(accountId).not.toBe('');
+    expect(email).toContain('@');
+  });
+
+  step('shows nothing below 80% of the request limit', async ({ page, url }) => {
+    await answer(accountId, 0, 79);
+    await page.goto(url('/dashboard'));
+    await page.getByTestId('breadcrumb').waitFor();
+    const details = await page.request.get(url('/api/billing/subscription'));
+    expect(((await details.json()) as { data: { requestsUsed: number } }).data.requestsUsed).toBe(79);
+    expect(await banner(page).count()).toBe(0);
+  });
+
+  step(
+    "at 80 of 100 shows the orange 'Approaching request limit' with the upgrade text",
+    async ({ page, url }) => {
+      await answer(accountId, 79, 1);
+      await page.goto(url('/dashboard'));
+      await banner(page).waitFor();
+      expect(await banner(page).getAttribute('data-level')).toBe('warning');
+      await banner(page).getByText('Approaching request limit').waitFor();
+      await banner(page).getByText('Upgrade to PRO for more requests.').waitFor();
+      const link = banner(page).getByRole('link');
+      expect(await link.getAttribute('href')).toBe('/dashboard/settings');
+      expect(await link.getAttribute('target')).toBe('_blank');
+      const colour = await borderColour(page);
+      expect(colour).toBe('rgb(250, 140, 22)');
+      await screenshot(page, 'approaching');
+    },
+  );
+
+  step(
+    "at the limit shows the red 'Request limit reached' on every dashboard page",
+    async ({ page, url }) => {
+      await answer(accountId, 80, 20);
+      await page.goto(url('/dashboard/team'));
+      await banner(page).getByText('Request limit reached').waitFor();
+      expect(await banner(page).getAttribute('data-level')).toBe('limit');
+      const colour = await borderColour(page);
+      expect(colour).toBe('rgb(245, 34, 45)');
+      await banner(page)
+        .getByText('Your assistant has stopped answering customers.', { exact: false })
+        .waitFor();
+      await screenshot(page, 'reached');
+    },
+  );
+
+  step('the settings link opens a new tab on the settings page', async ({ page, context, url }) => {
+    const [tab] = await Promise.all([context.waitForEvent('page'), banner(page).getByRole('link').click()]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/dashboard/settings');
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe(new URL(url('/dashboard/team')).pathname);
+  });
+
+  step('the owner was mailed once at 80% and once at the limit', async ({ env }) => {
+    // The sign-up code was the first mail; the two usage mails follow it.
+    await waitForMail(env, email, { count: 3 });
+    const res = await fetch(`${env.mailcatcherUrl}/api/messages?to=${encodeURIComponent(email)}`);
+    const mails = (await res.json()) as { subject: string; to: string[] | string }[];
+    expect(mails.every((m) => [m.to].flat().includes(email))).toBe(true);
+    const subjects = mails.map((m) => m.subject);
+    expect(subjects.filter((s) => s === 'Approaching request limit')).toHaveLength(1);
+    expect(subjects.filter((s) => s === 'Request limit reached')).toHaveLength(1);
+  });
+});
