@@ -107,6 +107,8 @@ describe('knowledge read model', () => {
     await eventually(async () => expect((await otherReplica.load(domainId, account))?.articles).toEqual([]));
     await h.events.domainDeleted(account, domainId);
     await eventually(async () => expect(await otherReplica.load(domainId, account)).toBeNull());
+    // A deleted domain stays known: a message for it is dropped, not retried.
+    expect(await otherReplica.isKnown(domainId)).toBe(true);
     // A late item of the deleted domain does not bring it back.
     await h.events.itemCreated('product', account, domainId, product('Late mug', 9));
     // Content events are applied in order: once a later one shows, the late one was handled.
@@ -138,7 +140,9 @@ describe('knowledge read model', () => {
         'B only',
       ]),
     );
-    // Asked with the wrong account, a domain is not there at all.
+    // Asked with the wrong account, a domain is not there at all, although the model knows it.
     expect(await h.assistant.knowledge.load(domainA, 'acct-d')).toBeNull();
+    expect(await h.assistant.knowledge.isKnown(domainA)).toBe(true);
+    expect(await h.assistant.knowledge.isKnown('never-added')).toBe(false);
   });
 });

@@ -58,6 +58,12 @@ export class KnowledgeStore {
     return knowledge;
   }
 
+  /** Whether the read model has seen the domain at all (deleted and other accounts' count). */
+  async isKnown(domainId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM knowledge_domains WHERE domain_id = $1', [domainId]);
+    return (rowCount ?? 0) > 0;
+  }
+
   private async read(row: DomainRow, revision: number): Promise<DomainKnowledge> {
     const [questions, items] = await Promise.all([
       this.pool.query<{ question_id: string; question: string; answer: string }>(

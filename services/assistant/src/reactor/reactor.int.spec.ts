@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
 import { eventually } from '@parley/testing';
+import { Pool } from 'pg';
 import { texts } from '../policy';
 import { article } from '../../test/knowledge-events';
 import { startHarness, type Harness } from '../../test/harness';
@@ -39,11 +40,11 @@ describe('assistant reactor', () => {
   }, 60_000);
   afterAll(() => h?.stop());
 
-  const newVisitor = async () => {
+  const newVisitor = async (ofDomain = domainId) => {
     const session = await eventually(() =>
-      h.conversations.call('OpenVisitorSession', { domainId, visitorKey: '' }),
+      h.conversations.call('OpenVisitorSession', { domainId: ofDomain, visitorKey: '' }),
     );
-    return { customerId: session.customerId as string, domainId, keyId: session.keyId as string };
+    return { customerId: session.customerId as string, domainId: ofDomain, keyId: session.keyId as string };
   };
   const say = (visitor: object, content: string) =>
     h.conversations.call('PostVisitorMessage', { visitor, content, clientId: randomUUID() });
@@ -71,6 +72,37 @@ describe('assistant reactor', () => {
     expect(forRoom[0]!.audience).toMatchObject({ accountId: owner.accountId, domainId });
     // The answer used one of the plan's requests.
     expect((await h.billing.usage(owner.accountId)).requestsUsed).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers a message that came before its domain reached the read model once the domain is there', async () => {
+    const late = await h.events.domainAdded(owner.accountId);
+    await h.events.welcomeMessage(late, 'Welcome, late shop!');
+    await eventually(async () => expect(await h.assistant.knowledge.isKnown(late)).toBe(true));
+    const pool = new Pool({ connectionString: h.db.url, max: 1 });
+    try {
+      // As if the projection had not got to the domain yet when the visitor wrote.
+      const { rows } = await pool.query('DELETE FROM knowledge_domains WHERE domain_id = $1 RETURNING *', [late]);
+      expect(rows).toHaveLength(1);
+      const visitor = await newVisitor(late);
+      await say(visitor, 'hello there');
+      await new Promise((r) => setTimeout(r, 500));
+      const before = (await chat(visitor)).messages as Message[];
+      expect(before.filter((m) => m.role === 'assistant')).toEqual([]);
+
+      await pool.query(
+        'INSERT INTO knowledge_domains SELECT * FROM json_populate_record(NULL::knowledge_domains, $1)',
+        [JSON.stringify(rows[0])],
+      );
+      const replies = await eventually(async () => {
+        const { messages } = await chat(visitor);
+        const fromBot = (messages as Message[]).filter((m) => m.role === 'assistant');
+        expect(fromBot.length).toBeGreaterThan(0);
+        return fromBot;
+      });
+      expect(replies.map((m) => m.content).join(' ')).toContain('Welcome, late shop!');
+    } finally {
+      await pool.end();
+    }
   });
 
   it('stays silent in a live room, and hands over when the visitor asks for a person', async () => {

@@ -51,10 +51,15 @@ export async function respondToVisitor(
   deps.signals.typing(roomId, audience, true);
   try {
     const knowledge = await deps.knowledge.load(audience.domainId, audience.accountId);
+    if (!knowledge && !(await deps.knowledge.isKnown(audience.domainId))) {
+      // Conversations accepted the room, so the domain exists: the read model has not caught up
+      // with it yet (a domain added a moment ago). Thrown so the lane tries again shortly.
+      throw new Error(`domain ${audience.domainId} is not in the knowledge read model yet`);
+    }
     if (!knowledge) {
       deps.logger.warn(
         { roomId, domainId: audience.domainId },
-        'no knowledge of the room’s domain; not answered',
+        'the room’s domain is deleted or not the account’s; not answered',
       );
       return before;
     }
@@ -92,6 +97,18 @@ export async function respondToVisitor(
           break;
       }
     }
+    deps.logger.info(
+      {
+        roomId,
+        messageId: message.id,
+        outcome: outcome.decision.outcome,
+        intent: outcome.decision.intent,
+        engine: outcome.decision.engine,
+        allowed: usage.allowed,
+        actions: outcome.actions.map((a) => a.type),
+      },
+      'visitor message handled',
+    );
     return outcomeFacts(outcome).reduce(evolve, before);
   } finally {
     deps.signals.typing(roomId, audience, false);
