@@ -1,6 +1,6 @@
 // Browser specs: Debian's Chromium driven by playwright-core, one browser per spec file, a fresh
 // context (cookies, storage) per test, and a screenshot in test-results/ when a test fails.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { CHROMIUM_PATH, e2eEnvironment, type E2eEnvironment } from './stack';
@@ -17,6 +17,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 const RESULTS_DIR = join(__dirname, '..', '..', 'test-results');
+const LOGS_DIR = join(__dirname, '..', '..', '.run', 'logs');
 
 export interface BrowserTest {
   page: Page;
@@ -69,7 +70,7 @@ const slug = (s: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 100);
 
-async function saveFailureScreenshot(page: Page, testName: string): Promise<void> {
+async function reportFailure(page: Page, testName: string): Promise<void> {
   try {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const spec = basename(expect.getState().testPath ?? 'spec').replace(/\.e2e\.spec\.ts$/, '');
@@ -80,6 +81,26 @@ async function saveFailureScreenshot(page: Page, testName: string): Promise<void
     process.stderr.write(
       `could not save a failure screenshot: ${error instanceof Error ? error.message : error}\n`,
     );
+  }
+  try {
+    reportProgramLogs();
+  } catch {
+    // the logs are a help, not part of the verdict
+  }
+}
+
+/**
+ * After a failure: each program's latest warnings and errors, and the assistant's latest turns,
+ * so a CI log says which side (server or page) let the step down.
+ */
+function reportProgramLogs(): void {
+  if (!existsSync(LOGS_DIR)) return;
+  for (const file of readdirSync(LOGS_DIR).filter((f) => f.endsWith('.log'))) {
+    const telling = readFileSync(join(LOGS_DIR, file), 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(4|5|6)0/.test(line) || line.includes('"visitor message handled"'))
+      .slice(-8);
+    if (telling.length) process.stderr.write(`--- ${file} (latest) ---\n${telling.join('\n')}\n`);
   }
 }
 
@@ -129,7 +150,7 @@ export function useBrowser(): {
         try {
           await setUp(shared);
         } catch (error) {
-          await saveFailureScreenshot(shared.page, 'journey set-up');
+          await reportFailure(shared.page, 'journey set-up');
           throw error;
         }
       }, journeyOptions.timeoutMs ?? 120_000);
@@ -145,7 +166,7 @@ export function useBrowser(): {
               try {
                 await body(shared);
               } catch (error) {
-                await saveFailureScreenshot(shared.page, name);
+                await reportFailure(shared.page, name);
                 throw error;
               }
             },
@@ -163,7 +184,7 @@ export function useBrowser(): {
           try {
             await body(t);
           } catch (error) {
-            await saveFailureScreenshot(t.page, name);
+            await reportFailure(t.page, name);
             throw error;
           } finally {
             await closeContext(t.context);
