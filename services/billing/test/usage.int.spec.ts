@@ -168,6 +168,15 @@ describe('billing usage', () => {
     });
   });
 
+  it('counts the first request of accounts that registered a moment ago, on either replica', async () => {
+    // The plan is assigned by whichever replica runs the registration reactor, possibly while a
+    // request is already looking for it: none of these may be refused for a missing plan.
+    // One at a time, so the reactor works on exactly the registration the request looks for.
+    const results: UsageResponse[] = [];
+    for (let i = 0; i < 30; i++) results.push(await consume(await register(), 'first', i % 2));
+    expect(results.map((r) => [r.allowed, r.requestsUsed])).toEqual(results.map(() => [true, 1]));
+  }, 60_000);
+
   it('never goes past the limit when requests race on two replicas', async () => {
     const accountId = await register();
     await consumeMany(accountId, 90, 'pre');

@@ -39,8 +39,10 @@ export async function getAccountPlan(deps: BillingDeps, input: { accountId: unkn
         deps.logger.warn({ err: e, accountId }, 'plan assignment is behind the identity stream');
         throw new AppError('unavailable', 'Your plan is being set up. Please try again in a moment.');
       }
-      state = await loadAccount(deps, accountId);
     }
+    // Read again even when the reactor was already past the tail: it may have got there (and
+    // assigned the plan) between the first read and the look at its position.
+    state = await loadAccount(deps, accountId);
   }
   if (state.plan === null || state.selectedPlan === null || state.limits === null || state.changedAt === null)
     throw accountNotFound();
