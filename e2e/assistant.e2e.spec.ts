@@ -173,7 +173,13 @@ describe('the assistant answers visitors on a customer site', () => {
       await widget
         .getByTestId('chat-message-assistant')
         .filter({ hasText: 'How can we help you today?' })
-        .waitFor();
+        .waitFor()
+        .catch(async (error: Error) => {
+          await shot(site, 'greeting-missing');
+          const shown = await widget.locator('[data-testid^="chat-message"]').allTextContents();
+          process.stderr.write(`the widget's chat when the greeting was missing:\n${shown.join('\n')}\n`);
+          throw error;
+        });
       expect(
         await widget
           .getByTestId('chat-message-assistant')

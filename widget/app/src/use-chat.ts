@@ -14,6 +14,13 @@ import { connectRoom, type RoomConnection } from './realtime';
 import type { VisitorSessions } from './session';
 import { browserStore } from './storage';
 
+/**
+ * A bot reply shows no sooner than this after the bot's typing indicator appeared: the retrieval
+ * engine answers in milliseconds, and without a pause the indicator (and with it any sign that
+ * the assistant read the message) would flash by unseen or be merged away in one render.
+ */
+export const MIN_BOT_TYPING_MS = 400;
+
 export interface ChatState {
   messages: ChatMessage[];
   live: boolean;
@@ -42,17 +49,38 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
   const roomRef = useRef<{ id: string; conn: RoomConnection } | null>(null);
   const sendingRef = useRef(false);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** When the current typing indicator appeared (null: none), and a count of indicators started. */
+  const typingShownAt = useRef<number | null>(null);
+  const typingRun = useRef(0);
+  /** One list per history read in flight: the live messages shown while it was on its way. */
+  const shownDuringReload = useRef(new Set<ChatMessage[]>());
+
+  /** Call with each message shown from outside a history read, so a read in flight keeps it. */
+  const keepThroughReloads = useCallback((m: ChatMessage) => {
+    for (const meanwhile of shownDuringReload.current) meanwhile.push(m);
+  }, []);
 
   const patch = useCallback((p: Partial<ChatState> | ((s: ChatState) => Partial<ChatState>)) => {
     setState((s) => ({ ...s, ...(typeof p === 'function' ? p(s) : p) }));
   }, []);
 
   const reload = useCallback(async () => {
-    const session = await sessions.ensure();
-    const chat = await widgetApi.chat(session.token);
+    const shownMeanwhile: ChatMessage[] = [];
+    shownDuringReload.current.add(shownMeanwhile);
+    let chat: Awaited<ReturnType<typeof widgetApi.chat>>;
+    let session: Awaited<ReturnType<typeof sessions.ensure>>;
+    try {
+      session = await sessions.ensure();
+      chat = await widgetApi.chat(session.token);
+    } finally {
+      shownDuringReload.current.delete(shownMeanwhile);
+    }
+    // The server read the history before answering: a reply that reached the socket meanwhile
+    // (the assistant's first answer, typically) may be missing from it and must not be dropped.
+    const history = shownMeanwhile.reduce(upsertMessage, chat.messages);
     patch((s) => ({
       // Messages still being sent stay until their answer arrives.
-      messages: [...chat.messages, ...s.messages.filter((m) => m.id.startsWith(TEMP_ID_PREFIX))],
+      messages: [...history, ...s.messages.filter((m) => m.id.startsWith(TEMP_ID_PREFIX))],
       live: chat.room?.live ?? false,
       ready: true,
       error: null,
@@ -65,6 +93,13 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     typingTimer.current = null;
   }, []);
 
+  /** Runs `show` once the typing indicator has been up for MIN_BOT_TYPING_MS (at once if it has). */
+  const afterTypingShown = useCallback((show: () => void) => {
+    const wait = typingShownAt.current === null ? 0 : typingShownAt.current + MIN_BOT_TYPING_MS - Date.now();
+    if (wait > 0) setTimeout(show, wait);
+    else show();
+  }, []);
+
   const joinRoom = useCallback(
     (roomId: string | null) => {
       if (!roomId || roomRef.current?.id === roomId) return;
@@ -74,21 +109,42 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
         () => sessions.token(),
         {
           message: (m) => {
-            stopAgentTyping();
-            // A posted reply is the truth: it ends the draft that was streaming.
-            patch((s) => ({
-              messages: upsertMessage(s.messages, m),
-              agentTyping: false,
-              botDraft: m.role === 'assistant' && !m.teamMemberId ? null : s.botDraft,
-            }));
+            const fromBot = m.role === 'assistant' && !m.teamMemberId;
+            const show = () => {
+              keepThroughReloads(m);
+              stopAgentTyping();
+              typingShownAt.current = null;
+              // A posted reply is the truth: it ends the draft that was streaming.
+              patch((s) => ({
+                messages: upsertMessage(s.messages, m),
+                agentTyping: false,
+                botDraft: fromBot ? null : s.botDraft,
+              }));
+            };
+            if (fromBot) afterTypingShown(show);
+            else show();
           },
           typing: (t) => {
             if (!t.agent) return;
-            stopAgentTyping();
-            // A lost 'not typing' must not leave the indicator on for ever.
-            if (t.isTyping)
-              typingTimer.current = setTimeout(() => patch({ agentTyping: false }), TYPING_RESET_MS * 2);
-            patch({ agentTyping: t.isTyping });
+            if (t.isTyping) {
+              stopAgentTyping();
+              typingRun.current++;
+              typingShownAt.current ??= Date.now();
+              // A lost 'not typing' must not leave the indicator on for ever.
+              typingTimer.current = setTimeout(() => {
+                typingShownAt.current = null;
+                patch({ agentTyping: false });
+              }, TYPING_RESET_MS * 2);
+              patch({ agentTyping: true });
+              return;
+            }
+            const run = typingRun.current;
+            afterTypingShown(() => {
+              if (run !== typingRun.current) return; // typing started again meanwhile
+              stopAgentTyping();
+              typingShownAt.current = null;
+              patch({ agentTyping: false });
+            });
           },
           stream: (text) => {
             stopAgentTyping();
@@ -105,7 +161,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
       );
       roomRef.current = { id: roomId, conn };
     },
-    [sessions, patch, reload, stopAgentTyping],
+    [sessions, patch, reload, stopAgentTyping, afterTypingShown, keepThroughReloads],
   );
 
   useEffect(() => {
@@ -191,6 +247,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
         const { roomId, message } =
           (await roomRef.current?.conn.send(content, clientId)) ??
           (await widgetApi.send(session.token, content, clientId));
+        keepThroughReloads(message);
         patch((s) => ({ messages: upsertMessage(s.messages, message) }));
         joinRoom(roomId);
         return true;
@@ -205,7 +262,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
         patch({ sending: false });
       }
     },
-    [sessions, patch, joinRoom],
+    [sessions, patch, joinRoom, keepThroughReloads],
   );
 
   return { state, send, typed: () => typingSignal.current.input() };
