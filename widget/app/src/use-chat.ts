@@ -112,6 +112,8 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
             const fromBot = m.role === 'assistant' && !m.teamMemberId;
             const show = () => {
               keepThroughReloads(m);
+              // The visitor's own message (its echo) says nothing about who is typing back.
+              if (m.role === 'user') return patch((s) => ({ messages: upsertMessage(s.messages, m) }));
               stopAgentTyping();
               typingShownAt.current = null;
               // A posted reply is the truth: it ends the draft that was streaming.
