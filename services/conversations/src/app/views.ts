@@ -1,21 +1,13 @@
-import type { MessageRole, NoteType } from '@parley/contracts';
+import type { ChatMessage } from '@parley/contracts';
 import type { RoomMessage, RoomState } from '../domain/room/state';
 import { isSeen, isUnread } from '../domain/room/state';
 
-/** A message as both sides read it (proto ChatMessage). */
-export interface MessageView {
-  id: string;
-  role: MessageRole;
-  content: string;
-  createdAt: string;
-  teamMemberId: string | null;
-  teamMemberName: string | null;
-  isNote: boolean;
-  noteType: NoteType | null;
-  link: string | null;
+/**
+ * A message as both sides read it (proto ChatMessage): the contract's chat message with product
+ * ids (the gateway fills the cards from content) and, on team reads, the bot's decision record.
+ */
+export interface MessageView extends Omit<ChatMessage, 'products'> {
   productIds: string[];
-  seen: boolean;
-  clientId: string | null;
   /** Why the bot said it (issue 5); only team reads carry it. */
   decision?: Record<string, unknown> | null;
 }
