@@ -23,24 +23,30 @@ export interface ChatItem {
 }
 
 export function fromOwnerMessage(m: WireOwnerMessage): ChatItem {
-  return {
-    id: m.id,
-    role: m.role,
-    content: m.message,
-    createdAt: m.createdAt,
-    teamMemberId: m.teamMemberId ?? null,
-    teamMemberName: m.teamMemberName ?? null,
-    isNote: m.isNote,
-    noteType: m.noteType ?? null,
-    link: m.link ?? null,
-    seen: m.seen,
-    // '' and null both mean none; '' must never match another message's empty key.
-    clientId: m.clientId || null,
-    decision: m.decision ?? null,
-  };
+  return { ...fromWire({ ...m, content: m.message }), decision: m.decision ?? null };
 }
 
+/** The fields both wire shapes share (the owner side calls `content` `message`). */
+type WireFields = Pick<
+  WireChatMessage,
+  | 'id'
+  | 'role'
+  | 'content'
+  | 'createdAt'
+  | 'teamMemberId'
+  | 'teamMemberName'
+  | 'isNote'
+  | 'noteType'
+  | 'link'
+  | 'seen'
+  | 'clientId'
+>;
+
 export function fromChatMessage(m: WireChatMessage): ChatItem {
+  return fromWire(m);
+}
+
+function fromWire(m: WireFields): ChatItem {
   return {
     id: m.id,
     role: m.role,
