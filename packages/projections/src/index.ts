@@ -15,4 +15,10 @@ export { domainMembershipProjection, type DomainMembershipOptions } from './doma
 // The parts a consumer of its own (concurrent, not one event at a time) builds on.
 export { advanceCheckpoint, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 export { recreateDurable, type DurableSpec } from './consumer';
+export {
+  consumeInOrder,
+  openOrderedSession,
+  type ConsumeInOrderOptions,
+  type OpenOrderedSessionOptions,
+} from './ordered-session';
 export { LeaderLock } from './leader';

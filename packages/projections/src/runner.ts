@@ -13,8 +13,9 @@ import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from '
 import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
-import { recreateDurable, type DurableSpec } from './consumer';
+import type { DurableSpec } from './consumer';
 import { LeaderLock } from './leader';
+import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { ensureProjectionSchema } from './schema';
 import { isTransientDatabaseError } from './transient';
@@ -203,39 +204,32 @@ class Runner implements ProjectionRunner {
       batchSize: this.batchSize,
       ackWaitMs: this.ackWaitMs,
     };
-    await recreateDurable(jsm, spec);
-    const consumer = await this.o.nc.jetstream().consumers.get(this.stream, this.name);
-    const messages = await consumer.consume({ max_messages: this.batchSize, expires: 5_000 });
-    this.messages = messages;
-    // stop() ends the session it can see; one that opened while stop() was already waiting for
-    // the loop must end here, or its iterator (woken only by messages) would never return.
-    if (this.stopping) messages.stop();
+    const messages = await openOrderedSession({
+      nc: this.o.nc,
+      jsm,
+      durable: spec,
+      expires: 5_000,
+      opened: (session) => {
+        this.messages = session;
+      },
+      stopping: () => this.stopping,
+    });
     this.log.info({ position }, 'projection consuming');
     return messages;
   }
 
   private async consume(messages: ConsumerMessages): Promise<void> {
-    let lastDelivery = 0;
     try {
-      for await (const m of messages) {
-        if (this.stopping) break;
-        // Deliveries of a fresh consumer are numbered 1, 2, 3...: a gap means a pull response
-        // was lost on the way, and the missing messages would come back only after ack_wait,
-        // behind later ones. Start over from the checkpoint instead.
-        if (m.info.deliverySequence !== lastDelivery + 1) {
-          this.log.warn(
-            { expected: lastDelivery + 1, got: m.info.deliverySequence },
-            'delivery gap; resuming from the checkpoint',
-          );
-          break;
-        }
-        lastDelivery = m.info.deliverySequence;
-        await this.handle(m);
-        // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
-        if (m.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
-      }
+      await consumeInOrder(messages, {
+        log: this.log,
+        stopping: () => this.stopping,
+        handle: async (m) => {
+          await this.handle(m);
+          // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
+          if (m.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
+        },
+      });
     } finally {
-      messages.stop();
       if (this.messages === messages) this.messages = undefined;
     }
   }

@@ -9,11 +9,12 @@ import type { Logger } from '@parley/logger';
 import {
   advanceCheckpoint,
   applyRetryDelayMs,
+  consumeInOrder,
   ensureProjectionSchema,
   isTransientDatabaseError,
   LeaderLock,
+  openOrderedSession,
   readCheckpoint,
-  recreateDurable,
   registerCheckpoint,
   type ProjectionKey,
 } from '@parley/projections';
@@ -166,42 +167,37 @@ class Consumer implements LaneConsumer {
     this.saved = position;
     // Enough unacked messages that a lane held by a slow answer leaves the others flowing.
     const batchSize = Math.max(16, this.o.concurrency * 4);
-    await recreateDurable(jsm, {
-      stream: this.stream,
-      name: this.o.name,
-      filterSubject: contextSubjects(this.o.context, this.o.namespace || undefined),
-      position,
-      maxDeliver: this.maxAttempts * 4,
-      batchSize,
-      ackWaitMs: ACK_WAIT_MS,
+    const messages = await openOrderedSession({
+      nc: this.o.nc,
+      jsm,
+      durable: {
+        stream: this.stream,
+        name: this.o.name,
+        filterSubject: contextSubjects(this.o.context, this.o.namespace || undefined),
+        position,
+        maxDeliver: this.maxAttempts * 4,
+        batchSize,
+        ackWaitMs: ACK_WAIT_MS,
+      },
+      expires: 30_000,
+      opened: (session) => {
+        this.messages = session;
+      },
+      stopping: () => this.stopping,
     });
-    const consumer = await this.o.nc.jetstream().consumers.get(this.stream, this.o.name);
-    const messages = await consumer.consume({ max_messages: batchSize, expires: 30_000 });
-    this.messages = messages;
-    if (this.stopping) messages.stop();
     this.log.info({ position, concurrency: this.o.concurrency }, 'consuming');
     return messages;
   }
 
   private async consume(messages: ConsumerMessages): Promise<void> {
-    let lastDelivery = 0;
     try {
-      for await (const m of messages) {
-        if (this.stopping) break;
-        // A gap in the delivery numbers means a pull response was lost: its messages would come
-        // back only after ack_wait, behind later ones of the same room. Start over instead.
-        if (m.info.deliverySequence !== lastDelivery + 1) {
-          this.log.warn(
-            { expected: lastDelivery + 1, got: m.info.deliverySequence },
-            'delivery gap; resuming from the checkpoint',
-          );
-          break;
-        }
-        lastDelivery = m.info.deliverySequence;
-        this.dispatch(m);
-      }
+      // dispatch returns at once: the next message is read while the lanes apply this one.
+      await consumeInOrder(messages, {
+        log: this.log,
+        stopping: () => this.stopping,
+        handle: (m) => this.dispatch(m),
+      });
     } finally {
-      messages.stop();
       if (this.messages === messages) this.messages = undefined;
       // The next session starts from the watermark: everything begun here finishes first.
       await this.lanes.idle();
