@@ -301,11 +301,7 @@ function finish(turn: Turn, input: PolicyInput): PolicyOutcome {
     actions.push({ type: 'request-handoff', reason: HANDOFF_REASON_TEXT[turn.handoff.reason] });
     actions.push({ type: 'mark-mailed' });
   }
-  return {
-    actions,
-    decision,
-    countsAsRequest: turn.posts.some((p) => p.part !== 'limit'),
-  };
+  return { actions, decision };
 }
 
 function record(turn: Turn, input: PolicyInput): DecisionRecord {

@@ -162,7 +162,6 @@ describe('policy: request limit reached', () => {
     });
     expect(r.steps).toEqual(['post:limit']);
     expect(r.texts).toEqual([texts.limitReached]);
-    expect(r.outcome.countsAsRequest).toBe(false);
     expect(r.outcome.decision).toMatchObject({ outcome: 'limit-notice', limitPeriod: '2030-01' });
   });
 
@@ -196,7 +195,6 @@ describe('policy: live rooms', () => {
     ] as const) {
       const r = given(live(true)).when({ id: 'm1', text, engine: outcome });
       expect(r.outcome.actions).toEqual([]);
-      expect(r.outcome.countsAsRequest).toBe(false);
       expect(r.outcome.decision.why).toEqual(['live room: the team answers, the bot stays silent']);
     }
     const limited = given(live(true)).when({ id: 'm1', text: 'hi', engine: null, usage: limitReached() });

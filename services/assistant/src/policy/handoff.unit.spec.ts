@@ -29,7 +29,6 @@ describe('policy: handoff', () => {
       handoff: { reason: 'asked', setting: 'moderate' },
     });
     expect(r.outcome.decision.why).toContain('handoff: the visitor asked for a person');
-    expect(r.outcome.countsAsRequest).toBe(true);
   });
 
   it('words the handoff in the domain personality', () => {

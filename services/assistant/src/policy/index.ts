@@ -4,9 +4,12 @@
  *
  *   state = facts.reduce(evolve, initialConversationState)   // from the room's events: roomFact(e)
  *                                                             // and the customer's: EmailSet, AnswersSaved
+ *   state = evolve(state, visitorFact)                        // a live room: stop here, the team answers
+ *   usage = consume(accountId, msg.id)   // billing counts one request unless none is left (once per
+ *                                        // message id), so every message that reaches here counts
  *   if (needsEngine(state, usage)) engineOutcome = run the engine (history: historyOf(state, msg.id))
  *   const outcome = decide(state, { message, knowledge, usage, engine: engineOutcome ?? null });
- *   state = [visitorFact, ...outcomeFacts(outcome)].reduce(evolve, state)   // at once, see below
+ *   state = outcomeFacts(outcome).reduce(evolve, state)       // at once, see below
  *   for (const a of outcome.actions) in order:
  *     post            -> PostBotMessage { room_id, content, link ?? '', product_ids, client_id,
  *                                         decision_json: JSON.stringify(a.decision) }
@@ -17,7 +20,6 @@
  *                        service posts 'Live support mode has been enabled' itself)
  *     mark-mailed     -> MarkRoomMailed; email the owner and notify LIVE_SUPPORT only when
  *                        newly_mailed is true (once per room)
- *   if (outcome.countsAsRequest) count one request of the plan's credits.
  *
  * Evolving is idempotent (messages by id; decisions set values), so applying `outcomeFacts` right
  * away and the same messages again when they come back as events is safe: a visitor who writes

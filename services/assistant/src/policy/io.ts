@@ -46,6 +46,4 @@ export interface PolicyOutcome {
   actions: PolicyAction[];
   /** The turn's record, also when nothing is posted (for logs). */
   decision: DecisionRecord;
-  /** Whether this turn used one of the plan's requests: the bot posted something other than the limit notice. */
-  countsAsRequest: boolean;
 }
