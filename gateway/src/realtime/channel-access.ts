@@ -65,9 +65,11 @@ export async function decideChannel(
 
 /**
  * Remembers granted access briefly, so a dashboard subscribing to a room's three channels (and
- * resubscribing after every reconnect) asks conversations once. Refusals are not remembered: a
- * room shared a moment ago must be joinable at once. Revocation is not delayed either: the relay
- * makes an unshared agent's sockets leave the room's internal rooms and forgets the grant.
+ * resubscribing after every reconnect) asks conversations once. The question in flight is shared
+ * too: the dashboard subscribes to those channels at once, the widget to two. Refusals and
+ * failures are not remembered: a room shared a moment ago must be joinable at once. Revocation is
+ * not delayed either: the relay makes an unshared agent's sockets leave the room's internal rooms
+ * and forgets the grant (an answer still in flight then is not kept).
  */
 export function cachedRoomAccess(
   source: RoomAccessSource,
@@ -75,41 +77,43 @@ export function cachedRoomAccess(
 ): RoomAccessSource & { forget(userId: string, roomId: string): void } {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 10_000;
-  const granted = new Map<string, { until: number; value: string }>();
-  const remember = (key: string, value: string) => {
+  // `until` is Infinity while the answer is in flight: the ttl runs from the answer.
+  const entries = new Map<string, { until: number; answer: Promise<unknown> }>();
+  const shared = <T>(key: string, ask: () => Promise<T>, keep: (answer: T) => boolean): Promise<T> => {
+    const hit = entries.get(key);
+    if (hit && hit.until > now()) return hit.answer as Promise<T>;
+    entries.delete(key);
     // Oldest first out: a Map iterates in insertion order.
-    if (granted.size >= maxEntries) granted.delete(granted.keys().next().value as string);
-    granted.set(key, { until: now() + options.ttlMs, value });
-  };
-  const recall = (key: string) => {
-    const hit = granted.get(key);
-    if (!hit) return undefined;
-    if (hit.until > now()) return hit.value;
-    granted.delete(key);
-    return undefined;
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    const entry = { until: Infinity, answer: ask() as Promise<unknown> };
+    entries.set(key, entry);
+    // Only the entry this call made is settled: a forgotten or evicted one stays gone.
+    const settle = (granted: boolean) => {
+      if (entries.get(key) !== entry) return;
+      if (granted) entry.until = now() + options.ttlMs;
+      else entries.delete(key);
+    };
+    entry.answer.then(
+      (answer) => settle(keep(answer as T)),
+      () => settle(false),
+    );
+    return entry.answer as Promise<T>;
   };
   const teamKey = (userId: string, roomId: string) => `t:${userId}:${roomId}`;
   return {
-    async teamHasAccess(principal, roomId) {
+    teamHasAccess(principal, roomId) {
       // Role and account are part of the grant: a token with another role is asked anew.
       const key = `${teamKey(principal.userId, roomId)}:${principal.accountId}:${principal.role}`;
-      if (recall(key)) return true;
-      const allowed = await source.teamHasAccess(principal, roomId);
-      if (allowed) remember(key, '1');
-      return allowed;
+      return shared(key, () => source.teamHasAccess(principal, roomId), Boolean);
     },
-    async visitorRoomId(visitor) {
+    visitorRoomId(visitor) {
       // Per key: two browsers of one customer (the same email) reach different rooms.
       const key = `v:${visitor.customerId}:${visitor.domainId}:${visitor.accountId}:${visitor.keyId}`;
-      const cached = recall(key);
-      if (cached) return cached;
-      const roomId = await source.visitorRoomId(visitor);
-      if (roomId) remember(key, roomId);
-      return roomId;
+      return shared(key, () => source.visitorRoomId(visitor), Boolean);
     },
     forget(userId, roomId) {
       const prefix = `${teamKey(userId, roomId)}:`;
-      for (const key of [...granted.keys()]) if (key.startsWith(prefix)) granted.delete(key);
+      for (const key of [...entries.keys()]) if (key.startsWith(prefix)) entries.delete(key);
     },
   };
 }

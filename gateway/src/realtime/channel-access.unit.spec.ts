@@ -115,4 +115,60 @@ describe('cachedRoomAccess', () => {
     expect(await cached.visitorRoomId(first)).toBe('r1');
     expect(asked).toEqual(['k1', 'k2']);
   });
+
+  it('asks once for questions in flight together, and asks anew after a failure', async () => {
+    let asked = 0;
+    let answer: (allowed: boolean) => void = () => undefined;
+    let fail = true;
+    const cached = cachedRoomAccess(
+      {
+        teamHasAccess: () => {
+          asked += 1;
+          if (fail) return Promise.reject(new Error('down'));
+          return new Promise<boolean>((resolve) => (answer = resolve));
+        },
+        visitorRoomId: () => Promise.resolve(null),
+      },
+      { ttlMs: 1000, now: () => 0 },
+    );
+    const p = owner.kind === 'team' ? owner.principal : undefined!;
+    await expect(Promise.all([cached.teamHasAccess(p, 'r1'), cached.teamHasAccess(p, 'r1')])).rejects.toThrow(
+      'down',
+    );
+    expect(asked).toBe(1);
+    fail = false;
+    const together = [
+      cached.teamHasAccess(p, 'r1'),
+      cached.teamHasAccess(p, 'r1'),
+      cached.teamHasAccess(p, 'r1'),
+    ];
+    answer(true);
+    expect(await Promise.all(together)).toEqual([true, true, true]);
+    expect(await cached.teamHasAccess(p, 'r1')).toBe(true);
+    expect(asked).toBe(2);
+  });
+
+  it('keeps no answer that was in flight when its grant was forgotten', async () => {
+    let asked = 0;
+    let answer: (allowed: boolean) => void = () => undefined;
+    const cached = cachedRoomAccess(
+      {
+        teamHasAccess: () => {
+          asked += 1;
+          return new Promise<boolean>((resolve) => (answer = resolve));
+        },
+        visitorRoomId: () => Promise.resolve(null),
+      },
+      { ttlMs: 1000, now: () => 0 },
+    );
+    const p = owner.kind === 'team' ? owner.principal : undefined!;
+    const pending = cached.teamHasAccess(p, 'r1');
+    cached.forget('o1', 'r1');
+    answer(true);
+    expect(await pending).toBe(true);
+    const again = cached.teamHasAccess(p, 'r1');
+    answer(false);
+    expect(await again).toBe(false);
+    expect(asked).toBe(2);
+  });
 });
