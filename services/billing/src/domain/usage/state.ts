@@ -1,17 +1,18 @@
 import { BillingEvent } from '@parley/contracts';
 import type { UsageEvent } from './events';
+import { RequestIds } from './request-ids';
 
 export interface UsageState {
   requestsUsed: number;
   /** Every request id counted this period: a redelivered one is found here and counts once. */
-  requestIds: ReadonlySet<string>;
+  requestIds: RequestIds;
   warned: boolean;
   limitReached: boolean;
 }
 
 export const initialUsageState: UsageState = {
   requestsUsed: 0,
-  requestIds: new Set(),
+  requestIds: RequestIds.empty,
   warned: false,
   limitReached: false,
 };
@@ -22,7 +23,7 @@ export function evolveUsage(state: UsageState, event: UsageEvent): UsageState {
       return {
         ...state,
         requestsUsed: state.requestsUsed + 1,
-        requestIds: new Set(state.requestIds).add(event.data.requestId),
+        requestIds: state.requestIds.with(event.data.requestId),
       };
     case BillingEvent.UsageWarningReached:
       return { ...state, warned: true };
