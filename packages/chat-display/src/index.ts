@@ -4,3 +4,4 @@ export * from './sanitize';
 export * from './optimistic';
 export * from './typing';
 export * from './home-layout';
+export * from './channel-state';

@@ -1,8 +1,8 @@
+import { ChannelCursors, subscribeOutcome } from '@parley/chat-display';
 import {
   BOT_STREAM_EVENT,
   ClientSocketEvent,
   modeChannel,
-  REALTIME_MAX_RETRIES,
   REALTIME_RETRY_BASE_MS,
   RealtimeEventName,
   roomChannel,
@@ -41,12 +41,9 @@ export interface RoomConnection {
 /** Longer than the gateway waits for conversations: a slow answer is not followed by a needless POST. */
 const SEND_TIMEOUT_MS = 15_000;
 
-/** Spec "Real-time retry: max 3, 1 s base delay" — 1 s, 2 s, 4 s. */
-export const retryDelay = (attempt: number) => REALTIME_RETRY_BASE_MS * 2 ** attempt;
-
 /**
  * The visitor's live view of one room: `{roomId}` (messages, typing) and `{roomId}-mode`. Each
- * subscribe sends the last cursor seen on its channel, so a reconnect replays what was missed.
+ * subscribe sends the highest cursor seen on its channel, so a reconnect replays what was missed.
  */
 export function connectRoom(
   roomId: string,
@@ -55,7 +52,7 @@ export function connectRoom(
   /** A new visitor token, when the gateway refused or dropped the socket for an expired one. */
   renew: () => Promise<unknown>,
 ): RoomConnection {
-  const cursors = new Map<string, string>();
+  const cursors = new ChannelCursors();
   const channels = [roomChannel(roomId), modeChannel(roomId)];
   let closed = false;
   /** The token the socket's handshake carried: the socket acts as that visitor. */
@@ -70,35 +67,31 @@ export function connectRoom(
   });
 
   const track = <T>(envelope: RealtimeEnvelope<T>) => {
-    if (envelope.cursor) cursors.set(envelope.channel, envelope.cursor);
+    cursors.seen(envelope.channel, envelope.cursor);
     return envelope.data;
   };
 
   const subscribe = async (channel: string) => {
-    for (let attempt = 0; attempt <= REALTIME_MAX_RETRIES && !closed; attempt++) {
-      if (attempt > 0) await new Promise((r) => setTimeout(r, retryDelay(attempt - 1)));
+    for (let failures = 0; !closed; failures++) {
       if (!socket.connected) return; // the next 'connect' subscribes again
-      try {
-        const since = cursors.get(channel);
-        const ack = (await socket
-          .timeout(5000)
-          .emitWithAck(
-            ClientSocketEvent.subscribe,
-            since ? { channel, since } : { channel },
-          )) as SubscribeAck;
-        if (!ack.ok) {
-          if (ack.error === 'unavailable') continue;
-          return;
-        }
-        if (ack.cursor) cursors.set(channel, ack.cursor);
-        // A first subscribe has no cursor to replay from: what was posted between the chat's last
-        // read (or the visitor's own first message) and now reached no socket of ours — the
-        // assistant answers that fast. Read the history once; the room's read also has its mode.
-        if (ack.reset || (!since && channel === channels[0])) on.reset();
-        return;
-      } catch {
-        // No ack in time: try again.
+      const request = cursors.request(channel);
+      // No ack in time counts as a failure like 'unavailable'.
+      const ack = (await socket
+        .timeout(5000)
+        .emitWithAck(ClientSocketEvent.subscribe, request)
+        .catch(() => undefined)) as SubscribeAck | undefined;
+      const outcome = subscribeOutcome(ack, failures);
+      if (outcome.kind === 'retry') {
+        await new Promise((r) => setTimeout(r, outcome.delayMs));
+        continue;
       }
+      if (outcome.kind === 'refused' || !ack) return;
+      cursors.acknowledged(channel, ack);
+      // A first subscribe has no cursor to replay from: what was posted between the chat's last
+      // read (or the visitor's own first message) and now reached no socket of ours — the
+      // assistant answers that fast. Read the history once; the room's read also has its mode.
+      if (outcome.reset || (!request.since && channel === channels[0])) on.reset();
+      return;
     }
   };
 

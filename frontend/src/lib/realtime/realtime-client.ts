@@ -1,3 +1,4 @@
+import { ChannelCursors, isEnvelope, subscribeOutcome } from '@parley/chat-display';
 import {
   ClientSocketEvent,
   RealtimeEventName,
@@ -5,7 +6,6 @@ import {
   type SubscribeAck,
 } from '@parley/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { ChannelCursors, isEnvelope, subscribeOutcome } from './channel-state';
 
 export interface ChannelListener {
   /** Called with each event's `data` (the envelope's payload). */

@@ -7,9 +7,9 @@ import {
 } from '@parley/contracts';
 
 /**
- * What the realtime client remembers per channel, apart from the socket: the last cursor seen
- * (sent as `since` when subscribing again after a reconnect, so the gateway replays what was
- * missed) and how often a subscribe failed in a row.
+ * What a realtime client (the dashboard's or the widget's) remembers per channel, apart from the
+ * socket: the highest cursor seen (sent as `since` when subscribing again after a reconnect, so
+ * the gateway replays what was missed).
  */
 export class ChannelCursors {
   private readonly cursors = new Map<string, string>();
