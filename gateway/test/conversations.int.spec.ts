@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_SUPPORT_ENABLED_TEXT } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
 import {
   agentOf,
   eventually,
@@ -116,21 +115,7 @@ describe('the owner’s conversations', () => {
 
   it('leaves the bot’s replies out with include_bot=false', async () => {
     const { roomId } = await roomWith(owner.domainId, 'Do you have blue mugs?');
-    const Conversations = loadService(
-      'conversations/v1/conversations.proto',
-      'parley.conversations.v1.Conversations',
-    );
-    const grpc = createClient(Conversations, world.conversations.grpcUrl);
-    try {
-      await callUnary(
-        grpc,
-        'postBotMessage',
-        { roomId, content: 'Yes, in three sizes' },
-        { deadlineMs: 15_000 },
-      );
-    } finally {
-      grpc.close();
-    }
+    await world.conversations.call('postBotMessage', { roomId, content: 'Yes, in three sizes' });
     const texts = async (query: string) =>
       (await owner.client.get(`/api/conversations/${roomId}/messages${query}`)).body.messages.map(
         (m: { message: string }) => m.message,

@@ -1,5 +1,4 @@
 import { liveSupportMessage } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
 import { addDomain } from './support/content';
 import { eventually, startConversationsWorld, type ConversationsWorld } from './support/conversations';
 import { registerOwner, type Registered } from './support/flows';
@@ -73,28 +72,9 @@ async function visitorRoom(domainId: string): Promise<string> {
 
 /** The assistant's handoff: RequestHandoff, then MarkRoomMailed (answers whether it was newly mailed). */
 async function assistantHandsOff(roomId: string): Promise<boolean> {
-  const Conversations = loadService(
-    'conversations/v1/conversations.proto',
-    'parley.conversations.v1.Conversations',
-  );
-  const grpc = createClient(Conversations, world.conversations.grpcUrl);
-  try {
-    await callUnary(
-      grpc,
-      'requestHandoff',
-      { roomId, reason: 'visitor asked for a person' },
-      { deadlineMs: 15_000 },
-    );
-    const mailed = await callUnary<object, { newlyMailed: boolean }>(
-      grpc,
-      'markRoomMailed',
-      { roomId },
-      { deadlineMs: 15_000 },
-    );
-    return mailed.newlyMailed;
-  } finally {
-    grpc.close();
-  }
+  await world.conversations.call('requestHandoff', { roomId, reason: 'visitor asked for a person' });
+  const mailed = await world.conversations.call<{ newlyMailed: boolean }>('markRoomMailed', { roomId });
+  return mailed.newlyMailed;
 }
 
 const liveSupportOf = async (client: GatewayClient) => {

@@ -1,53 +1,17 @@
-import { loadConfig as loadConversationsConfig } from '@parley/conversations/src/config';
-import { startConversations, type Conversations } from '@parley/conversations/src/start';
-import { createLogger } from '@parley/logger';
+import {
+  startTestConversations,
+  type TestConversations,
+} from '@parley/conversations/test/test-conversations';
 import { callUnary, createClient, loadService } from '@parley/grpc';
-import { createTestDatabase, eventually as retry, type TestDatabase } from '@parley/testing';
+import { eventually as retry } from '@parley/testing';
 import { addDomain, startTestContent, type TestContent } from './content';
 import { startTestDomains, type TestDomains } from './domains';
 import { logIn, PASSWORD, registerOwner, uniqueEmail, type Registered } from './flows';
 import type { GatewayClient } from './http-client';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './stack';
 
-const logLevel = process.env.TEST_LOG_LEVEL ?? 'silent';
-
-/** The real conversations service on a stack's namespace (it hears that stack's domains), with its own database. */
-export interface TestConversations {
-  service: Conversations;
-  grpcUrl: string;
-  db: TestDatabase;
-  /** Resolves once conversations' read model has the domain (widget sessions need it). */
-  knowsDomain(domainId: string): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export async function startTestConversations(namespace: string): Promise<TestConversations> {
-  const db = await createTestDatabase();
-  const config = {
-    ...loadConversationsConfig({ DATABASE_URL: db.url, EVENT_NAMESPACE: namespace, LOG_LEVEL: logLevel }),
-    grpcPort: 0,
-  };
-  const service = await startConversations(config, createLogger('conversations', config.logLevel));
-  return {
-    service,
-    grpcUrl: `127.0.0.1:${service.grpcPort}`,
-    db,
-    knowsDomain: async (domainId) => {
-      const deadline = Date.now() + 20_000;
-      for (;;) {
-        const { rowCount } = await db.pool.query('SELECT 1 FROM domains WHERE domain_id = $1', [domainId]);
-        if (rowCount) return;
-        if (Date.now() > deadline)
-          throw new Error(`conversations did not hear that domain ${domainId} was added`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    },
-    stop: async () => {
-      await service.stop();
-      await db.drop();
-    },
-  };
-}
+// The services' own int tests start the real conversations service the same way.
+export { startTestConversations, type TestConversations };
 
 /** A stack with the real domains, content and conversations services behind one gateway. */
 export interface ConversationsWorld {

@@ -12,8 +12,8 @@ import type { NatsConnection } from 'nats';
 import type { AssistantConfig } from '../src/config';
 import { startAssistant, type Assistant } from '../src/start';
 import { knowledgeEvents } from './knowledge-events';
+import { startTestConversations } from '../../conversations/test/test-conversations';
 import { startBillingFor } from './with-billing';
-import { startConversationsFor } from './with-conversations';
 
 /** The assistant in-process on a free port, its own database and event namespace. */
 export async function startHarness(overrides: Partial<AssistantConfig> = {}) {
@@ -23,7 +23,7 @@ export async function startHarness(overrides: Partial<AssistantConfig> = {}) {
   // The writers' streams, as their services would have created them before the assistant starts.
   for (const context of ['domains', 'content', 'conversations']) await ensureStream(nc, context, namespace);
   // The real conversations service: the assistant answers through it.
-  const conversations = await startConversationsFor(namespace);
+  const conversations = await startTestConversations(namespace);
   const billing = await startBillingFor(nc, namespace);
   const assistant: Assistant = await startAssistant(
     {
@@ -31,7 +31,7 @@ export async function startHarness(overrides: Partial<AssistantConfig> = {}) {
       databaseUrl: db.url,
       natsUrl: TEST_NATS_URL,
       eventNamespace: namespace,
-      conversationsGrpcUrl: conversations.address,
+      conversationsGrpcUrl: conversations.grpcUrl,
       billingGrpcUrl: billing.address,
       concurrency: 16,
       languageModel: null,

@@ -1,41 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@grpc/grpc-js';
-import { startTestDomains, type TestDomains } from '@parley/domains/test/test-domains';
+import {
+  startNamespaceWithDomains,
+  type NamespaceWithDomains,
+} from '@parley/domains/test/namespace-with-domains';
 import { AppError } from '@parley/contracts';
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { createLogger } from '@parley/logger';
-import {
-  connectTestNats,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  eventually,
-  randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
-} from '@parley/testing';
-import type { NatsConnection } from 'nats';
+import { createTestDatabase, eventually, TEST_NATS_URL, type TestDatabase } from '@parley/testing';
 import { startContent, type Content } from './start';
 
 const logger = createLogger('content-test', 'silent');
 
 /** Content beside the real domains service: the domains it creates and deletes are the ones content hears of. */
 describe('content with the real domains service', () => {
+  let withDomains: NamespaceWithDomains;
   let contentDb: TestDatabase;
-  let nc: NatsConnection;
   let namespace: string;
   let content: Content;
-  let domains: TestDomains;
   let contentClient: Client;
-  let domainsClient: Client;
   const userId = randomUUID();
   // An owner is their own account.
   const owner = { userId, role: 'OWNER', accountId: userId };
 
   beforeAll(async () => {
+    withDomains = await startNamespaceWithDomains();
+    namespace = withDomains.namespace;
     contentDb = await createTestDatabase();
-    nc = await connectTestNats();
-    namespace = randomNamespace();
-    domains = await startTestDomains(namespace);
     content = await startContent(
       {
         grpcPort: 0,
@@ -50,24 +41,16 @@ describe('content with the real domains service', () => {
       loadService('content/v1/content.proto', 'parley.content.v1.Content'),
       `127.0.0.1:${content.grpcPort}`,
     );
-    domainsClient = createClient(
-      loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains'),
-      domains.grpcUrl,
-    );
   }, 60_000);
 
   afterAll(async () => {
     contentClient?.close();
-    domainsClient?.close();
     await content?.stop();
-    await domains?.stop();
-    await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
-    await nc?.close();
     await contentDb?.drop();
+    await withDomains?.stop();
   });
 
-  const domainsCall = <T>(method: string, request: object) =>
-    callUnary<object, T>(domainsClient, method, { caller: owner, ...request }, { deadlineMs: 15_000 });
+  const domainsCall = <T>(method: string, request: object) => withDomains.call<T>(method, request, owner);
   const contentCall = <T>(method: string, request: object) =>
     callUnary<object, T>(contentClient, method, request, { deadlineMs: 15_000 });
   const createProduct = (domainId: string) =>

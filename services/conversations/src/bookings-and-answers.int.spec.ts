@@ -3,7 +3,7 @@ import { SLOT_TAKEN_MESSAGE } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
 import { newOwner, refusal, type TestCaller } from '../test/conversations-client';
 import { eventually } from '@parley/testing';
-import { startHarness, type Harness } from '../test/harness';
+import { startHarnessWithDomain, type Harness } from '../test/harness';
 import { hashKey } from './app/aggregates';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,9 +16,7 @@ describe('conversations: bookings, answers and feedback', () => {
   let domainId: string;
 
   beforeAll(async () => {
-    h = await startHarness();
-    owner = newOwner();
-    domainId = await h.domains.added(owner.accountId);
+    ({ h, owner, domainId } = await startHarnessWithDomain());
   }, 60_000);
   afterAll(() => h?.stop());
 

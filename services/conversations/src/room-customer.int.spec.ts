@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ConversationsEvent } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
 import { CustomerEventType } from './domain/customer/events';
-import { newOwner, refusal, type TestCaller } from '../test/conversations-client';
-import { startHarness, type Harness } from '../test/harness';
+import { refusal, type TestCaller } from '../test/conversations-client';
+import { startHarnessWithDomain, type Harness } from '../test/harness';
 
 type Answer = { questionId: string; question: string; answer: string };
 
@@ -15,9 +15,7 @@ describe('conversations: room customer email and answers', () => {
   let store: EventStore;
 
   beforeAll(async () => {
-    h = await startHarness();
-    owner = newOwner();
-    domainId = await h.domains.added(owner.accountId);
+    ({ h, owner, domainId } = await startHarnessWithDomain());
     store = new EventStore(h.nc, { context: 'conversations', namespace: h.namespace });
   }, 60_000);
   afterAll(() => h?.stop());

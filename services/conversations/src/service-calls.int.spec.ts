@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_SUPPORT_ENABLED_TEXT } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
-import { newOwner, refusal, type TestCaller } from '../test/conversations-client';
+import { refusal, type TestCaller } from '../test/conversations-client';
 import { eventually } from '@parley/testing';
-import { startHarness, type Harness } from '../test/harness';
+import { startHarnessWithDomain, type Harness } from '../test/harness';
 
 /** The assistant's calls: bot replies, handoff, the owner mail marker. */
 describe('conversations: service calls', () => {
@@ -12,9 +12,7 @@ describe('conversations: service calls', () => {
   let domainId: string;
 
   beforeAll(async () => {
-    h = await startHarness();
-    owner = newOwner();
-    domainId = await h.domains.added(owner.accountId);
+    ({ h, owner, domainId } = await startHarnessWithDomain());
   }, 60_000);
   afterAll(() => h?.stop());
 

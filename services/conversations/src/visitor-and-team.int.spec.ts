@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EMPTY_MESSAGE, LIVE_SUPPORT_ENABLED_TEXT, MESSAGE_TOO_LONG } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
-import { newOwner, refusal, type TestCaller } from '../test/conversations-client';
+import { refusal, type TestCaller } from '../test/conversations-client';
 import { eventually } from '@parley/testing';
-import { startHarness, type Harness } from '../test/harness';
+import { startHarnessWithDomain, type Harness } from '../test/harness';
 import { hashKey } from './app/aggregates';
 
 /** The widget's and the dashboard's main flows over real gRPC. */
@@ -13,9 +13,7 @@ describe('conversations: visitor sessions, messages, live mode and seen', () => 
   let domainId: string;
 
   beforeAll(async () => {
-    h = await startHarness();
-    owner = newOwner();
-    domainId = await h.domains.added(owner.accountId);
+    ({ h, owner, domainId } = await startHarnessWithDomain());
   }, 60_000);
   afterAll(() => h?.stop());
 

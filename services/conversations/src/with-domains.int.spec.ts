@@ -1,72 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import type { Client } from '@grpc/grpc-js';
-import { startTestDomains, type TestDomains } from '@parley/domains/test/test-domains';
-import { callUnary, createClient, loadService } from '@parley/grpc';
-import { createLogger } from '@parley/logger';
 import {
-  connectTestNats,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  eventually,
-  randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
-} from '@parley/testing';
-import type { NatsConnection } from 'nats';
-import { conversationsClient, refusal } from '../test/conversations-client';
-import { loadConfig } from './config';
-import { startConversations, type Conversations } from './start';
-
-const logger = createLogger('conversations-test', 'silent');
+  startNamespaceWithDomains,
+  type NamespaceWithDomains,
+} from '@parley/domains/test/namespace-with-domains';
+import { eventually } from '@parley/testing';
+import { refusal } from '../test/conversations-client';
+import { startTestConversations, type TestConversations } from '../test/test-conversations';
 
 /** Conversations beside the real domains service: the domains it adds and deletes are the ones visitors reach. */
 describe('conversations with the real domains service', () => {
-  let conversationsDb: TestDatabase;
-  let nc: NatsConnection;
+  let withDomains: NamespaceWithDomains;
   let namespace: string;
-  let conversations: Conversations;
-  let domains: TestDomains;
-  let domainsClient: Client;
-  let client: ReturnType<typeof conversationsClient>;
+  // The service under test; its tests call it through `client.call`.
+  let client: TestConversations;
   const userId = randomUUID();
   const owner = { userId, role: 'OWNER', accountId: userId };
 
   beforeAll(async () => {
-    conversationsDb = await createTestDatabase();
-    nc = await connectTestNats();
-    namespace = randomNamespace();
-    domains = await startTestDomains(namespace);
-    conversations = await startConversations(
-      {
-        ...loadConfig({
-          DATABASE_URL: conversationsDb.url,
-          EVENT_NAMESPACE: namespace,
-          NATS_URL: TEST_NATS_URL,
-        }),
-        grpcPort: 0,
-        logLevel: 'silent',
-      },
-      logger,
-    );
-    domainsClient = createClient(
-      loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains'),
-      domains.grpcUrl,
-    );
-    client = conversationsClient(conversations.grpcPort);
+    withDomains = await startNamespaceWithDomains();
+    namespace = withDomains.namespace;
+    client = await startTestConversations(namespace);
   }, 60_000);
 
   afterAll(async () => {
-    domainsClient?.close();
-    client?.close();
-    await conversations?.stop();
-    await domains?.stop();
-    await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
-    await nc?.close();
-    await conversationsDb?.drop();
+    await client?.stop();
+    await withDomains?.stop();
   });
 
-  const domainsCall = <T>(method: string, request: object) =>
-    callUnary<object, T>(domainsClient, method, { caller: owner, ...request }, { deadlineMs: 15_000 });
+  const domainsCall = <T>(method: string, request: object) => withDomains.call<T>(method, request, owner);
 
   it('opens sessions on a domain the owner added, shows its hostname, and ends them when it is deleted', async () => {
     const hostname = `linen-${namespace}.example.com`;

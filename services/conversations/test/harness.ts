@@ -1,56 +1,53 @@
-import { createLogger } from '@parley/logger';
 import {
   connectTestNats,
-  createTestDatabase,
   deleteNamespaceStreams,
   domainsEvents,
   eventually,
   randomNamespace,
-  TEST_NATS_URL,
-  type TestDatabase,
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
-import { startConversations, type Conversations, type StartOptions } from '../src/start';
-import { conversationsClient } from './conversations-client';
+import type { StartOptions } from '../src/start';
+import { newOwner } from './conversations-client';
+import { startTestConversations } from './test-conversations';
 
 /** The service in-process on a free port, its own database and event namespace. */
 export async function startHarness(options: StartOptions = {}) {
-  const db: TestDatabase = await createTestDatabase();
   const nc: NatsConnection = await connectTestNats();
   const namespace = randomNamespace();
-  const service: Conversations = await startConversations(
-    {
-      grpcPort: 0,
-      databaseUrl: db.url,
-      natsUrl: TEST_NATS_URL,
-      eventNamespace: namespace,
-      eventCacheSize: 1000,
-      logLevel: 'silent',
-    },
-    createLogger('conversations-test', 'silent'),
-    options,
-  );
-  const client = conversationsClient(service.grpcPort);
+  const conversations = await startTestConversations(namespace, options);
+  const { call } = conversations;
   return {
-    db,
+    db: conversations.db,
     nc,
     namespace,
-    call: client.call,
+    call,
     domains: domainsEvents(nc, namespace),
     /** A new visitor of `domainId`, once the domain has reached the service's read model. */
     async newVisitor(domainId: string) {
-      const session = await eventually(() => client.call('OpenVisitorSession', { domainId, visitorKey: '' }));
+      const session = await eventually(() => call('OpenVisitorSession', { domainId, visitorKey: '' }));
       const visitor = { customerId: session.customerId as string, domainId, keyId: session.keyId as string };
       return { session, visitor };
     },
     async stop() {
-      client.close();
-      await service.stop();
+      await conversations.stop();
       await deleteNamespaceStreams(nc, namespace).catch(() => undefined);
       await nc.close();
-      await db.drop();
     },
   };
 }
 
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** The harness with one owner whose domain has been added: where most suites start. */
+export async function startHarnessWithDomain(options: StartOptions = {}) {
+  const h = await startHarness(options);
+  try {
+    const owner = newOwner();
+    const domainId = await h.domains.added(owner.accountId);
+    return { h, owner, domainId };
+  } catch (e) {
+    // The suite never gets `h` to stop.
+    await h.stop();
+    throw e;
+  }
+}

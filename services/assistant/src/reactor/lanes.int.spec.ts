@@ -145,7 +145,7 @@ describe('assistant reactor lanes', () => {
         databaseUrl: h.db.url,
         natsUrl: TEST_NATS_URL,
         eventNamespace: h.namespace,
-        conversationsGrpcUrl: h.conversations.address,
+        conversationsGrpcUrl: h.conversations.grpcUrl,
         billingGrpcUrl: h.billing.address,
         concurrency: 4,
         languageModel: null,
