@@ -2,6 +2,7 @@ import {
   addOptimistic,
   createTypingSignal,
   dropOptimistic,
+  isPending,
   newClientId,
   prepareOutgoingText,
   TEMP_ID_PREFIX,
@@ -80,7 +81,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     const history = shownMeanwhile.reduce(upsertMessage, chat.messages);
     patch((s) => ({
       // Messages still being sent stay until their answer arrives.
-      messages: [...history, ...s.messages.filter((m) => m.id.startsWith(TEMP_ID_PREFIX))],
+      messages: [...history, ...s.messages.filter(isPending)],
       live: chat.room?.live ?? false,
       ready: true,
       error: null,
@@ -196,7 +197,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     browserStore.save(domainId, {
       ...stored,
       savedAt: Date.now(),
-      messages: state.messages.filter((m) => !m.id.startsWith(TEMP_ID_PREFIX)),
+      messages: state.messages.filter((m) => !isPending(m)),
     });
   }, [domainId, state.messages]);
 
