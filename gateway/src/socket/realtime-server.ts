@@ -2,14 +2,13 @@ import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
-import { decodeProtectedHeader } from 'jose';
 import type { Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { ACCESS_COOKIE } from '../auth/cookies';
 import { isAllowedOrigin } from '../auth/origin';
 import type { TokenVerifier } from '../auth/token-verifier';
-import type { VerifiedVisitor } from '../auth/visitor-token';
+import { isVisitorToken, type VerifiedVisitor } from '../auth/visitor-token';
 import type { SocketIdentity } from '../realtime/channel-access';
 import { roomsOfShare } from '../realtime/conversations-relay';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
@@ -48,15 +47,6 @@ function handshakeToken(socket: Socket): { token: string; fromCookie: boolean } 
   const fromCookie = cookies?.[ACCESS_COOKIE];
   if (typeof fromCookie === 'string' && fromCookie.length > 0) return { token: fromCookie, fromCookie: true };
   return undefined;
-}
-
-/** Visitor tokens are HS256; identity's never are (asymmetric only), so the header says which verifier to ask. */
-function isVisitorToken(token: string): boolean {
-  try {
-    return decodeProtectedHeader(token).alg === 'HS256';
-  } catch {
-    return false;
-  }
 }
 
 /**
