@@ -115,7 +115,7 @@ export function createVisitorTokens(
   imported.catch(() => undefined);
   const lifetimeSec = options.lifetimeSec ?? VISITOR_TOKEN_LIFETIME_SEC;
   const now = options.now ?? Date.now;
-  const verified = new VerifiedCache<VerifiedVisitor>(options.cacheSize ?? VERIFIED_CACHE_SIZE, Date.now);
+  const verified = new VerifiedCache<VerifiedVisitor>(options.cacheSize ?? VERIFIED_CACHE_SIZE, now);
   return {
     issue: async (visitor) => {
       const key = await imported;
