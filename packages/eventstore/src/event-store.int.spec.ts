@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { headers, nanos, type NatsConnection } from 'nats';
 import { connectTestNats, deleteNamespaceStreams, randomNamespace } from '@parley/testing';
-import { tally, type TallyEvent } from './__fixtures__/tally';
+import { tally, TallyRefused, type TallyEvent } from './__fixtures__/tally';
 import {
   ConcurrencyError,
   ensureStream,
@@ -503,6 +503,30 @@ describe('EventStore on JetStream 2.9', () => {
         executeCommand(store, subject, tally, { type: 'add', by: 'a', amount: 1 }, { commandId: 'x' }),
       ).rejects.toMatchObject({ kind: 'not_found', message: 'tally not open' });
       expect((await reader.load(subject)).version).toBe(0);
+    });
+
+    it('runs the guard on the state it decides on; what the guard throws propagates and nothing is appended', async () => {
+      const subject = store.subject('tally', 'guarded');
+      const open = await executeCommand(store, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const seen: number[] = [];
+      const refused = new TallyRefused('not_found', 'guarded');
+      await expect(
+        executeCommand(
+          store,
+          subject,
+          tally,
+          { type: 'add', by: 'a', amount: 1 },
+          {
+            commandId: 'g',
+            guard: async (state) => {
+              seen.push(state.total);
+              throw refused;
+            },
+          },
+        ),
+      ).rejects.toBe(refused);
+      expect(seen).toEqual([0]);
+      expect((await reader.load(subject)).version).toBe(open.version);
     });
 
     it('decide returning [] appends nothing and returns the current state', async () => {

@@ -2,12 +2,19 @@ import type { Decider, DomainEvent, LoadedStream, RecordedEvent } from './api';
 import { ConcurrencyError, PartialAppendError } from './errors';
 import type { EventStore } from './event-store';
 
-export interface ExecuteCommandOptions {
+export interface ExecuteCommandOptions<S = unknown> {
   /** Unique per command (not per request that runs several commands). Makes the command idempotent. */
   commandId: string;
   /** Load-decide-append rounds before a ConcurrencyError is given up to the caller. Default 5. */
   maxAttempts?: number;
   meta?: Record<string, string>;
+  /**
+   * A check decide cannot make (it is pure and synchronous), e.g. against a cache of another
+   * context's data: runs on the state each attempt decides on, before decide; what it throws
+   * propagates unchanged and nothing is appended (a repeat of a stored command is answered
+   * without it). Saves the caller loading the aggregate itself first just to check it.
+   */
+  guard?: (state: S) => void | Promise<void>;
 }
 
 export interface CommandOutcome<E extends DomainEvent, S> {
@@ -58,7 +65,7 @@ export async function executeCommand<C, E extends DomainEvent, S>(
   subject: string,
   decider: Decider<C, E, S>,
   command: C,
-  options: ExecuteCommandOptions,
+  options: ExecuteCommandOptions<S>,
 ): Promise<CommandOutcome<E, S>> {
   const maxAttempts = options.maxAttempts ?? 5;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
@@ -79,6 +86,7 @@ export async function executeCommand<C, E extends DomainEvent, S>(
       continue;
     }
     const state = foldEvents(decider, loaded.events);
+    await options.guard?.(state);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events: [], state, version: loaded.version };
     try {

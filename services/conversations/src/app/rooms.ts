@@ -20,7 +20,8 @@ export async function loadRoom(deps: ConversationsDeps, roomId: string): Promise
 
 /**
  * Runs a command on an existing room (its decider checks the actor's access). The room's domain
- * must still exist: after DomainDeleted its rooms are gone for everyone.
+ * must still exist: after DomainDeleted its rooms are gone for everyone. Checked on the state the
+ * command is decided on, so the room is read once.
  */
 export async function runOnRoom(
   deps: ConversationsDeps,
@@ -28,10 +29,13 @@ export async function runOnRoom(
   command: RoomCommand,
   meta: Record<string, string> = {},
 ): Promise<CommandOutcome<RoomEvent, RoomState>> {
-  if (!(await loadRoom(deps, roomId))) throw roomNotFound();
+  if (!isId(roomId)) throw roomNotFound();
   return executeCommand(deps.store, subjects(deps.store).room(roomId), roomDecider, command, {
     commandId: randomUUID(),
     meta,
+    guard: async (state) => {
+      if (state.status !== 'open' || !(await deps.domains.byId(state.domainId))) throw roomNotFound();
+    },
   });
 }
 
@@ -43,7 +47,7 @@ export async function roomView(
 ): Promise<RoomView> {
   const [domain, customer] = await Promise.all([
     deps.domains.byId(state.domainId),
-    loadState(deps.store, subjects(deps.store).customer(state.customerId), customerDecider),
+    deps.watched.load(subjects(deps.store).customer(state.customerId), customerDecider),
   ]);
   return roomViewOf(state, { domain: domain?.domain ?? '', customerEmail: customer.state.email }, forVisitor);
 }

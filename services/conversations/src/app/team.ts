@@ -13,7 +13,7 @@ import {
   roomsOfAccount,
   type BookingView,
 } from '../projections/queries';
-import { isId, loadState, subjects } from './aggregates';
+import { isId, subjects } from './aggregates';
 import type { Caller, ConversationsDeps } from './deps';
 import { loadRoom, roomView, runOnRoom } from './rooms';
 import {
@@ -200,8 +200,7 @@ export async function getRoomCustomer(
   const room = await loadRoom(deps, roomId);
   if (!room) throw roomNotFound();
   ensureRoomAccess(room, teamActor(caller));
-  const { state: customer } = await loadState(
-    deps.store,
+  const { state: customer } = await deps.watched.load(
     subjects(deps.store).customer(room.customerId),
     customerDecider,
   );
