@@ -117,17 +117,17 @@ export async function roomToPost(
 /**
  * A new visitor key for the customer: 32 random bytes, shown once; only its hash is kept. A key
  * issued to continue another (`continues`) reaches exactly what that one reaches; a new
- * customer's first key opens the room fixed at its registration.
+ * customer's first key opens the room fixed at its registration. Returns the key with its state.
  */
 export async function issueVisitorKey(
   deps: ConversationsDeps,
   customer: CustomerState,
   continues?: VisitorKeyState,
-): Promise<string> {
-  const key = randomBytes(32).toString('base64url');
-  await executeCommand(
+): Promise<{ visitorKey: string; state: VisitorKeyState }> {
+  const visitorKey = randomBytes(32).toString('base64url');
+  const issued = await executeCommand(
     deps.store,
-    subjects(deps.store).visitorKey(key),
+    subjects(deps.store).visitorKey(visitorKey),
     visitorKeyDecider,
     {
       type: 'IssueKey',
@@ -140,7 +140,7 @@ export async function issueVisitorKey(
     },
     { commandId: randomUUID() },
   );
-  return key;
+  return { visitorKey, state: issued.state };
 }
 
 export async function registerCustomer(deps: ConversationsDeps, domain: DomainRow): Promise<CustomerState> {

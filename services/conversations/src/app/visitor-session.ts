@@ -27,24 +27,19 @@ export interface VisitorSessionView {
 // 32 bytes in base64url; anything else cannot be a key this service issued.
 const VISITOR_KEY = /^[A-Za-z0-9_-]{43}$/;
 
+/** The session of `visitorKey`, whose state the caller has just read or issued. */
 async function sessionOf(
   deps: ConversationsDeps,
   customer: CustomerState,
-  visitorKey: string,
+  { visitorKey, state: key }: { visitorKey: string; state: VisitorKeyState },
 ): Promise<VisitorSessionView> {
-  const keyId = hashKey(visitorKey);
-  const { state: key } = await loadState(
-    deps.store,
-    subjects(deps.store).visitorKeyById(keyId),
-    visitorKeyDecider,
-  );
   const room = await keyRoom(deps, customer, key);
   return {
     customerId: customer.customerId,
     domainId: customer.domainId,
     accountId: customer.accountId,
     visitorKey,
-    keyId,
+    keyId: hashKey(visitorKey),
     roomId: room?.roomId ?? null,
     email: customer.email,
   };
@@ -62,16 +57,15 @@ export async function openVisitorSession(
   const domain = await deps.domains.byId(input.domainId);
   if (!domain) throw domainNotFound();
   if (VISITOR_KEY.test(input.visitorKey)) {
-    const key = await loadState(
-      deps.store,
+    const { state: key } = await deps.watched.load(
       subjects(deps.store).visitorKey(input.visitorKey),
       visitorKeyDecider,
     );
-    const holder = key.state.holder;
+    const holder = key.holder;
     if (holder && holder.domainId === domain.domainId) {
       const customer = await activeCustomer(deps, holder.customerId);
       if (customer && customer.domainId === domain.domainId)
-        return sessionOf(deps, customer, input.visitorKey);
+        return sessionOf(deps, customer, { visitorKey: input.visitorKey, state: key });
     }
   }
   const customer = await registerCustomer(deps, domain);
