@@ -1,4 +1,4 @@
-import type { DomainKnowledge } from '../knowledge/model';
+import type { DomainKnowledge, SourceKind } from '../knowledge/model';
 import type { Intent, Retrieved, Understanding } from '../engine/types';
 import { cuesOf, SMALL_TALK_WORDS, type Cues } from './cues';
 import { productFilterOf, type ProductFilter } from './products';
@@ -39,7 +39,7 @@ export function read(index: SearchIndex, knowledge: DomainKnowledge, message: st
   const filter = productFilterOf(message);
   const query = index.query(message);
   const results = index.search(query);
-  const [intent, confidence] = intentOf(index, knowledge, message, cues, filter, results);
+  const [intent, confidence] = intentOf(index, knowledge, message, query, cues, filter, results);
   return { message, cues, filter, query, results, intent, confidence };
 }
 
@@ -47,15 +47,13 @@ function intentOf(
   index: SearchIndex,
   knowledge: DomainKnowledge,
   message: string,
+  query: Query,
   cues: Cues,
   filter: ProductFilter,
   results: Retrieved[],
 ): [Intent, number] {
   const top = results[0];
   const topKind = top && top.confidence >= MATCH_CONFIDENCE ? top.source.kind : null;
-  // What a shopping message is about, without its shopping words ("do you sell bike lights").
-  const shopping = index.search({ terms: topicTerms(results.length ? index.query(message).terms : []) })[0];
-  const shoppingKind = shopping && shopping.confidence >= MATCH_CONFIDENCE ? shopping.source.kind : null;
   if (cues.email) return ['email', 0.95];
   if (cues.handoff) return ['handoff', 0.9];
   if (!cues.notBooking && (cues.bookingVerb || cues.bookingNoun)) return ['booking', 0.85];
@@ -64,7 +62,11 @@ function intentOf(
   const hasProducts = knowledge.products.length > 0;
   if (hasProducts && (filter.maxPrice !== null || filter.minPrice !== null || filter.saleOnly))
     return ['purchase', 0.8];
-  if (hasProducts && (cues.shop || cues.signUp || filter.mentionsDiscount) && shoppingKind === 'product') {
+  if (
+    hasProducts &&
+    (cues.shop || cues.signUp || filter.mentionsDiscount) &&
+    shoppingKindOf(index, query, results) === 'product'
+  ) {
     return ['purchase', 0.7];
   }
   // Small talk is small talk when what is left once its words are gone names nothing indexed.
@@ -74,8 +76,14 @@ function intentOf(
   ) {
     return ['chitchat', 0.8];
   }
-  if (index.query(message).terms.length === 0) return ['chitchat', 0.5];
+  if (query.terms.length === 0) return ['chitchat', 0.5];
   return ['question', top ? Math.max(0.3, top.confidence) : 0.3];
+}
+
+/** What a shopping message is about, without its shopping words ("do you sell bike lights"). */
+function shoppingKindOf(index: SearchIndex, query: Query, results: Retrieved[]): SourceKind | null {
+  const shopping = index.search({ terms: topicTerms(results.length ? query.terms : []) })[0];
+  return shopping && shopping.confidence >= MATCH_CONFIDENCE ? shopping.source.kind : null;
 }
 
 export const understandingOf = (r: Reading): Understanding => ({
