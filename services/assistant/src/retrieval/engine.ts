@@ -2,7 +2,10 @@ import type { DomainKnowledge } from '../knowledge/model';
 import type { AnswerEngine, AnswerRequest, EngineReply, Turn, Understanding } from '../engine/types';
 import { compose } from './compose';
 import { SearchIndex } from './search/bm25';
-import { read, understandingOf } from './understand';
+import { read, understandingOf, type Reading } from './understand';
+
+/** Domains whose index is kept, as many as the knowledge store keeps; the least recently used goes first. */
+const MAX_INDEXES = 1000;
 
 /**
  * The default engine: a BM25F index per domain, intent from phrasing cues weighed against the
@@ -11,32 +14,51 @@ import { read, understandingOf } from './understand';
 export class RetrievalEngine implements AnswerEngine {
   readonly name = 'retrieval' as const;
   private readonly indexes = new Map<string, SearchIndex>();
+  /**
+   * The last message read: `answer` follows `understand` for the same message and knowledge, and
+   * reading (the searches) is most of an answer's work.
+   */
+  private last: { index: SearchIndex; knowledge: DomainKnowledge; reading: Reading } | null = null;
+
+  constructor(private readonly maxIndexes = MAX_INDEXES) {}
 
   /** The domain's index, rebuilt when the knowledge changed since it was built. */
   indexFor(knowledge: DomainKnowledge): SearchIndex {
     const current = this.indexes.get(knowledge.domainId);
-    if (current && current.revision === knowledge.revision) return current;
-    const fresh = new SearchIndex(knowledge);
-    this.indexes.set(knowledge.domainId, fresh);
-    return fresh;
-  }
-
-  /** Drops a domain's index (the domain was deleted). */
-  forget(domainId: string): void {
-    this.indexes.delete(domainId);
+    this.indexes.delete(knowledge.domainId);
+    const index = current && current.revision === knowledge.revision ? current : new SearchIndex(knowledge);
+    this.indexes.set(knowledge.domainId, index);
+    while (this.indexes.size > this.maxIndexes) {
+      const oldest = this.indexes.keys().next().value;
+      if (oldest === undefined) break;
+      this.indexes.delete(oldest);
+    }
+    return index;
   }
 
   understand(knowledge: DomainKnowledge, message: string, _history: Turn[] = []): Understanding {
-    return understandingOf(read(this.indexFor(knowledge), knowledge, message));
+    return understandingOf(this.readingOf(this.indexFor(knowledge), knowledge, message));
   }
 
   async answer(request: AnswerRequest): Promise<EngineReply> {
-    const index = this.indexFor(request.knowledge);
-    const reading = read(index, request.knowledge, request.message);
     // The caller's understanding wins (the policy may know more, e.g. from the conversation).
-    reading.intent = request.understanding.intent;
+    const index = this.indexFor(request.knowledge);
+    const reading = {
+      ...this.readingOf(index, request.knowledge, request.message),
+      intent: request.understanding.intent,
+    };
     const reply = compose(index, request.knowledge, reading);
     request.onDelta?.(reply.text);
     return reply;
+  }
+
+  private readingOf(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {
+    const last = this.last;
+    if (last && last.index === index && last.knowledge === knowledge && last.reading.message === message) {
+      return last.reading;
+    }
+    const reading = read(index, knowledge, message);
+    this.last = { index, knowledge, reading };
+    return reading;
   }
 }

@@ -1,7 +1,6 @@
 import { RetrievalEngine } from './engine';
 
 export { RetrievalEngine } from './engine';
-export { discountedPrice } from './products';
 
 /** The retrieval engine (the default and the language-model engine's fallback). */
 export const createRetrievalEngine = (): RetrievalEngine => new RetrievalEngine();

@@ -88,4 +88,14 @@ describe('index per domain', () => {
     expect(a).not.toBe(b);
     expect(engine.indexFor(knowledgeFixture())).toBe(a);
   });
+
+  it('keeps at most its limit of domains, dropping the least recently used', () => {
+    const engine = new RetrievalEngine(2);
+    const a = engine.indexFor(knowledgeFixture());
+    const b = engine.indexFor(knowledgeFixture({ domainId: 'dom-2' }));
+    expect(engine.indexFor(knowledgeFixture())).toBe(a);
+    engine.indexFor(knowledgeFixture({ domainId: 'dom-3' }));
+    expect(engine.indexFor(knowledgeFixture())).toBe(a);
+    expect(engine.indexFor(knowledgeFixture({ domainId: 'dom-2' }))).not.toBe(b);
+  });
 });
