@@ -70,6 +70,6 @@ export function createTypingSignal(
 export type TypingIndicatorEvent =
   { type: 'status'; isTyping: boolean } | { type: 'message' } | { type: 'expired' };
 
-export function nextTypingIndicator(_showing: boolean, event: TypingIndicatorEvent): boolean {
+export function nextTypingIndicator(event: TypingIndicatorEvent): boolean {
   return event.type === 'status' ? event.isTyping : false;
 }

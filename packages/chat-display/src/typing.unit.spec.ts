@@ -40,9 +40,9 @@ describe('createTypingSignal', () => {
 
 describe('nextTypingIndicator', () => {
   it('follows the status and clears on a message or expiry', () => {
-    expect(nextTypingIndicator(false, { type: 'status', isTyping: true })).toBe(true);
-    expect(nextTypingIndicator(true, { type: 'message' })).toBe(false);
-    expect(nextTypingIndicator(true, { type: 'expired' })).toBe(false);
-    expect(nextTypingIndicator(true, { type: 'status', isTyping: false })).toBe(false);
+    expect(nextTypingIndicator({ type: 'status', isTyping: true })).toBe(true);
+    expect(nextTypingIndicator({ type: 'message' })).toBe(false);
+    expect(nextTypingIndicator({ type: 'expired' })).toBe(false);
+    expect(nextTypingIndicator({ type: 'status', isTyping: false })).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import {
   nextTypingIndicator,
   prepareOutgoingText,
   upsertMessage,
+  type TypingIndicatorEvent,
   type TypingSignal,
 } from '@parley/chat-display';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -143,15 +144,12 @@ export function useChat(
     if (row) setLiveState(row.live);
   }, [row?.live]);
 
-  const showTyping = (event: Parameters<typeof nextTypingIndicator>[1]) => {
+  const showTyping = (event: TypingIndicatorEvent) => {
     window.clearTimeout(typingTimer.current);
-    setVisitorTyping((showing) => {
-      const next = nextTypingIndicator(showing, event);
-      // A lost "not typing" must not leave the indicator on.
-      if (next)
-        typingTimer.current = window.setTimeout(() => showTyping({ type: 'expired' }), TYPING_RESET_MS);
-      return next;
-    });
+    const next = nextTypingIndicator(event);
+    setVisitorTyping(next);
+    // A lost "not typing" must not leave the indicator on.
+    if (next) typingTimer.current = window.setTimeout(() => showTyping({ type: 'expired' }), TYPING_RESET_MS);
   };
 
   const onMode = (data: unknown) => {
