@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { sessionBodySchema } from '@/lib/api/types';
 import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { ADMIN_SIGN_IN_PARAM, PATHS, RETURN_PARAM, safeReturnPath } from '@/lib/routing/paths';
 import { AuthFooterNote, AuthHeading } from './AuthCard';
+import { FormError } from '@/components/auth/FormError';
 
 interface LoginValues {
   email: string;
@@ -67,16 +68,7 @@ export function SignInForm() {
             : 'Log in to your Parley dashboard.'
         }
       />
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 20 }}
-          data-testid="form-error"
-          role="alert"
-        />
-      )}
+      <FormError message={failure} />
       <Form
         form={form}
         layout="vertical"

@@ -10,6 +10,7 @@ import { ApiError, errorSentence } from '@/lib/api/errors';
 import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { PATHS } from '@/lib/routing/paths';
 import { acceptInvite, lookupInvite, type InviteDetails } from './api';
+import { FormError } from '@/components/auth/FormError';
 
 interface AcceptValues {
   fullname: string;
@@ -94,16 +95,7 @@ export function AcceptInviteForm() {
         title={`Join ${invite.accountName}'s team`}
         subtitle="You were invited as a support agent. Choose your name and a password to get started."
       />
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          title={failure}
-          style={{ marginBottom: 20 }}
-          data-testid="form-error"
-          role="alert"
-        />
-      )}
+      <FormError message={failure} />
       <Form
         form={form}
         layout="vertical"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, App, Button, Form, Input } from 'antd';
+import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { z } from 'zod';
 import { signupCodeSchema } from '@parley/contracts/validation';
@@ -12,6 +12,7 @@ import { formatClock } from '@/lib/time/epoch';
 import { useCountdown } from '@/lib/time/useCountdown';
 import { useSignup } from './SignupContext';
 import styles from './signup.module.css';
+import { FormError } from '@/components/auth/FormError';
 
 const verifiedSchema = z.object({ verified: z.literal(true) }).loose();
 const resendAnswerSchema = signupStartedSchema.partial();
@@ -81,16 +82,7 @@ export function CodeStep() {
         We sent a 6-digit code to <strong data-testid="code-email">{pending.email}</strong>. Enter it below to
         confirm it is yours.
       </p>
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="form-error"
-          title={failure}
-          style={{ marginBottom: 20 }}
-        />
-      )}
+      <FormError message={failure} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={verify} noValidate>
         <Form.Item
           name="otp"

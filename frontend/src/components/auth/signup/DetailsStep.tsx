@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { PATHS } from '@/lib/routing/paths';
 import { PlanPicker } from './PlanPicker';
 import { useSignup, type SignupDetailsDraft } from './SignupContext';
+import { FormError } from '@/components/auth/FormError';
 
 /** Screen 7, in this order: Full name, Email, Confirm Email, Password, Confirm Password. */
 const FIELDS = ['fullname', 'email', 'confirmEmail', 'password', 'confirmPassword'] as const;
@@ -65,23 +66,16 @@ export function DetailsStep() {
   return (
     <>
       <PlanPicker plan={signup.plan} onChange={signup.choosePlan} />
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="form-error"
-          style={{ marginBottom: 20 }}
-          title={failure.message}
-          description={
-            failure.emailTaken ? (
-              <>
-                Is it yours? <Link href={PATHS.signIn}>Log in instead</Link>.
-              </>
-            ) : undefined
-          }
-        />
-      )}
+      <FormError
+        message={failure?.message}
+        description={
+          failure?.emailTaken ? (
+            <>
+              Is it yours? <Link href={PATHS.signIn}>Log in instead</Link>.
+            </>
+          ) : undefined
+        }
+      />
       <Form
         form={form}
         layout="vertical"

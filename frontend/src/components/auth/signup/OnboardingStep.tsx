@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { onboardingSchema } from '@parley/contracts/validation';
@@ -11,6 +11,7 @@ import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { PATHS } from '@/lib/routing/paths';
 import { PlanPicker } from './PlanPicker';
 import { useSignup } from './SignupContext';
+import { FormError } from '@/components/auth/FormError';
 
 interface OnboardingValues {
   products: string;
@@ -64,16 +65,7 @@ export function OnboardingStep() {
   return (
     <>
       <PlanPicker plan={signup.plan} readOnly />
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="form-error"
-          title={failure}
-          style={{ marginBottom: 20 }}
-        />
-      )}
+      <FormError message={failure} />
       <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} size="large" noValidate>
         <Form.Item
           name="products"
