@@ -1,5 +1,8 @@
 import type { DomainConfig } from '@parley/contracts';
+import { optionAvailable } from '@parley/contracts/validation';
 import type { DomainKnowledge, ProductItem, SourceRef } from '../knowledge/model';
+import { formatPrice, isOnSale } from '../retrieval/products';
+import { KNOWN_TIMES } from '../retrieval/shipping';
 
 /**
  * The domain's facts as plain text for the prompt. Only what the owner entered, worded neutrally:
@@ -13,14 +16,6 @@ const ITEM_CHARS = 1_500;
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
-const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
-
-const PRESET_TIMES: Record<string, string> = {
-  '1-2': '1-2 business days',
-  '3-5': '3-5 business days',
-  '5-7': '5-7 business days',
-  '7-14': '7-14 business days',
-};
 const PRESET_REGIONS: Record<string, string> = {
   domestic: 'domestic',
   domestic_international: 'domestic and international',
@@ -32,15 +27,15 @@ export function shippingFacts(config: DomainConfig | null): string {
   if (!config?.shippingEnabled) return 'Shipping: the business has not given shipping details.';
   const lines = ['Shipping:'];
   if (config.shippingTime)
-    lines.push(`- delivery time: ${PRESET_TIMES[config.shippingTime] ?? config.shippingTime}`);
+    lines.push(`- delivery time: ${KNOWN_TIMES[config.shippingTime] ?? config.shippingTime}`);
   if (config.shippingRegions.length)
     lines.push(`- ships to: ${config.shippingRegions.map(region).join(', ')}`);
   for (const [r, cost] of Object.entries(config.shippingCosts)) {
-    lines.push(`- shipping cost (${region(r)}): ${cost === 0 ? 'free' : money(cost)}`);
+    lines.push(`- shipping cost (${region(r)}): ${cost === 0 ? 'free' : formatPrice(cost)}`);
   }
   lines.push(
     config.freeShippingThreshold > 0
-      ? `- free shipping on orders of ${money(config.freeShippingThreshold)} or more`
+      ? `- free shipping on orders of ${formatPrice(config.freeShippingThreshold)} or more`
       : '- no free-shipping threshold',
   );
   return lines.join('\n');
@@ -57,18 +52,20 @@ export function businessFacts(knowledge: DomainKnowledge): string {
 function productText(p: ProductItem): string {
   const parts = [`Product: ${p.name}`];
   if (p.productType) parts.push(`type: ${p.productType}`);
-  if (p.hasDiscount && p.discount > 0) {
+  if (isOnSale(p)) {
     const sale = Math.round(p.price * (100 - p.discount)) / 100;
-    parts.push(`price: ${money(sale)} (${money(p.discount)}% off the regular ${money(p.price)})`);
+    parts.push(
+      `price: ${formatPrice(sale)} (${formatPrice(p.discount)}% off the regular ${formatPrice(p.price)})`,
+    );
   } else {
-    parts.push(`price: ${money(p.price)}`);
+    parts.push(`price: ${formatPrice(p.price)}`);
   }
   for (const v of p.variants) {
     const options = v.options.map((o) => {
       const extra = o.priceAdjustment
-        ? ` (${o.priceAdjustment > 0 ? '+' : ''}${money(o.priceAdjustment)})`
+        ? ` (${o.priceAdjustment > 0 ? '+' : ''}${formatPrice(o.priceAdjustment)})`
         : '';
-      const out = v.trackQuantity && !o.quantity ? ' (out of stock)' : '';
+      const out = optionAvailable(v, o) ? '' : ' (out of stock)';
       return `${o.value}${extra}${out}`;
     });
     if (options.length) parts.push(`${v.name}: ${options.join(', ')}`);

@@ -1,3 +1,4 @@
+import { optionAvailable } from '@parley/contracts/validation';
 import type {
   AppointmentTypeItem,
   DomainKnowledge,
@@ -217,7 +218,7 @@ function productFacts(p: ProductItem): string {
     : `It costs ${formatPrice(p.price)}.`;
   const options = p.variants
     .map((v) => {
-      const open = v.options.filter((o) => !v.trackQuantity || (o.quantity ?? 0) > 0).map((o) => o.value);
+      const open = v.options.filter((o) => optionAvailable(v, o)).map((o) => o.value);
       return open.length ? `${v.name}: ${open.join(', ')}.` : '';
     })
     .filter(Boolean)

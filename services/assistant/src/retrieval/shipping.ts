@@ -2,7 +2,8 @@ import type { DomainConfig } from '@parley/contracts';
 import { formatPrice } from './products';
 import { normalise } from './text/analyse';
 
-const KNOWN_TIMES: Record<string, string> = {
+/** The delivery times the dashboard offers, by the value it stores. */
+export const KNOWN_TIMES: Record<string, string> = {
   '1-2': '1-2 business days',
   '3-5': '3-5 business days',
   '5-7': '5-7 business days',
