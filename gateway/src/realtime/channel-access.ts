@@ -20,27 +20,39 @@ export interface RoomAccessSource {
 export type ChannelDecision = { ok: true; room: string } | Extract<SubscribeAck, { ok: false }>;
 
 /**
- * Which internal room a subscribe joins, or why not. chat-global is the team's only (owners and
- * admins get the account's room, agents their own, which carries only rooms shared with them);
- * a room's channels need access (team) or to be the visitor's own room, and `-presence` is never
- * a visitor's. A source failure answers 'unavailable' (the client retries), never a guess.
+ * The internal room behind `channel` for `who`, without asking anyone (undefined: chat-global is
+ * the team's only). Owners and admins get the account's chat-global, agents their own, which
+ * carries only rooms shared with them; a room's messages go to a per-side internal room.
+ */
+export function internalRoomOf(who: SocketIdentity, channel: ParsedChannel): string | undefined {
+  switch (channel.kind) {
+    case 'global':
+      if (who.kind !== 'team') return undefined;
+      return who.principal.role === 'AGENT'
+        ? InternalRoom.agentGlobal(who.principal.userId)
+        : InternalRoom.accountGlobal(who.principal.accountId);
+    case 'room':
+      return InternalRoom.room(channel.roomId, who.kind);
+    case 'mode':
+      return InternalRoom.mode(channel.roomId);
+    case 'presence':
+      return InternalRoom.presence(channel.roomId);
+  }
+}
+
+/**
+ * Which internal room a subscribe joins (internalRoomOf), or why not. A room's channels need
+ * access (team) or to be the visitor's own room, and `-presence` is never a visitor's. A source
+ * failure answers 'unavailable' (the client retries), never a guess.
  */
 export async function decideChannel(
   who: SocketIdentity,
   channel: ParsedChannel,
   access: RoomAccessSource,
 ): Promise<ChannelDecision> {
-  if (channel.kind === 'global') {
-    if (who.kind !== 'team') return { ok: false, error: 'forbidden' };
-    const { principal } = who;
-    return {
-      ok: true,
-      room:
-        principal.role === 'AGENT'
-          ? InternalRoom.agentGlobal(principal.userId)
-          : InternalRoom.accountGlobal(principal.accountId),
-    };
-  }
+  const room = internalRoomOf(who, channel);
+  if (!room) return { ok: false, error: 'forbidden' };
+  if (channel.kind === 'global') return { ok: true, room };
   const { roomId } = channel;
   if (who.kind === 'visitor' && channel.kind === 'presence') return { ok: false, error: 'forbidden' };
   let allowed: boolean;
@@ -53,14 +65,7 @@ export async function decideChannel(
     return { ok: false, error: 'unavailable' };
   }
   if (!allowed) return { ok: false, error: 'forbidden' };
-  switch (channel.kind) {
-    case 'room':
-      return { ok: true, room: InternalRoom.room(roomId, who.kind) };
-    case 'mode':
-      return { ok: true, room: InternalRoom.mode(roomId) };
-    case 'presence':
-      return { ok: true, room: InternalRoom.presence(roomId) };
-  }
+  return { ok: true, room };
 }
 
 /**

@@ -10,7 +10,12 @@ import {
 import type { Logger } from '@parley/logger';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
-import { decideChannel, type RoomAccessSource, type SocketIdentity } from '../realtime/channel-access';
+import {
+  decideChannel,
+  internalRoomOf,
+  type RoomAccessSource,
+  type SocketIdentity,
+} from '../realtime/channel-access';
 import { InternalRoom, parseChannel } from '../realtime/channels';
 import { isCursor, type BufferedEvent, type ReplayBuffer } from '../realtime/replay-buffer';
 import type { RecordTeamActivity } from '../realtime/team-activity';
@@ -39,25 +44,6 @@ const UNAVAILABLE = { ok: false, error: 'unavailable' } as const;
 
 const side = (who: SocketIdentity) => who.kind;
 const otherSide = (who: SocketIdentity) => (who.kind === 'team' ? 'visitor' : 'team');
-
-/** The internal room a socket of `who` would be in for `channel`, without asking anyone. */
-function internalRoomOf(who: SocketIdentity, channel: string): string | undefined {
-  const parsed = parseChannel(channel);
-  if (!parsed) return undefined;
-  switch (parsed.kind) {
-    case 'global':
-      if (who.kind !== 'team') return undefined;
-      return who.principal.role === 'AGENT'
-        ? InternalRoom.agentGlobal(who.principal.userId)
-        : InternalRoom.accountGlobal(who.principal.accountId);
-    case 'room':
-      return InternalRoom.room(parsed.roomId, side(who));
-    case 'mode':
-      return InternalRoom.mode(parsed.roomId);
-    case 'presence':
-      return InternalRoom.presence(parsed.roomId);
-  }
-}
 
 /**
  * The client -> server events of the realtime protocol (@parley/contracts realtime.ts) on one
@@ -113,7 +99,8 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
 
   socket.on(ClientSocketEvent.unsubscribe, async (payload: unknown, ack: unknown) => {
     const request = unsubscribeSchema.safeParse(payload);
-    const room = request.success ? internalRoomOf(who, request.data.channel) : undefined;
+    const channel = request.success ? parseChannel(request.data.channel) : undefined;
+    const room = channel && internalRoomOf(who, channel);
     if (!room) return reply(ack, INVALID);
     await socket.leave(room);
     reply(ack, { ok: true });
