@@ -22,6 +22,7 @@ export function ChatWindow({
   chat,
   room,
   domain,
+  now,
   onBack,
   onInsights,
   onRoom,
@@ -29,6 +30,8 @@ export function ChatWindow({
   chat: ChatState;
   room: Room | undefined;
   domain: string | undefined;
+  /** The page's minute clock, for who counts as active. */
+  now: number;
   onBack(): void;
   onInsights(): void;
   onRoom(room: Room): void;
@@ -37,7 +40,7 @@ export function ChatWindow({
   const scroller = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   // Whoever else of the team is here (we know we are).
-  const active = activeMembers(chat.presence, chat.now).filter((m) => m.id !== user.id);
+  const active = activeMembers(chat.presence, now).filter((m) => m.id !== user.id);
   const title = chat.customerEmail ?? room?.customerEmail ?? 'Visitor';
   const canShare = user.role !== 'AGENT' && room;
 

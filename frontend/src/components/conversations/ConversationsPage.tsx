@@ -18,7 +18,7 @@ import { useChat } from './useChat';
 import { useConversationList, type ConversationList as ListState } from './useConversationList';
 import styles from './Conversations.module.css';
 
-/** The minute clock the urgent markers and presence are judged by. */
+/** The minute clock the list's urgent markers and the open chat's team presence are judged by. */
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -129,6 +129,7 @@ function Workspace({
               roomId={selectedId}
               list={list}
               domains={domains}
+              now={now}
               onClose={() => open(undefined)}
             />
           ) : (
@@ -146,11 +147,13 @@ function OpenChat({
   roomId,
   list,
   domains,
+  now,
   onClose,
 }: {
   roomId: string;
   list: ListState;
   domains: Domain[];
+  now: number;
   onClose(): void;
 }) {
   const row = list.rooms?.find((r) => r.id === roomId);
@@ -166,6 +169,7 @@ function OpenChat({
         chat={chat}
         room={row}
         domain={domain}
+        now={now}
         onBack={onClose}
         onInsights={() => setInsightsOpen(true)}
         onRoom={applyRoom}

@@ -73,7 +73,6 @@ export function useChat(
   const [switching, setSwitching] = useState(false);
   const [visitorTyping, setVisitorTyping] = useState(false);
   const [presence, setPresence] = useState<PresenceMap>({});
-  const [now, setNow] = useState(() => Date.now());
   const sendingRef = useRef(false);
   const loadId = useRef(0);
   const reloadTimer = useRef<number | undefined>(undefined);
@@ -121,11 +120,9 @@ export function useChat(
     const report = () => void reportTeamActivity(roomId).catch(() => undefined);
     report();
     const activity = window.setInterval(report, PRESENCE_CHECK_MS);
-    const tick = window.setInterval(() => setNow(Date.now()), PRESENCE_CHECK_MS);
     return () => {
       controller.abort();
       window.clearInterval(activity);
-      window.clearInterval(tick);
       window.clearTimeout(reloadTimer.current);
       window.clearTimeout(typingTimer.current);
     };
@@ -193,7 +190,6 @@ export function useChat(
         setPresence((current) =>
           recordActivity(current, active.memberId, active.memberName, Number(active.timestamp) || Date.now()),
         );
-        setNow(Date.now());
       },
     },
   });
@@ -275,7 +271,6 @@ export function useChat(
     switching,
     visitorTyping,
     presence,
-    now,
     send,
     switchLive,
     onInput: () => typing.current?.input(),
