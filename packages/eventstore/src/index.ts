@@ -25,3 +25,4 @@ export {
   type StoredEventMessage,
 } from './wire';
 export { connectEventBus } from './event-bus';
+export { parseEventData, type EventDataSchema } from './parse-event-data';
