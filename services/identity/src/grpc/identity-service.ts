@@ -1,6 +1,6 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError } from '@parley/contracts';
-import { unary } from '@parley/grpc';
+import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { IdentityDeps } from '../app/deps';
 import { changeName } from '../app/profile/change-name';
@@ -21,7 +21,6 @@ import { listTeam } from '../app/team/list-team';
 import { lookupInvite } from '../app/team/lookup-invite';
 import { removeMember } from '../app/team/remove-member';
 import { revokeInvite } from '../app/team/revoke-invite';
-import type { TeamCaller } from '../app/team/team-caller';
 import { clientInfoOf } from './client-info';
 
 // Requests as @grpc/proto-loader hands them over: camelCase, proto3 defaults filled in, unset
@@ -36,13 +35,6 @@ interface StartSignupRequest {
   selectedPlan: string;
   commandId: string;
 }
-
-type CallerMessage = Partial<TeamCaller> | null;
-const teamCallerOf = (c: CallerMessage): TeamCaller => ({
-  userId: c?.userId ?? '',
-  role: c?.role ?? '',
-  accountId: c?.accountId ?? '',
-});
 
 const REQUEST_KEY = /^[\x21-\x7e]{1,200}$/;
 
@@ -146,18 +138,18 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
           maintenanceMode: req.maintenanceMode,
         }),
     ),
-    ListTeam: rpc('ListTeam', async (req: CallerMessage) => ({
-      members: await listTeam(deps, { caller: teamCallerOf(req) }),
+    ListTeam: rpc('ListTeam', async (req: CallerMessage | null) => ({
+      members: await listTeam(deps, { caller: callerFrom(req) }),
     })),
-    InviteTeamMember: rpc('InviteTeamMember', (req: { caller: CallerMessage; email: string }) =>
-      inviteMember(deps, { caller: teamCallerOf(req.caller), email: req.email }),
+    InviteTeamMember: rpc('InviteTeamMember', (req: { caller: CallerMessage | null; email: string }) =>
+      inviteMember(deps, { caller: callerFrom(req.caller), email: req.email }),
     ),
-    RevokeTeamInvite: rpc('RevokeTeamInvite', async (req: { caller: CallerMessage; id: string }) => {
-      await revokeInvite(deps, { caller: teamCallerOf(req.caller), inviteId: req.id });
+    RevokeTeamInvite: rpc('RevokeTeamInvite', async (req: { caller: CallerMessage | null; id: string }) => {
+      await revokeInvite(deps, { caller: callerFrom(req.caller), inviteId: req.id });
       return {};
     }),
-    RemoveTeamMember: rpc('RemoveTeamMember', async (req: { caller: CallerMessage; id: string }) => {
-      await removeMember(deps, { caller: teamCallerOf(req.caller), userId: req.id });
+    RemoveTeamMember: rpc('RemoveTeamMember', async (req: { caller: CallerMessage | null; id: string }) => {
+      await removeMember(deps, { caller: callerFrom(req.caller), userId: req.id });
       return {};
     }),
     LookupTeamInvite: rpc('LookupTeamInvite', (req: { token: string }) =>

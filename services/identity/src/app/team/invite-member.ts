@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@parley/contracts';
+import type { Caller } from '@parley/grpc';
 import { teamInviteSchema } from '@parley/contracts/validation';
 import { executeCommand } from '@parley/eventstore';
 import { emailDecider } from '../../domain/email/decide';
@@ -12,7 +13,7 @@ import type { IdentityDeps } from '../deps';
 import { nameBasedId } from '../ids';
 import { validate } from '../validate';
 import { issueInviteToken } from './invite-token';
-import { verifiedCaller, type TeamCaller } from './team-caller';
+import { verifiedCaller } from './team-caller';
 import type { TeamMemberView } from './team-view';
 
 export const alreadyMember = () => {
@@ -31,7 +32,7 @@ export const inviteIdFor = (accountId: string, email: string): string =>
  */
 export async function inviteMember(
   deps: IdentityDeps,
-  input: { caller: TeamCaller; email: unknown },
+  input: { caller: Caller; email: unknown },
 ): Promise<TeamMemberView> {
   const { email } = validate(teamInviteSchema, { email: input.email });
   const owner = await verifiedCaller(deps, input.caller, ['OWNER']);

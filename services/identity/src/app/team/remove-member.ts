@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { executeCommand } from '@parley/eventstore';
+import type { Caller } from '@parley/grpc';
 import { emailDecider } from '../../domain/email/decide';
 import { sessionDecider } from '../../domain/session/decide';
 import { memberNotFound } from '../../domain/shared/errors';
@@ -8,7 +9,7 @@ import { liveSessionIds } from '../../projections/sessions/queries';
 import { subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
 import { UUID_PATTERN } from '../ids';
-import { verifiedCaller, type TeamCaller } from './team-caller';
+import { verifiedCaller } from './team-caller';
 
 /**
  * The owner removes an AGENT: identity.TeamMemberRemoved (conversations unshares their rooms),
@@ -17,7 +18,7 @@ import { verifiedCaller, type TeamCaller } from './team-caller';
  */
 export async function removeMember(
   deps: IdentityDeps,
-  input: { caller: TeamCaller; userId: string },
+  input: { caller: Caller; userId: string },
 ): Promise<void> {
   const owner = await verifiedCaller(deps, input.caller, ['OWNER']);
   if (!UUID_PATTERN.test(input.userId)) throw memberNotFound();

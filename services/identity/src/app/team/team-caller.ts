@@ -1,15 +1,9 @@
 import { AppError, type Role } from '@parley/contracts';
+import type { Caller } from '@parley/grpc';
 import { userDecider } from '../../domain/user/decide';
 import type { UserState } from '../../domain/user/state';
 import { loadState, subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
-
-/** Who calls a team RPC, as the gateway read it from a verified access token. */
-export interface TeamCaller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
 
 const forbidden = () => new AppError('forbidden', 'You do not have permission to do this');
 
@@ -19,7 +13,7 @@ const forbidden = () => new AppError('forbidden', 'You do not have permission to
  */
 export async function verifiedCaller(
   deps: IdentityDeps,
-  caller: TeamCaller,
+  caller: Caller,
   roles: readonly Role[],
 ): Promise<UserState> {
   if (!caller.userId || !caller.accountId) throw forbidden();
