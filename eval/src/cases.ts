@@ -2,21 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { domainConfigSchema } from '@parley/contracts/validation';
-import type { DomainKnowledge, SourceKind } from '../../services/assistant/src/knowledge/model';
+import { SOURCE_KINDS, type DomainKnowledge } from '../../services/assistant/src/knowledge/model';
 import { INTENTS } from '../../services/assistant/src/engine/types';
 
 /** eval/ itself, found from this file in the sources and from eval/dist in the bundle alike. */
 export const EVAL_DIR = resolve(__dirname, '..');
 
-const KINDS = [
-  'article',
-  'faq',
-  'product',
-  'appointment',
-  'shipping',
-  'business',
-] as const satisfies readonly SourceKind[];
-const sourceSchema = z.object({ kind: z.enum(KINDS), id: z.string().min(1) });
+const sourceSchema = z.object({ kind: z.enum(SOURCE_KINDS), id: z.string().min(1) });
 
 /**
  * One visitor message with its labels. `source` is the entry that answers it, a list when

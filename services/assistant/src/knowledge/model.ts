@@ -75,7 +75,8 @@ export interface AppointmentTypeItem {
 }
 
 /** Which item an answer came from; `id` is the item's id (the domain id for shipping/business). */
-export type SourceKind = 'article' | 'faq' | 'product' | 'appointment' | 'shipping' | 'business';
+export const SOURCE_KINDS = ['article', 'faq', 'product', 'appointment', 'shipping', 'business'] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
 export interface SourceRef {
   kind: SourceKind;
   id: string;

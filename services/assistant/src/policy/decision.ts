@@ -1,6 +1,7 @@
 import { HANDOFFS } from '@parley/contracts/validation';
 import { z } from 'zod';
 import { INTENTS } from '../engine/types';
+import { SOURCE_KINDS } from '../knowledge/model';
 
 /**
  * Why the bot said what it said: one record per visitor message, kept with every bot message of
@@ -31,8 +32,6 @@ export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 /** Which of a turn's messages a copy of the record travels with. */
 export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'limit'] as const;
 export type Part = (typeof PARTS)[number];
-
-const SOURCE_KINDS = ['article', 'faq', 'product', 'appointment', 'shipping', 'business'] as const;
 
 export const decisionRecordSchema = z.object({
   v: z.literal(1),
