@@ -84,8 +84,15 @@ describe('assistant reactor', () => {
       const { rows } = await pool.query('DELETE FROM knowledge_domains WHERE domain_id = $1 RETURNING *', [late]);
       expect(rows).toHaveLength(1);
       const visitor = await newVisitor(late);
-      await say(visitor, 'hello there');
-      await new Promise((r) => setTimeout(r, 500));
+      const posted = await say(visitor, 'hello there');
+      // Typing on and off for the room: the reactor took the message up and let it go unanswered.
+      await eventually(async () =>
+        expect(
+          signals
+            .filter((x) => x.roomId === posted.room.id && x.kind === 'typing')
+            .map((x) => x.kind === 'typing' && x.isTyping),
+        ).toEqual(expect.arrayContaining([true, false])),
+      );
       const before = (await chat(visitor)).messages as Message[];
       expect(before.filter((m) => m.role === 'assistant')).toEqual([]);
 
