@@ -1,4 +1,5 @@
 import { AppError } from '@parley/contracts';
+import type { Caller as ServiceCaller } from '@parley/grpc';
 import type { RequestHandler, Response } from 'express';
 import type { Principal } from './claims';
 import { presentedToken, type PresentedToken } from './token-source';
@@ -54,4 +55,13 @@ export function principalOf(res: Response): Principal {
   const caller = callerOf(res);
   if (caller.principal) return caller.principal;
   throw caller.rejection ?? new AppError('unauthenticated', UNAUTHENTICATED_MESSAGE);
+}
+
+/**
+ * The `caller` every service call names: the verified token's user, role and account, never ids
+ * from the request. Only these three fields, so nothing else of the principal reaches a service.
+ */
+export function serviceCallerOf(res: Response): ServiceCaller {
+  const { userId, role, accountId } = principalOf(res);
+  return { userId, role, accountId };
 }

@@ -1,11 +1,11 @@
 import { bookingsQuerySchema } from '@parley/contracts/validation';
 import { Router } from 'express';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireAuth } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody } from '../validation';
 import { bookingView } from './conversation-views';
-import { conversationsCallerOf } from './conversations-routes';
 
 /** GET /api/bookings?domainId=: the account's appointment bookings, newest slot first. */
 export function bookingsRoutes({ conversations }: Pick<RouteDeps, 'conversations'>): Router {
@@ -13,11 +13,7 @@ export function bookingsRoutes({ conversations }: Pick<RouteDeps, 'conversations
   router.use(requireAuth);
   router.get('/', async (req, res) => {
     const { domainId } = parseBody(bookingsQuerySchema, { domainId: req.query.domainId });
-    const bookings = await conversations.listBookings(
-      conversationsCallerOf(res),
-      domainId ?? '',
-      callContext(req),
-    );
+    const bookings = await conversations.listBookings(serviceCallerOf(res), domainId ?? '', callContext(req));
     res.set('Cache-Control', 'no-store').json({ data: bookings.map(bookingView) });
   });
   return router;

@@ -1,10 +1,10 @@
 import type { ContentKind } from '@parley/contracts';
 import { DOMAIN_MESSAGES as M } from '@parley/contracts/validation';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { principalOf } from '../../auth/caller';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
-import type { ContentCaller, ContentClient, ContentItem } from '../../clients/content-client';
+import type { ContentClient, ContentItem } from '../../clients/content-client';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
 
@@ -14,12 +14,6 @@ const domainQuerySchema = z.object({
 });
 
 export const imageUrl = (id: string) => `/api/images/${encodeURIComponent(id)}`;
-
-/** The caller as content needs it, from the verified token. */
-export function contentCaller(res: Response): ContentCaller {
-  const { userId, role, accountId } = principalOf(res);
-  return { userId, role, accountId };
-}
 
 /**
  * GET ?domainId=, POST, GET/PUT/DELETE /:id for one kind of content item. Bodies are checked with
@@ -38,33 +32,39 @@ export function contentItemRoutes(options: {
 
   router.get('/', async (req, res) => {
     const { domainId } = parseBody(domainQuerySchema, { domainId: req.query.domainId });
-    const items = await content.listItems(contentCaller(res), kind, domainId, ctx(req));
+    const items = await content.listItems(serviceCallerOf(res), kind, domainId, ctx(req));
     res.json({ success: true, data: items.map(view) });
   });
 
   router.post(
     '/',
     withBody(schema, async (input, req, res) => {
-      const item = await content.createItem(contentCaller(res), kind, input, ctx(req));
+      const item = await content.createItem(serviceCallerOf(res), kind, input, ctx(req));
       res.status(201).json({ success: true, data: view(item) });
     }),
   );
 
   router.get('/:id', async (req, res) => {
-    const item = await content.getItem(contentCaller(res), kind, String(req.params.id), ctx(req));
+    const item = await content.getItem(serviceCallerOf(res), kind, String(req.params.id), ctx(req));
     res.json({ success: true, data: view(item) });
   });
 
   router.put(
     '/:id',
     withBody(schema, async (input, req, res) => {
-      const item = await content.updateItem(contentCaller(res), kind, String(req.params.id), input, ctx(req));
+      const item = await content.updateItem(
+        serviceCallerOf(res),
+        kind,
+        String(req.params.id),
+        input,
+        ctx(req),
+      );
       res.json({ success: true, data: view(item) });
     }),
   );
 
   router.delete('/:id', async (req, res) => {
-    await content.deleteItem(contentCaller(res), kind, String(req.params.id), ctx(req));
+    await content.deleteItem(serviceCallerOf(res), kind, String(req.params.id), ctx(req));
     res.status(204).end();
   });
 

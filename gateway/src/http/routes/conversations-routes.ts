@@ -6,9 +6,8 @@ import {
   teamMessageSchema,
 } from '@parley/contracts/validation';
 import { Router, type Request, type Response } from 'express';
-import { principalOf } from '../../auth/caller';
+import { principalOf, serviceCallerOf } from '../../auth/caller';
 import { requireAuth, requireRole } from '../../auth/guards';
-import type { ConversationsCaller } from '../../clients/conversations-client';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
@@ -26,11 +25,6 @@ type ConversationsDeps = Pick<
   RouteDeps,
   'conversations' | 'content' | 'identity' | 'memberName' | 'presence' | 'recordTeamActivity'
 >;
-
-export const conversationsCallerOf = (res: Response): ConversationsCaller => {
-  const { userId, role, accountId } = principalOf(res);
-  return { userId, role, accountId };
-};
 
 const memberNotFound = () => new AppError('not_found', 'Team member not found', [], 'MEMBER_NOT_FOUND');
 
@@ -52,7 +46,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
       domainId: req.query.domainId,
     });
     const rooms = await conversations.listRooms(
-      conversationsCallerOf(res),
+      serviceCallerOf(res),
       { filter: query.filter, domainId: query.domainId ?? '' },
       ctx(req),
     );
@@ -61,7 +55,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
 
   router.get('/:roomId/messages', async (req, res) => {
     const { room, messages } = await conversations.getRoomMessages(
-      conversationsCallerOf(res),
+      serviceCallerOf(res),
       // The spec's call always sends include_bot=true; only an explicit false leaves the bot out.
       { roomId: roomIdOf(req), includeBot: req.query.include_bot !== 'false' },
       ctx(req),
@@ -77,7 +71,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   router.post(
     '/:roomId/messages',
     withBody(teamMessageSchema, async (input, req, res) => {
-      const caller = conversationsCallerOf(res);
+      const caller = serviceCallerOf(res);
       const posted = await conversations.postTeamMessage(
         caller,
         {
@@ -102,7 +96,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
     '/:roomId/live',
     withBody(liveModeSchema, async (input, req, res) => {
       const room = await conversations.setLiveMode(
-        conversationsCallerOf(res),
+        serviceCallerOf(res),
         { roomId: roomIdOf(req), live: input.live },
         ctx(req),
       );
@@ -111,7 +105,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   );
 
   router.post('/:roomId/seen', async (req, res) => {
-    await conversations.markSeenByTeam(conversationsCallerOf(res), roomIdOf(req), ctx(req));
+    await conversations.markSeenByTeam(serviceCallerOf(res), roomIdOf(req), ctx(req));
     res.status(204).end();
   });
 
@@ -119,7 +113,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
     '/:roomId/share',
     requireRole('OWNER', 'ADMIN'),
     withBody(shareRoomSchema, async (input, req, res) => {
-      const caller = conversationsCallerOf(res);
+      const caller = serviceCallerOf(res);
       // Only an active agent of the caller's own account can be given a room (identity's team
       // list: a removed member is not in it); anyone else reads as missing.
       const team = await identity.listTeam(caller, ctx(req));
@@ -136,7 +130,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
 
   router.delete('/:roomId/share/:memberId', requireRole('OWNER', 'ADMIN'), async (req, res) => {
     const room = await conversations.unshareRoom(
-      conversationsCallerOf(res),
+      serviceCallerOf(res),
       { roomId: roomIdOf(req), memberId: String(req.params.memberId) },
       ctx(req),
     );
@@ -144,17 +138,13 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   });
 
   router.get('/:roomId/team-access', async (req, res) => {
-    const hasAccess = await conversations.checkRoomAccess(
-      conversationsCallerOf(res),
-      roomIdOf(req),
-      ctx(req),
-    );
+    const hasAccess = await conversations.checkRoomAccess(serviceCallerOf(res), roomIdOf(req), ctx(req));
     res.set('Cache-Control', 'no-store').json({ hasAccess });
   });
 
   /** 404 for a room the caller cannot reach: presence says nothing about rooms one may not see. */
   const requireAccess = async (req: Request, res: Response) => {
-    if (!(await conversations.checkRoomAccess(conversationsCallerOf(res), roomIdOf(req), ctx(req)))) {
+    if (!(await conversations.checkRoomAccess(serviceCallerOf(res), roomIdOf(req), ctx(req)))) {
       throw new AppError('not_found', 'Conversation not found', [], 'ROOM_NOT_FOUND');
     }
   };
@@ -166,7 +156,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   });
 
   router.get('/:roomId/presence', async (req, res) => {
-    const caller = conversationsCallerOf(res);
+    const caller = serviceCallerOf(res);
     const { room } = await conversations.getRoomMessages(
       caller,
       { roomId: roomIdOf(req), includeBot: false },
@@ -188,7 +178,7 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   });
 
   router.get('/:roomId/customer', async (req, res) => {
-    const customer = await conversations.getRoomCustomer(conversationsCallerOf(res), roomIdOf(req), ctx(req));
+    const customer = await conversations.getRoomCustomer(serviceCallerOf(res), roomIdOf(req), ctx(req));
     res.set('Cache-Control', 'no-store').json({
       data: {
         customerId: customer.customerId,

@@ -4,19 +4,12 @@ import {
   domainSettingsSchema,
   widgetHomeSettingsSchema,
 } from '@parley/contracts/validation';
-import { Router, type Response } from 'express';
-import { principalOf } from '../../auth/caller';
+import { Router } from 'express';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
-import type { DomainsCaller } from '../../clients/domains-client';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
-
-/** The verified token's user, role and account: every domains call acts for them, never for ids in the request. */
-export const domainsCallerOf = (res: Response): DomainsCaller => {
-  const { userId, role, accountId } = principalOf(res);
-  return { userId, role, accountId };
-};
 
 /**
  * /api/domains: an account's sites, their widget settings and the setup wizard's bot configuration
@@ -27,25 +20,25 @@ export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
   router.use(requireRole('OWNER', 'ADMIN'));
 
   router.get('/', async (req, res) => {
-    const { domains: data, limits } = await domains.listDomains(domainsCallerOf(res), callContext(req));
+    const { domains: data, limits } = await domains.listDomains(serviceCallerOf(res), callContext(req));
     res.json({ data, limits });
   });
 
   router.post(
     '/',
     withBody(addDomainSchema, async (input, req, res) => {
-      const data = await domains.addDomain(domainsCallerOf(res), input.domain, callContext(req));
+      const data = await domains.addDomain(serviceCallerOf(res), input.domain, callContext(req));
       res.status(201).json({ data });
     }),
   );
 
   router.get('/:domainId', async (req, res) => {
-    const data = await domains.getDomain(domainsCallerOf(res), req.params.domainId, callContext(req));
+    const data = await domains.getDomain(serviceCallerOf(res), req.params.domainId, callContext(req));
     res.json({ data });
   });
 
   router.delete('/:domainId', async (req, res) => {
-    await domains.deleteDomain(domainsCallerOf(res), req.params.domainId, callContext(req));
+    await domains.deleteDomain(serviceCallerOf(res), req.params.domainId, callContext(req));
     res.status(204).end();
   });
 
@@ -54,7 +47,7 @@ export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
   router.patch('/:domainId/settings', async (req, res) => {
     parseBody(domainSettingsSchema, req.body);
     const data = await domains.updateSettings(
-      domainsCallerOf(res),
+      serviceCallerOf(res),
       req.params.domainId,
       req.body ?? {},
       callContext(req),
@@ -65,7 +58,7 @@ export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
   router.patch('/:domainId/home-settings', async (req, res) => {
     parseBody(widgetHomeSettingsSchema, req.body);
     const data = await domains.updateHomeSettings(
-      domainsCallerOf(res),
+      serviceCallerOf(res),
       req.params.domainId,
       req.body ?? {},
       callContext(req),
@@ -74,13 +67,13 @@ export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
   });
 
   router.get('/:domainId/config', async (req, res) => {
-    const data = await domains.getConfig(domainsCallerOf(res), req.params.domainId, callContext(req));
+    const data = await domains.getConfig(serviceCallerOf(res), req.params.domainId, callContext(req));
     res.json({ data });
   });
 
   router.post('/:domainId/config', async (req, res) => {
     parseBody(domainConfigSchema, req.body);
-    await domains.saveConfig(domainsCallerOf(res), req.params.domainId, req.body ?? {}, callContext(req));
+    await domains.saveConfig(serviceCallerOf(res), req.params.domainId, req.body ?? {}, callContext(req));
     res.json({ success: true });
   });
 

@@ -2,11 +2,11 @@ import { AppError } from '@parley/contracts';
 import { DOMAIN_MESSAGES, filterQuestionSchema } from '@parley/contracts/validation';
 import { Router } from 'express';
 import { z } from 'zod';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { withBody } from '../validation';
-import { domainsCallerOf } from './domains-routes';
 
 const domainIdSchema = z
   .string({ error: DOMAIN_MESSAGES.searchDomain })
@@ -26,20 +26,20 @@ export function filterQuestionsRoutes({ domains }: Pick<RouteDeps, 'domains'>): 
       const message = DOMAIN_MESSAGES.searchDomain;
       throw new AppError('validation', message, [{ field: 'domainId', message }], 'VALIDATION');
     }
-    const data = await domains.listFilterQuestions(domainsCallerOf(res), domainId.data, callContext(req));
+    const data = await domains.listFilterQuestions(serviceCallerOf(res), domainId.data, callContext(req));
     res.json({ data });
   });
 
   router.post(
     '/',
     withBody(addFilterQuestionSchema, async (input, req, res) => {
-      const data = await domains.addFilterQuestion(domainsCallerOf(res), input, callContext(req));
+      const data = await domains.addFilterQuestion(serviceCallerOf(res), input, callContext(req));
       res.status(201).json({ data });
     }),
   );
 
   router.delete('/:questionId', async (req, res) => {
-    await domains.deleteFilterQuestion(domainsCallerOf(res), req.params.questionId, callContext(req));
+    await domains.deleteFilterQuestion(serviceCallerOf(res), req.params.questionId, callContext(req));
     res.status(204).end();
   });
 

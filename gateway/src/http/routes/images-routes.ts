@@ -2,12 +2,13 @@ import { AppError } from '@parley/contracts';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@parley/contracts/validation';
 import busboy from 'busboy';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
 import type { ImageMeta } from '../../clients/content-client';
 import type { RouteDeps } from '../deps';
 import { toHttpError } from '../error-mapper';
 import { callContext } from '../request-facts';
-import { contentCaller, imageUrl } from './content-item-routes';
+import { imageUrl } from './content-item-routes';
 
 interface Upload {
   data: Buffer;
@@ -126,7 +127,7 @@ export function imagesRoutes({ content }: Pick<RouteDeps, 'content'>): Router {
   const router = Router();
 
   router.post('/', requireRole('OWNER', 'ADMIN'), async (req, res) => {
-    const caller = contentCaller(res);
+    const caller = serviceCallerOf(res);
     const upload = await readUpload(req);
     if (upload.data.length === 0) throw noFile();
     const meta = await content.uploadImage(caller, upload, callContext(req));
@@ -134,7 +135,7 @@ export function imagesRoutes({ content }: Pick<RouteDeps, 'content'>): Router {
   });
 
   router.get('/:id/meta', requireRole('OWNER', 'ADMIN'), async (req, res) => {
-    const meta = await content.getImageMeta(contentCaller(res), String(req.params.id), callContext(req));
+    const meta = await content.getImageMeta(serviceCallerOf(res), String(req.params.id), callContext(req));
     res.json({ success: true, data: metaView(meta) });
   });
 

@@ -1,16 +1,10 @@
 import { markNotificationReadSchema, notificationsCleanupMessage } from '@parley/contracts';
-import { Router, type Response } from 'express';
-import { principalOf } from '../../auth/caller';
+import { Router } from 'express';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireAuth } from '../../auth/guards';
-import type { NotificationsCaller } from '../../clients/notifications-client';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { withBody } from '../validation';
-
-const callerOf = (res: Response): NotificationsCaller => {
-  const { userId, accountId, role } = principalOf(res);
-  return { userId, accountId, role };
-};
 
 /**
  * The signed-in user's in-app notifications (docs/api/notifications.md). Every call acts for the
@@ -22,19 +16,19 @@ export function notificationsRoutes({ notifications }: Pick<RouteDeps, 'notifica
 
   router.get('/', async (req, res) => {
     const { notifications: data, unreadCount } = await notifications.listNotifications(
-      callerOf(res),
+      serviceCallerOf(res),
       callContext(req),
     );
     res.set('Cache-Control', 'no-store').json({ data, unreadCount });
   });
 
   router.post('/mark-all-read', async (req, res) => {
-    const updated = await notifications.markAllNotificationsRead(callerOf(res), callContext(req));
+    const updated = await notifications.markAllNotificationsRead(serviceCallerOf(res), callContext(req));
     res.json({ success: true, updated });
   });
 
   router.delete('/cleanup', async (req, res) => {
-    const removed = await notifications.cleanupNotifications(callerOf(res), callContext(req));
+    const removed = await notifications.cleanupNotifications(serviceCallerOf(res), callContext(req));
     res.json({ message: notificationsCleanupMessage(removed), removed });
   });
 
@@ -42,7 +36,7 @@ export function notificationsRoutes({ notifications }: Pick<RouteDeps, 'notifica
     '/:id',
     withBody(markNotificationReadSchema, async (_input, req, res) => {
       const id = String(req.params.id);
-      const data = await notifications.markNotificationRead(callerOf(res), id, callContext(req));
+      const data = await notifications.markNotificationRead(serviceCallerOf(res), id, callContext(req));
       res.json({ data });
     }),
   );

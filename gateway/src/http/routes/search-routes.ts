@@ -1,10 +1,10 @@
 import { searchSchema } from '@parley/contracts/validation';
 import { Router } from 'express';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody } from '../validation';
-import { contentCaller } from './content-item-routes';
 import { mergeSearchHits } from './search-hits';
 
 /**
@@ -16,7 +16,7 @@ export function searchRoutes({ content, domains }: Pick<RouteDeps, 'content' | '
   const router = Router();
   router.get('/', requireRole('OWNER', 'ADMIN'), async (req, res) => {
     const input = parseBody(searchSchema, { domainId: req.query.domainId, query: req.query.query });
-    const caller = contentCaller(res);
+    const caller = serviceCallerOf(res);
     const [contentHits, questions] = await Promise.all([
       content.search(caller, input, callContext(req)),
       domains.listFilterQuestions(caller, input.domainId, callContext(req)),

@@ -1,10 +1,10 @@
 import { AppError } from '@parley/contracts';
 import { acceptInviteSchema, teamInviteSchema } from '@parley/contracts/validation';
 import { Router, type Request, type Response } from 'express';
-import { principalOf } from '../../auth/caller';
+import { serviceCallerOf } from '../../auth/caller';
 import { requireAuth, requireRole } from '../../auth/guards';
 import type { RemovedMembers } from '../../auth/removed-members';
-import type { ProtoTeamMember, TeamCaller } from '../../clients/identity-types';
+import type { ProtoTeamMember } from '../../clients/identity-types';
 import type { PresenceStore } from '../../presence/presence-store';
 import type { RouteDeps } from '../deps';
 import { callContext, clientInfo, clientKey } from '../request-facts';
@@ -25,11 +25,6 @@ export interface TeamMemberView {
   /** When an invitation's link stops working; null for members. */
   expiresAt: string | null;
 }
-
-const callerOf = (res: Response): TeamCaller => {
-  const { userId, role, accountId } = principalOf(res);
-  return { userId, role, accountId };
-};
 
 const view = (m: ProtoTeamMember, lastActive: number | undefined): TeamMemberView => ({
   id: m.id,
@@ -85,7 +80,7 @@ export function teamRoutes(
   );
 
   router.get('/', requireAuth, async (req, res) => {
-    const caller = callerOf(res);
+    const caller = serviceCallerOf(res);
     const members = await identity.listTeam(caller, callContext(req));
     const active = await presence.lastActive(
       caller.accountId,
@@ -96,7 +91,7 @@ export function teamRoutes(
 
   // The conversation page's share dialog: the account's agents, nothing more.
   router.get('/members', requireAuth, async (req, res) => {
-    const members = await identity.listTeam(callerOf(res), callContext(req));
+    const members = await identity.listTeam(serviceCallerOf(res), callContext(req));
     const data = members
       .filter((m) => m.status === 'active' && m.role === 'AGENT')
       .map((m) => ({ id: m.id, name: m.name }));
@@ -108,7 +103,7 @@ export function teamRoutes(
     requireRole('OWNER'),
     withBody(teamInviteSchema, async (input, req, res) => {
       const member = await identity.inviteTeamMember(
-        { caller: callerOf(res), email: input.email },
+        { caller: serviceCallerOf(res), email: input.email },
         callContext(req),
       );
       res.status(201).json({ data: view(member, undefined) });
@@ -116,13 +111,16 @@ export function teamRoutes(
   );
 
   router.delete('/invites/:id', requireRole('OWNER'), async (req, res) => {
-    await identity.revokeTeamInvite({ caller: callerOf(res), id: String(req.params.id) }, callContext(req));
+    await identity.revokeTeamInvite(
+      { caller: serviceCallerOf(res), id: String(req.params.id) },
+      callContext(req),
+    );
     res.status(204).end();
   });
 
   router.delete('/members/:id', requireRole('OWNER'), async (req, res) => {
     const id = String(req.params.id);
-    await identity.removeTeamMember({ caller: callerOf(res), id }, callContext(req));
+    await identity.removeTeamMember({ caller: serviceCallerOf(res), id }, callContext(req));
     // After identity agreed: only a real member of this account is ever marked.
     await removedMembers.mark(id);
     // Open sockets passed their handshake before the mark; close them so the refusal applies now.
