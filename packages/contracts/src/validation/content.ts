@@ -27,6 +27,15 @@ export const variantSchema = z.object({
   options: z.array(variantOptionSchema).min(1).max(50),
 });
 
+/**
+ * The price after a percentage discount, in cents' precision. Every place that shows or compares
+ * a product's price uses this one formula (one multiplication before rounding), so the assistant
+ * never quotes a cent off the card the widget shows.
+ */
+export function discountedPriceOf(p: { price: number; hasDiscount: boolean; discount: number }): number {
+  return p.hasDiscount ? Math.round(p.price * (100 - p.discount)) / 100 : p.price;
+}
+
 export const productSchema = z
   .object({
     domainId: z.string().trim().min(1),
@@ -42,8 +51,8 @@ export const productSchema = z
   })
   .transform((p) => ({
     ...p,
-    // Derived, never trusted from the client: percentage discount off the base price.
-    discountedPrice: p.hasDiscount ? Math.round(p.price * (100 - p.discount)) / 100 : p.price,
+    // Derived, never trusted from the client.
+    discountedPrice: discountedPriceOf(p),
   }));
 export type ProductInput = z.infer<typeof productSchema>;
 

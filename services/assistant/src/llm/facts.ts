@@ -1,7 +1,7 @@
 import type { DomainConfig } from '@parley/contracts';
 import { optionAvailable } from '@parley/contracts/validation';
 import type { DomainKnowledge, ProductItem, SourceRef } from '../knowledge/model';
-import { formatPrice, isOnSale } from '../retrieval/products';
+import { discountedPrice, formatPrice, isOnSale } from '../retrieval/products';
 import { KNOWN_TIMES } from '../retrieval/shipping';
 
 /**
@@ -53,7 +53,7 @@ function productText(p: ProductItem): string {
   const parts = [`Product: ${p.name}`];
   if (p.productType) parts.push(`type: ${p.productType}`);
   if (isOnSale(p)) {
-    const sale = Math.round(p.price * (100 - p.discount)) / 100;
+    const sale = discountedPrice(p);
     parts.push(
       `price: ${formatPrice(sale)} (${formatPrice(p.discount)}% off the regular ${formatPrice(p.price)})`,
     );

@@ -1,10 +1,10 @@
+import { discountedPriceOf } from '@parley/contracts/validation';
 import type { ProductItem } from '../knowledge/model';
 import { normalise } from './text/analyse';
 
-/** The price a visitor pays: price less the percentage discount, rounded to cents. */
+/** The price a visitor pays: the contract's formula, so the answer quotes the card's price to the cent. */
 export function discountedPrice(p: Pick<ProductItem, 'price' | 'hasDiscount' | 'discount'>): number {
-  const percent = p.hasDiscount ? Math.min(100, Math.max(0, p.discount)) : 0;
-  return Math.round(p.price * (1 - percent / 100) * 100) / 100;
+  return discountedPriceOf({ ...p, discount: Math.min(100, Math.max(0, p.discount)) });
 }
 
 export const isOnSale = (p: ProductItem): boolean => p.hasDiscount && p.discount > 0;
