@@ -6,6 +6,7 @@
 // room. On the owner's conversation page "Why?" tells where the answer came from. At STANDARD's
 // 100 requests a new visitor gets no bot answer, only the word that a person will follow up.
 // (The usage banners at 80 and 100 have their own spec: usage.e2e.spec.ts.)
+import { eventually } from '@parley/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
@@ -30,7 +31,6 @@ async function requestsUsed(t: BrowserTest): Promise<number> {
   return details.data.requestsUsed;
 }
 
-/** Uses `count` of the account's requests through billing's gRPC API, as the assistant does. */
 /** The mails to `to` whose subject is `subject`, as the mail catcher has them now. */
 async function mailsWithSubject(t: BrowserTest, to: string, subject: string): Promise<CaughtMail[]> {
   const res = await fetch(`${t.env.mailcatcherUrl}/api/messages?to=${encodeURIComponent(to)}`);
@@ -257,12 +257,15 @@ describe('the assistant answers visitors on a customer site', () => {
         .waitFor();
 
       // Exactly one mail for the room, and still one a while later.
-      const deadline = Date.now() + 30_000;
-      let mails = await mailsWithSubject(t, ownerEmail, subject);
-      while (mails.length === 0 && Date.now() < deadline) {
-        await owner.waitForTimeout(250);
-        mails = await mailsWithSubject(t, ownerEmail, subject);
-      }
+      const mails = await eventually(
+        async () => {
+          const caught = await mailsWithSubject(t, ownerEmail, subject);
+          expect(caught.length).toBeGreaterThan(0);
+          return caught;
+        },
+        30_000,
+        250,
+      );
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain(`/dashboard/conversation?room=${roomId}`);
       await owner.waitForTimeout(3_000);

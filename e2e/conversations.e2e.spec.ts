@@ -2,6 +2,7 @@
 // driven from the test) writes; the owner sees the conversation arrive in the list without a
 // reload, filters it, opens it, sees the visitor type, replies as the team, adds a note the
 // visitor never receives, switches live support, and messages carrying markup render safely.
+import { eventually } from '@parley/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,13 +85,14 @@ const filter = (page: Page, name: string) =>
 const sameDocument = (page: Page) =>
   page.evaluate(() => (globalThis as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-async function untilTrue(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+const untilTrue = (check: () => Promise<boolean>, what: string, timeoutMs = 15_000) =>
+  eventually(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    timeoutMs,
+    250,
+  );
 
 describe('the conversation page in the browser', () => {
   const domain = `chat-${Date.now().toString(36)}.com`;

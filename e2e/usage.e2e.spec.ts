@@ -4,35 +4,13 @@
 // text and the settings link in a new tab.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { callUnary, createClient, loadService } from '@parley/grpc';
 import type { Page } from 'playwright-core';
-import { resolveProfile } from '../scripts/lib/profiles.mjs';
+import { consumeRequests } from './support/billing';
 import { useBrowser, waitForMail } from './support/browser';
 import { signUpOwner } from './support/owner';
 
 const { journey } = useBrowser();
 const SCREENSHOTS = join(__dirname, '..', 'test-results');
-
-/** Counts `count` answers for the account, each with its own request id, as the assistant does. */
-async function answer(accountId: string, from: number, count: number): Promise<void> {
-  const billing = createClient(
-    loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
-    `127.0.0.1:${resolveProfile('test').ports.billingGrpc}`,
-  );
-  try {
-    for (let i = from; i < from + count; i++) {
-      const usage = await callUnary<unknown, { allowed: boolean }>(
-        billing,
-        'ConsumeRequest',
-        { accountId, requestId: `e2e-answer-${i}` },
-        { deadlineMs: 10_000 },
-      );
-      if (!usage.allowed) throw new Error(`answer ${i} was refused`);
-    }
-  } finally {
-    billing.close();
-  }
-}
 
 const banner = (page: Page) => page.getByTestId('usage-alert');
 
@@ -64,7 +42,7 @@ describe('the usage alert banner', () => {
   });
 
   step('shows nothing below 80% of the request limit', async ({ page, url }) => {
-    await answer(accountId, 0, 79);
+    await consumeRequests(accountId, 79, 'e2e-usage-first');
     await page.goto(url('/dashboard'));
     await page.getByTestId('breadcrumb').waitFor();
     const details = await page.request.get(url('/api/billing/subscription'));
@@ -75,7 +53,7 @@ describe('the usage alert banner', () => {
   step(
     "at 80 of 100 shows the orange 'Approaching request limit' with the upgrade text",
     async ({ page, url }) => {
-      await answer(accountId, 79, 1);
+      await consumeRequests(accountId, 1, 'e2e-usage-80th');
       await page.goto(url('/dashboard'));
       await banner(page).waitFor();
       expect(await banner(page).getAttribute('data-level')).toBe('warning');
@@ -93,7 +71,7 @@ describe('the usage alert banner', () => {
   step(
     "at the limit shows the red 'Request limit reached' on every dashboard page",
     async ({ page, url }) => {
-      await answer(accountId, 80, 20);
+      await consumeRequests(accountId, 20, 'e2e-usage-last');
       await page.goto(url('/dashboard/team'));
       await banner(page).getByText('Request limit reached').waitFor();
       expect(await banner(page).getAttribute('data-level')).toBe('limit');

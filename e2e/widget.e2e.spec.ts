@@ -3,6 +3,7 @@
 // rules; a visitor chats (optimistic, then the server's copy; the team's answer over the socket),
 // markup from either side renders inert; the helpdesk, the product dialog's Buy Now rule and the
 // booking flow work against the real API.
+import { eventually } from '@parley/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
@@ -571,10 +572,5 @@ describe('the widget embedded on a customer site', () => {
   });
 });
 
-async function expectCount(locator: ReturnType<FrameLocator['locator']>, n: number) {
-  for (let i = 0; i < 50; i++) {
-    if ((await locator.count()) === n) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  expect(await locator.count()).toBe(n);
-}
+const expectCount = (locator: ReturnType<FrameLocator['locator']>, n: number) =>
+  eventually(async () => expect(await locator.count()).toBe(n), 5_000);
