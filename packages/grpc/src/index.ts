@@ -1,5 +1,6 @@
 export { loadService, protoRoot } from './load';
-export { startGrpcServer, type GrpcServerHandle } from './server';
+export { startGrpcServer, type GrpcServerHandle, type GrpcServerOptions } from './server';
+export { serveGrpc, type StopSteps } from './serve';
 export { toServiceError, fromServiceError } from './errors';
 export { unary, type UnaryHandler } from './unary';
 export { createClient, callUnary, type ClientOptions } from './client';

@@ -10,16 +10,18 @@ export interface GrpcServerHandle {
   shutdown(graceMs?: number): Promise<void>;
 }
 
-/**
- * Starts a gRPC server with the standard health service and the given implementations.
- * `isReady` lets health reflect dependencies (NATS, PostgreSQL) rather than the bare process.
- */
-export async function startGrpcServer(options: {
+export interface GrpcServerOptions {
   host?: string;
   port: number;
   services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
   isReady?: () => boolean;
-}): Promise<GrpcServerHandle> {
+}
+
+/**
+ * Starts a gRPC server with the standard health service and the given implementations.
+ * `isReady` lets health reflect dependencies (NATS, PostgreSQL) rather than the bare process.
+ */
+export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServerHandle> {
   const server = new grpc.Server();
   let serving = true;
   const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');

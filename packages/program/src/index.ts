@@ -42,3 +42,4 @@ export function runProgram<C extends { logLevel: string }>(
   });
 }
 export { Teardown, type TeardownStep, type TeardownLogger } from './teardown';
+export { startWithTeardown } from './start-with-teardown';

@@ -10,23 +10,12 @@ import {
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
 import type { PoolClient } from 'pg';
+import { collectStops } from './__fixtures__/collect-stops';
 import { createTallyTable, readTallies, tallyProjection } from './__fixtures__/tally-projection';
-import { ensureProjectionSchema, projectionStarter, type Projection, type StopSteps } from './index';
+import { ensureProjectionSchema, projectionStarter, type Projection } from './index';
 
 const logger = createLogger('projections-test', 'silent');
 const added = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
-
-/** A StopSteps that keeps the steps, run newest first like @parley/program's Teardown. */
-function collectStops(): StopSteps & { steps: (() => Promise<void> | void)[]; run(): Promise<void> } {
-  const steps: (() => Promise<void> | void)[] = [];
-  return {
-    steps,
-    add: (step) => void steps.push(step),
-    async run() {
-      for (const step of steps.splice(0).reverse()) await step();
-    },
-  };
-}
 
 /** Records the synchronous_commit setting each apply's transaction runs with. */
 function commitModeProjection(name: string): Projection & { modes: string[] } {

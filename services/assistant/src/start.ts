@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@parley/db';
 import { connectEventBus } from '@parley/eventstore';
-import { startGrpcServer } from '@parley/grpc';
+import { serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { AssistantConfig } from './config';
 import { contentKnowledgeProjection } from './knowledge/content-projection';
 import { domainsKnowledgeProjection } from './knowledge/domains-projection';
@@ -32,15 +31,12 @@ export interface Assistant {
  * DOMAINS and CONTENT streams, the reactor on the CONVERSATIONS stream that answers visitors, and
  * a gRPC server for health.
  */
-export async function startAssistant(config: AssistantConfig, logger: Logger): Promise<Assistant> {
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, MIGRATIONS_DIR);
-    await ensureProjectionSchema(pool);
+export function startAssistant(config: AssistantConfig, logger: Logger): Promise<Assistant> {
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'assistant');
     teardown.add(() => nc.drain());
@@ -77,17 +73,13 @@ export async function startAssistant(config: AssistantConfig, logger: Logger): P
     });
     teardown.add(() => reactor.stop());
 
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace: config.eventNamespace }, 'assistant started');
-    return { grpcPort: grpc.port, knowledge, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port, knowledge };
+  });
 }

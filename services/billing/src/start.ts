@@ -1,9 +1,8 @@
-import { openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
 import { KeyedQueue } from './app/keyed-queue';
@@ -25,18 +24,13 @@ export interface StartOptions {
  * that gives every newly registered account its plan, and the gRPC server. Account plans are
  * read from the accounts' own streams, so there is no read model to migrate yet.
  */
-export async function startBilling(
+export function startBilling(
   config: BillingConfig,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<Billing> {
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 5 });
-    teardown.add(() => pool.end());
-    await ensureProjectionSchema(pool);
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, { max: 5 });
 
     const nc = await connectEventBus(config.natsUrl, 'billing');
     teardown.add(() => nc.drain());
@@ -64,17 +58,13 @@ export async function startBilling(
     };
 
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [{ definition: Service.service, implementation: billingService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'billing started');
-    return { grpcPort: grpc.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port };
+  });
 }

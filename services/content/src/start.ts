@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { ContentDeps } from './app/deps';
 import type { ContentConfig } from './config';
 import { contentService } from './grpc/content-service';
@@ -24,14 +23,12 @@ export interface Content {
  * domains service, its own stream and read model of products, help articles and appointment
  * types, and the gRPC server.
  */
-export async function startContent(config: ContentConfig, logger: Logger): Promise<Content> {
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, MIGRATIONS_DIR);
-    await ensureProjectionSchema(pool);
+export function startContent(config: ContentConfig, logger: Logger): Promise<Content> {
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'content');
     teardown.add(() => nc.drain());
@@ -48,17 +45,13 @@ export async function startContent(config: ContentConfig, logger: Logger): Promi
     };
 
     const Service = loadService('content/v1/content.proto', 'parley.content.v1.Content');
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [{ definition: Service.service, implementation: contentService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'content started');
-    return { grpcPort: grpc.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port };
+  });
 }

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { ConversationsDeps } from './app/deps';
 import type { ConversationsConfig } from './config';
 import { conversationsService } from './grpc/conversations-service';
@@ -32,19 +31,16 @@ export interface StartOptions {
  * domains service, the CONVERSATIONS stream and its read models, the reactor that unshares a
  * removed member's rooms, and the gRPC server.
  */
-export async function startConversations(
+export function startConversations(
   config: ConversationsConfig,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<Conversations> {
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, MIGRATIONS_DIR);
-    await ensureProjectionSchema(pool);
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'conversations');
     teardown.add(() => nc.drain());
@@ -80,17 +76,13 @@ export async function startConversations(
       'conversations/v1/conversations.proto',
       'parley.conversations.v1.Conversations',
     );
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [{ definition: Service.service, implementation: conversationsService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'conversations started');
-    return { grpcPort: grpc.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port };
+  });
 }

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { DomainsDeps } from './app/deps';
 import type { DomainsConfig } from './config';
 import { domainsService } from './grpc/domains-service';
@@ -28,19 +27,16 @@ export interface StartOptions {
  * Wires the service: its database (created and migrated), the DOMAINS stream, the read models
  * (its own domains, and the plan limits billing announces), and the gRPC server.
  */
-export async function startDomains(
+export function startDomains(
   config: DomainsConfig,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<Domains> {
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, MIGRATIONS_DIR);
-    await ensureProjectionSchema(pool);
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'domains');
     teardown.add(() => nc.drain());
@@ -58,17 +54,13 @@ export async function startDomains(
     };
 
     const Service = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [{ definition: Service.service, implementation: domainsService(deps, logger) }],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
     logger.info({ grpcPort: grpc.port, namespace }, 'domains started');
-    return { grpcPort: grpc.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port };
+  });
 }

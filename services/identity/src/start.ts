@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
+import { startWithTeardown } from '@parley/program';
 import { projectionStarter } from '@parley/projections';
 import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
@@ -36,15 +36,12 @@ export interface StartOptions {
  * Starts the identity service: event stream, database and read models, Redis, the gRPC API and
  * the JWKS/discovery HTTP endpoint. Whatever started before a failure is closed again.
  */
-export async function startIdentity(
+export function startIdentity(
   config: IdentityConfig,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<IdentityHandle> {
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
+  return startWithTeardown(logger, async (teardown) => {
     const namespace = config.namespace || undefined;
     const signingKey = await loadSigningKey(config.jwt.privateKeyPem);
 
@@ -97,12 +94,11 @@ export async function startIdentity(
 
     const isReady = () => !nc.isClosed() && redis.isReady;
     const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [{ definition: Identity.service, implementation: identityService(deps, logger) }],
       isReady,
     });
-    teardown.add(() => grpc.shutdown());
     const http = await startHttpServer({
       port: config.httpPort,
       issuer: config.jwt.issuer,
@@ -115,9 +111,6 @@ export async function startIdentity(
       { grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid },
       'identity started',
     );
-    return { grpcPort: grpc.port, httpPort: http.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    return { grpcPort: grpc.port, httpPort: http.port };
+  });
 }

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, startGrpcServer } from '@parley/grpc';
+import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { Teardown } from '@parley/program';
-import { ensureProjectionSchema, projectionStarter } from '@parley/projections';
+import { startWithTeardown } from '@parley/program';
+import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
 import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
@@ -52,20 +51,17 @@ export interface StartOptions {
  * delivers mail, in-app notifications (created from domains' and conversations' events, pushed to
  * the gateways over core NATS), the owner's live-support mail, and the gRPC server.
  */
-export async function startNotifications(
+export function startNotifications(
   config: NotificationsConfig,
   logger: Logger,
   options: StartOptions = {},
 ): Promise<Notifications> {
   const clock = options.clock ?? (() => new Date());
-  // Undone in reverse if start-up fails half-way, and on stop.
-  const teardown = new Teardown(logger);
-
-  try {
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, MIGRATIONS_DIR);
-    await ensureProjectionSchema(pool);
+  return startWithTeardown(logger, async (teardown) => {
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'notifications');
     teardown.add(() => nc.drain());
@@ -143,22 +139,15 @@ export async function startNotifications(
       'notifications/v1/notifications.proto',
       'parley.notifications.v1.Notifications',
     );
-    const grpc = await startGrpcServer({
+    const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
       services: [
         { definition: Service.service, implementation: notificationsService({ newsletter, inbox }, logger) },
       ],
       isReady: () => !nc.isClosed(),
     });
-    teardown.add(() => grpc.shutdown());
 
-    logger.info(
-      { grpcPort: grpc.port, namespace: config.eventNamespace || undefined },
-      'notifications started',
-    );
-    return { grpcPort: grpc.port, stop: () => teardown.run() };
-  } catch (e) {
-    await teardown.run();
-    throw e;
-  }
+    logger.info({ grpcPort: grpc.port, namespace }, 'notifications started');
+    return { grpcPort: grpc.port };
+  });
 }
