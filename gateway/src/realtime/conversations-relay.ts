@@ -1,4 +1,4 @@
-import { ConversationsEvent, type ProductCard, type RealtimeEnvelope } from '@parley/contracts';
+import type { ProductCard, RealtimeEnvelope } from '@parley/contracts';
 import { aggregateSubjects, decodeEvent, ensureStream } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import {
@@ -96,7 +96,8 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
     } catch (error) {
       logger.warn({ err: error, seq: m.seq }, 'unreadable conversations event; skipped');
     }
-    const wanted = productsOf(type, data);
+    const routed = routeEvent(type, data);
+    const wanted = routed.products;
     // Fetched at once; the script waits for them, and later events' scripts wait for this one.
     const cards =
       wanted && options.productCards
@@ -109,7 +110,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
           })
         : undefined;
     const work = issued.then(async () => {
-      const emissions = routeEvent(type, data, cards ? await cards : []);
+      const emissions = routed.emissions(cards ? await cards : []);
       const recorded = emissions.length ? buffer.record(`${stream}:${m.seq}`, emissions) : undefined;
       recorded?.catch(() => undefined); // handled in order below
       return { emissions, recorded };
@@ -131,14 +132,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
       if (cursors) {
         for (const { rooms, e, cursor } of broadcasts(emissions, cursors))
           target.emit(rooms, e.event, { channel: e.channel, cursor, data: e.data });
-        if (type === ConversationsEvent.RoomUnshared) {
-          const { memberId, roomId, audience } = data as {
-            memberId: string;
-            roomId: string;
-            audience: { sharedWith: string[] };
-          };
-          if (!audience.sharedWith.includes(memberId)) target.revoke(memberId, roomId);
-        }
+        if (routed.revoke) target.revoke(routed.revoke.userId, routed.revoke.roomId);
       }
       m.ack();
     });
@@ -177,19 +171,6 @@ export function broadcasts(
     else out.push({ rooms: [e.room], e, cursor });
   });
   return out;
-}
-
-/** A message naming products: the domain and the ids whose cards it should carry. */
-function productsOf(type: string, data: unknown): { domainId: string; ids: string[] } | undefined {
-  if (type !== ConversationsEvent.MessagePosted || typeof data !== 'object' || data === null)
-    return undefined;
-  const { productIds, audience } = data as { productIds?: unknown; audience?: { domainId?: unknown } };
-  if (!Array.isArray(productIds) || productIds.length === 0 || typeof audience?.domainId !== 'string')
-    return undefined;
-  return {
-    domainId: audience.domainId,
-    ids: productIds.filter((id): id is string => typeof id === 'string'),
-  };
 }
 
 /** The internal rooms an agent loses with a room's share (team side; never the visitor's). */

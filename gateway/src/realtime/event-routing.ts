@@ -63,52 +63,74 @@ function toTeamGlobal(audience: RoomAudience, event: string, data: unknown): Emi
   ].map((room) => ({ room, channel: CHAT_GLOBAL_CHANNEL, event, data }));
 }
 
+/** A message to both sides of its room (notes to the team's only) and the team's chat lists. */
+function messageEmissions(m: MessagePosted, cards: readonly ProductCard[]): Emission[] {
+  const message = chatMessageOf(m, cards);
+  const channel = roomChannel(m.roomId);
+  const out: Emission[] = [
+    {
+      room: InternalRoom.room(m.roomId, 'team'),
+      channel,
+      event: RealtimeEventName.chatMessage,
+      data: message,
+    },
+  ];
+  // Notes are the team's: the visitor's internal room never gets them.
+  if (!m.isNote) {
+    out.push({
+      room: InternalRoom.room(m.roomId, 'visitor'),
+      channel,
+      event: RealtimeEventName.chatMessage,
+      data: message,
+    });
+  }
+  const room = patchOf(m.roomId, m.audience, m.postedAt, {
+    lastMessage: message,
+    // Unread waits for the team: the customer's message sets it, a team reply clears it, the
+    // assistant's and system messages and notes leave it as it was.
+    ...(m.isNote || (m.author !== 'visitor' && m.author !== 'team')
+      ? {}
+      : { unread: m.author === 'visitor' }),
+  });
+  if (m.author === 'visitor')
+    out.push(...toTeamGlobal(m.audience, RealtimeEventName.customerMessage, { room, message }));
+  out.push(...toTeamGlobal(m.audience, RealtimeEventName.chatListUpdate, { room }));
+  return out;
+}
+
+/** What the relay does with one conversations event, read (and checked) once. */
+export interface RoutedEvent {
+  /** A message naming products: the domain and the ids whose cards its emissions carry. */
+  products?: { domainId: string; ids: string[] };
+  /** An agent the room was unshared from, no longer in its audience: their sockets must leave it. */
+  revoke?: { userId: string; roomId: string };
+  /** The socket events it causes, given the cards of `products` (none for other events). */
+  emissions(cards?: readonly ProductCard[]): Emission[];
+}
+
+const NOTHING: RoutedEvent = { emissions: () => [] };
+const fixed = (emissions: Emission[]): RoutedEvent => ({ emissions: () => emissions });
+
 /**
  * A conversations event -> the socket events it causes, by the `audience` it carries (no reads:
  * replicas relay in parallel and must not depend on each other's state). Unknown or unreadable
- * events cause nothing. Pure: a message's product cards are fetched by the caller.
+ * events cause nothing. Pure: a message's product cards are fetched by the caller, between
+ * reading the event and asking for its emissions.
  */
-export function routeEvent(type: string, data: unknown, cards: readonly ProductCard[] = []): Emission[] {
+export function routeEvent(type: string, data: unknown): RoutedEvent {
   switch (type) {
     case ConversationsEvent.MessagePosted: {
       const parsed = messagePostedSchema.safeParse(data);
-      if (!parsed.success) return [];
+      if (!parsed.success) return NOTHING;
       const m = parsed.data;
-      const message = chatMessageOf(m, cards);
-      const channel = roomChannel(m.roomId);
-      const out: Emission[] = [
-        {
-          room: InternalRoom.room(m.roomId, 'team'),
-          channel,
-          event: RealtimeEventName.chatMessage,
-          data: message,
-        },
-      ];
-      // Notes are the team's: the visitor's internal room never gets them.
-      if (!m.isNote) {
-        out.push({
-          room: InternalRoom.room(m.roomId, 'visitor'),
-          channel,
-          event: RealtimeEventName.chatMessage,
-          data: message,
-        });
-      }
-      const room = patchOf(m.roomId, m.audience, m.postedAt, {
-        lastMessage: message,
-        // Unread waits for the team: the customer's message sets it, a team reply clears it, the
-        // assistant's and system messages and notes leave it as it was.
-        ...(m.isNote || (m.author !== 'visitor' && m.author !== 'team')
-          ? {}
-          : { unread: m.author === 'visitor' }),
-      });
-      if (m.author === 'visitor')
-        out.push(...toTeamGlobal(m.audience, RealtimeEventName.customerMessage, { room, message }));
-      out.push(...toTeamGlobal(m.audience, RealtimeEventName.chatListUpdate, { room }));
-      return out;
+      return {
+        ...(m.productIds.length ? { products: { domainId: m.audience.domainId, ids: m.productIds } } : {}),
+        emissions: (cards = []) => messageEmissions(m, cards),
+      };
     }
     case ConversationsEvent.RoomOpened: {
       const parsed = roomOpenedSchema.safeParse(data);
-      if (!parsed.success) return [];
+      if (!parsed.success) return NOTHING;
       const { roomId, audience, openedAt } = parsed.data;
       const room = patchOf(roomId, audience, openedAt, {
         createdAt: openedAt,
@@ -118,14 +140,14 @@ export function routeEvent(type: string, data: unknown, cards: readonly ProductC
         unread: false,
         messageCount: 0,
       });
-      return toTeamGlobal(audience, RealtimeEventName.newConversation, { room });
+      return fixed(toTeamGlobal(audience, RealtimeEventName.newConversation, { room }));
     }
     case ConversationsEvent.LiveModeChanged: {
       const parsed = liveModeChangedSchema.safeParse(data);
-      if (!parsed.success) return [];
+      if (!parsed.success) return NOTHING;
       const { roomId, audience, live, changedAt } = parsed.data;
       const mode = { roomId, live };
-      return [
+      return fixed([
         {
           room: InternalRoom.mode(roomId),
           channel: modeChannel(roomId),
@@ -141,22 +163,24 @@ export function routeEvent(type: string, data: unknown, cards: readonly ProductC
         ...toTeamGlobal(audience, RealtimeEventName.chatListUpdate, {
           room: patchOf(roomId, audience, changedAt, { live }),
         }),
-      ];
+      ]);
     }
     case ConversationsEvent.RoomSeen: {
       const parsed = roomSeenSchema.safeParse(data);
-      if (!parsed.success) return [];
+      if (!parsed.success) return NOTHING;
       const { roomId, audience, by, seenAt } = parsed.data;
       // The list's unread flag is about the customer's messages: only the team's reading clears it.
       const extra = by === 'team' ? { unread: false } : {};
-      return toTeamGlobal(audience, RealtimeEventName.chatListUpdate, {
-        room: patchOf(roomId, audience, seenAt, extra),
-      });
+      return fixed(
+        toTeamGlobal(audience, RealtimeEventName.chatListUpdate, {
+          room: patchOf(roomId, audience, seenAt, extra),
+        }),
+      );
     }
     case ConversationsEvent.RoomShared:
     case ConversationsEvent.RoomUnshared: {
       const parsed = roomSharedSchema.safeParse(data);
-      if (!parsed.success) return [];
+      if (!parsed.success) return NOTHING;
       const { roomId, audience, memberId, at } = parsed.data;
       const shared = type === ConversationsEvent.RoomShared;
       const status = { roomId, memberId, shared };
@@ -176,18 +200,18 @@ export function routeEvent(type: string, data: unknown, cards: readonly ProductC
         },
         ...toTeamGlobal(audience, RealtimeEventName.chatListUpdate, { room }),
       ];
-      // An unshared agent is no longer in the audience, but their list must drop the row.
-      if (!shared && !audience.sharedWith.includes(memberId)) {
-        out.push({
-          room: InternalRoom.agentGlobal(memberId),
-          channel: CHAT_GLOBAL_CHANNEL,
-          event: RealtimeEventName.chatListUpdate,
-          data: { room },
-        });
-      }
-      return out;
+      // An unshared agent is no longer in the audience, but their list must drop the row (and
+      // their sockets the room).
+      if (shared || audience.sharedWith.includes(memberId)) return fixed(out);
+      out.push({
+        room: InternalRoom.agentGlobal(memberId),
+        channel: CHAT_GLOBAL_CHANNEL,
+        event: RealtimeEventName.chatListUpdate,
+        data: { room },
+      });
+      return { ...fixed(out), revoke: { userId: memberId, roomId } };
     }
     default:
-      return [];
+      return NOTHING;
   }
 }

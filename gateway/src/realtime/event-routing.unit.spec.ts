@@ -1,4 +1,4 @@
-import { ConversationsEvent, type MessagePosted } from '@parley/contracts';
+import { ConversationsEvent, type MessagePosted, type ProductCard } from '@parley/contracts';
 import { routeEvent } from './event-routing';
 
 const audience = { accountId: 'acc1', domainId: 'dom1', customerId: 'cus1', sharedWith: ['agentA'] };
@@ -15,13 +15,15 @@ const message = (over: Partial<MessagePosted> = {}): MessagePosted => ({
   postedAt: '2026-11-22T10:00:00.000Z',
   ...over,
 });
+const emissionsOf = (type: string, data: unknown, cards?: ProductCard[]) =>
+  routeEvent(type, data).emissions(cards);
 const where = (type: string, data: unknown) =>
-  routeEvent(type, data).map((e) => `${e.event}@${e.room}#${e.channel}`);
+  emissionsOf(type, data).map((e) => `${e.event}@${e.room}#${e.channel}`);
 
 describe('routeEvent', () => {
   it("the list's unread flag: set by the customer, cleared by a team reply, left alone by the bot and notes", () => {
     const unreadOf = (over: Partial<MessagePosted>) => {
-      const update = routeEvent(ConversationsEvent.MessagePosted, message(over)).find(
+      const update = emissionsOf(ConversationsEvent.MessagePosted, message(over)).find(
         (e) => e.event === 'chat-list-update',
       );
       return (update!.data as { room: { unread?: boolean } }).room.unread;
@@ -44,7 +46,7 @@ describe('routeEvent', () => {
       'chat-list-update@acct:acc1:global#chat-global',
       'chat-list-update@agent:agentA:global#chat-global',
     ]);
-    const [chat] = routeEvent(ConversationsEvent.MessagePosted, message());
+    const [chat] = emissionsOf(ConversationsEvent.MessagePosted, message());
     expect(chat!.data).toEqual({
       id: 'm1',
       role: 'user',
@@ -62,7 +64,7 @@ describe('routeEvent', () => {
   });
 
   it('a note never goes to the visitor side, and is not a customer message', () => {
-    const rooms = routeEvent(
+    const rooms = emissionsOf(
       ConversationsEvent.MessagePosted,
       message({ role: 'assistant', author: 'team', isNote: true, noteType: 'internal', teamMemberId: 'u1' }),
     ).map((e) => e.room);
@@ -88,7 +90,7 @@ describe('routeEvent', () => {
       'chat-list-update@acct:acc1:global#chat-global',
       'chat-list-update@agent:agentA:global#chat-global',
     ]);
-    expect(routeEvent(ConversationsEvent.LiveModeChanged, data)[0]!.data).toEqual({
+    expect(emissionsOf(ConversationsEvent.LiveModeChanged, data)[0]!.data).toEqual({
       roomId: 'room1',
       live: true,
     });
@@ -127,7 +129,7 @@ describe('routeEvent', () => {
       discountedPrice: null,
       productUrl: null,
     });
-    const [chat] = routeEvent(
+    const [chat] = emissionsOf(
       ConversationsEvent.MessagePosted,
       message({ author: 'team', role: 'assistant', productIds: ['p2', 'gone', 'p1'] }),
       [card('p1'), card('p2')],
@@ -136,7 +138,28 @@ describe('routeEvent', () => {
   });
 
   it('ignores events it does not relay and unreadable payloads', () => {
-    expect(routeEvent(ConversationsEvent.CustomerRegistered, {})).toEqual([]);
-    expect(routeEvent(ConversationsEvent.MessagePosted, { roomId: 'room1' })).toEqual([]);
+    expect(emissionsOf(ConversationsEvent.CustomerRegistered, {})).toEqual([]);
+    expect(emissionsOf(ConversationsEvent.MessagePosted, { roomId: 'room1' })).toEqual([]);
+  });
+
+  it('names the products whose cards a message needs, and the agent an unshare takes the room from', () => {
+    const posted = (over: Partial<MessagePosted>) =>
+      routeEvent(ConversationsEvent.MessagePosted, message(over));
+    expect(posted({ productIds: ['p1', 'p2'] }).products).toEqual({ domainId: 'dom1', ids: ['p1', 'p2'] });
+    expect(posted({}).products).toBeUndefined();
+    expect(routeEvent(ConversationsEvent.MessagePosted, { productIds: ['p1'] }).products).toBeUndefined();
+    const share = (type: string, sharedWith: string[]) =>
+      routeEvent(type, {
+        roomId: 'room1',
+        audience: { ...audience, sharedWith },
+        memberId: 'agentA',
+        sharedBy: 'o',
+        at: 'x',
+      }).revoke;
+    expect(share(ConversationsEvent.RoomUnshared, [])).toEqual({ userId: 'agentA', roomId: 'room1' });
+    // Still in the audience (shared again before this event was relayed): nothing to take away.
+    expect(share(ConversationsEvent.RoomUnshared, ['agentA'])).toBeUndefined();
+    expect(share(ConversationsEvent.RoomShared, ['agentA'])).toBeUndefined();
+    expect(routeEvent(ConversationsEvent.RoomUnshared, { memberId: 'agentA' }).revoke).toBeUndefined();
   });
 });
