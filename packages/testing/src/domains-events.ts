@@ -7,7 +7,7 @@ import type { NatsConnection } from 'nats';
 export function domainsEvents(nc: NatsConnection, namespace: string) {
   const store = new EventStore(nc, { context: 'domains', namespace });
   const versions = new Map<string, number>();
-  const append = async (domainId: string, type: string, data: DomainAdded | DomainDeleted) => {
+  const append = async (domainId: string, type: string, data: object) => {
     const subject = store.subject('domain', domainId);
     const result = await store.append(subject, [{ type, data }], {
       expectedVersion: versions.get(domainId) ?? 0,
@@ -17,6 +17,8 @@ export function domainsEvents(nc: NatsConnection, namespace: string) {
     return result.version;
   };
   return {
+    /** Any domains event on the domain's stream, in order (settings, config, questions...). */
+    append,
     added: (
       accountId: string,
       domainId = randomUUID(),
@@ -28,12 +30,12 @@ export function domainsEvents(nc: NatsConnection, namespace: string) {
         addedBy: accountId,
         domain,
         addedAt: new Date().toISOString(),
-      }).then(() => domainId),
+      } satisfies DomainAdded).then(() => domainId),
     deleted: (accountId: string, domainId: string) =>
       append(domainId, DomainsEvent.DomainDeleted, {
         domainId,
         accountId,
         deletedAt: new Date().toISOString(),
-      }),
+      } satisfies DomainDeleted),
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ContentEvent, DomainsEvent, type ContentKind } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
+import { domainsEvents } from '@parley/testing';
 import type { NatsConnection } from 'nats';
 
 /**
@@ -8,7 +9,7 @@ import type { NatsConnection } from 'nats';
  * assistant's read model (those services' own tests cover that they write them).
  */
 export function knowledgeEvents(nc: NatsConnection, namespace: string) {
-  const domains = new EventStore(nc, { context: 'domains', namespace });
+  const domains = domainsEvents(nc, namespace);
   const content = new EventStore(nc, { context: 'content', namespace });
   const versions = new Map<string, number>();
   const append = async (store: EventStore, subject: string, type: string, data: object) => {
@@ -20,26 +21,15 @@ export function knowledgeEvents(nc: NatsConnection, namespace: string) {
     return result.version;
   };
   const now = () => new Date().toISOString();
-  const onDomain = (domainId: string, type: string, data: object) =>
-    append(domains, domains.subject('domain', domainId), type, data);
+  const onDomain = domains.append;
 
   return {
-    async domainAdded(
+    domainAdded: (
       accountId: string,
       domainId = randomUUID(),
       domain = `shop-${domainId.slice(0, 8)}.example`,
-    ) {
-      await onDomain(domainId, DomainsEvent.DomainAdded, {
-        domainId,
-        accountId,
-        addedBy: accountId,
-        domain,
-        addedAt: now(),
-      });
-      return domainId;
-    },
-    domainDeleted: (accountId: string, domainId: string) =>
-      onDomain(domainId, DomainsEvent.DomainDeleted, { domainId, accountId, deletedAt: now() }),
+    ) => domains.added(accountId, domainId, domain),
+    domainDeleted: domains.deleted,
     welcomeMessage: (domainId: string, welcomeMessage: string) =>
       onDomain(domainId, DomainsEvent.DomainSettingsUpdated, {
         settings: { welcomeMessage, themeColor: '#123456' },
