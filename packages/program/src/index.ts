@@ -43,3 +43,4 @@ export function runProgram<C extends { logLevel: string }>(
 }
 export { Teardown, type TeardownStep, type TeardownLogger } from './teardown';
 export { startWithTeardown } from './start-with-teardown';
+export { Lanes } from './lanes';

@@ -1,11 +1,10 @@
 import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
-import { startWithTeardown } from '@parley/program';
+import { Lanes, startWithTeardown } from '@parley/program';
 import { openProjectionDatabase, projectionStarter } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
-import { KeyedQueue } from './app/keyed-queue';
 import { billingService } from './grpc/billing-service';
 import { registrationReactor } from './reactors/registration-reactor';
 
@@ -54,7 +53,7 @@ export function startBilling(
         identityTail: async () => (await jsm.streams.info(identityStream)).state.last_seq,
       },
       logger: logger.child({ component: 'billing' }),
-      usageQueue: new KeyedQueue(),
+      usageQueue: new Lanes(),
     };
 
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');

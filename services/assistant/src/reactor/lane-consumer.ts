@@ -6,6 +6,7 @@ import {
   type RecordedEvent,
 } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
+import { Lanes } from '@parley/program';
 import {
   advanceCheckpoint,
   applyRetryDelayMs,
@@ -20,7 +21,6 @@ import {
 } from '@parley/projections';
 import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
 import type { Pool } from 'pg';
-import { Lanes } from './lanes';
 import { Watermark } from './watermark';
 
 /** What the consumer runs: which lane an event belongs to, and how it is applied. */

@@ -1,7 +1,7 @@
 import type { EventStore } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { ProjectionRunner } from '@parley/projections';
-import type { KeyedQueue } from './keyed-queue';
+import type { Lanes } from '@parley/program';
 
 /** What billing's handlers use; wired once in start.ts. */
 export interface BillingDeps {
@@ -15,7 +15,7 @@ export interface BillingDeps {
   registrations: { runner: ProjectionRunner; identityTail(): Promise<number> };
   logger: Logger;
   /** This process's queue of usage commands per aggregate (one per service instance). */
-  usageQueue: KeyedQueue;
+  usageQueue: Lanes;
 }
 
 export const accountSubject = (store: EventStore, accountId: string) => store.subject('account', accountId);

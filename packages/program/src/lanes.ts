@@ -1,15 +1,16 @@
 /**
  * Serial lanes with a shared bound: tasks of one lane run one after another in the order they
- * were given, tasks of different lanes run side by side, at most `concurrency` at once. A lane
- * waiting for a slot keeps its place in line (first come, first served).
+ * were given, tasks of different lanes run side by side, at most `concurrency` at once (no bound
+ * by default). A lane waiting for a slot keeps its place in line (first come, first served).
+ * The assistant's reactor runs one lane per customer; billing one per account and period.
  */
 export class Lanes {
   private readonly tails = new Map<string, Promise<void>>();
   private readonly queued: (() => void)[] = [];
   private running = 0;
 
-  constructor(private readonly concurrency: number) {
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
+  constructor(private readonly concurrency = Number.POSITIVE_INFINITY) {
+    if (concurrency !== Number.POSITIVE_INFINITY && (!Number.isInteger(concurrency) || concurrency < 1)) {
       throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
     }
   }

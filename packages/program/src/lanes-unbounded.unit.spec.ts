@@ -1,10 +1,10 @@
-import { KeyedQueue } from './keyed-queue';
+import { Lanes } from './lanes';
 
 const tick = () => new Promise((r) => setTimeout(r, 1));
 
-describe('KeyedQueue', () => {
+describe('Lanes without a bound (billing: one lane per account and period)', () => {
   it('runs tasks of one key one at a time, in order, and other keys alongside', async () => {
-    const queue = new KeyedQueue();
+    const queue = new Lanes();
     const log: string[] = [];
     let running = 0;
     let most = 0;
@@ -31,7 +31,7 @@ describe('KeyedQueue', () => {
   });
 
   it('goes on after a failed task', async () => {
-    const queue = new KeyedQueue();
+    const queue = new Lanes();
     await expect(queue.run('k', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(queue.run('k', async () => 'next')).resolves.toBe('next');
   });
