@@ -52,7 +52,7 @@ export function domainSetupNotification(event: SourceEvent): NewNotification {
 }
 
 /** The event's own time when it reads as one, else the log's. */
-export function timeOf(event: SourceEvent, claimed: string): Date {
+export function timeOf(event: Pick<SourceEvent, 'occurredAt'>, claimed: string): Date {
   const at = new Date(claimed);
   return Number.isNaN(at.getTime()) ? new Date(event.occurredAt) : at;
 }

@@ -4,7 +4,7 @@ import {
   usageThresholdReachedSchema,
   type UsageThresholdReached,
 } from '@parley/contracts';
-import type { NewNotification, SourceEvent } from './notification';
+import { timeOf, type NewNotification, type SourceEvent } from './notification';
 
 /** Which threshold billing reported: 80% of the request limit, or the limit itself. */
 export type UsageLevel = 'warning' | 'limit';
@@ -49,7 +49,6 @@ export function usageAlertMessage({ level, facts }: UsageAlert): string {
  * usage in the dashboard's banner and in the mail.
  */
 export function usageAlertNotification(event: SourceEvent, alert: UsageAlert): NewNotification {
-  const at = new Date(alert.facts.reachedAt);
   return {
     sourceEventId: event.eventId,
     accountId: alert.facts.accountId,
@@ -58,6 +57,6 @@ export function usageAlertNotification(event: SourceEvent, alert: UsageAlert): N
     message: usageAlertMessage(alert),
     domainId: null,
     roomId: null,
-    createdAt: Number.isNaN(at.getTime()) ? new Date(event.occurredAt) : at,
+    createdAt: timeOf(event, alert.facts.reachedAt),
   };
 }
