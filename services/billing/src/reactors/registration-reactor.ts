@@ -1,5 +1,5 @@
 import { IdentityEvent, userRegisteredSchema, type UserRegistered } from '@parley/contracts';
-import type { RecordedEvent } from '@parley/eventstore';
+import { parseEventData, type RecordedEvent } from '@parley/eventstore';
 import type { Projection } from '@parley/projections';
 import { assignInitialPlan } from '../app/assign-initial-plan';
 import type { BillingDeps } from '../app/deps';
@@ -12,12 +12,7 @@ export function opensAccount(user: Pick<UserRegistered, 'role' | 'userId' | 'acc
 /** identity.UserRegistered, its public fields checked; a malformed one throws (retried, then parked). */
 export function registrationOf(event: RecordedEvent): UserRegistered | null {
   if (event.type !== IdentityEvent.UserRegistered) return null;
-  const parsed = userRegisteredSchema.safeParse(event.data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`malformed ${event.type} ${event.eventId}: ${issues}`);
-  }
-  return parsed.data;
+  return parseEventData(userRegisteredSchema, event);
 }
 
 /**

@@ -3,7 +3,7 @@ import {
   newsletterSubscriptionRequestedSchema,
   newsletterUnsubscribedSchema,
 } from '@parley/contracts';
-import type { RecordedEvent } from '@parley/eventstore';
+import { parseEventData, type RecordedEvent } from '@parley/eventstore';
 import type { z } from 'zod';
 import type { NewsletterEvent } from '../../domain/newsletter/events';
 import { NewsletterEventType as T } from '../../domain/newsletter/events';
@@ -23,12 +23,7 @@ const schemas: Record<string, z.ZodType> = {
 export function asNewsletterEvent(recorded: RecordedEvent): NewsletterEvent | null {
   const schema = schemas[recorded.type];
   if (!schema) return null;
-  const parsed = schema.safeParse(recorded.data);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`malformed ${recorded.type} ${recorded.eventId}: ${issues}`);
-  }
-  return { type: recorded.type, data: parsed.data } as NewsletterEvent;
+  return { type: recorded.type, data: parseEventData(schema, recorded) } as NewsletterEvent;
 }
 
 /** notifications.newsletter.<id> (or <ns>.notifications.newsletter.<id>) -> <id>. */

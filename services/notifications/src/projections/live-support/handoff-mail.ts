@@ -1,4 +1,6 @@
 import { roomMailedSchema, type RoomMailed } from '@parley/contracts';
+import { parseEventData } from '@parley/eventstore';
+import { timeOf } from '../../domain/in-app/notification';
 import { liveSupportTemplate } from '../../mail/templates/live-support';
 import type { OutboxEntry } from '../../outbox/outbox-entry';
 import type { AccountOwner } from '../account-owners';
@@ -12,13 +14,7 @@ export const conversationUrl = (appUrl: string, roomId: string) =>
 
 /** The RoomMailed payload, or a thrown error naming the event (retried, then parked). */
 export function roomMailedOf(event: { eventId: string; type: string; data: unknown }): RoomMailed {
-  const parsed = roomMailedSchema.safeParse(event.data);
-  if (!parsed.success) {
-    throw new Error(
-      `malformed ${event.type} ${event.eventId}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-    );
-  }
-  return parsed.data;
+  return parseEventData(roomMailedSchema, event);
 }
 
 /**
@@ -30,8 +26,7 @@ export function handoffMail(
   mailed: RoomMailed,
   facts: { owner: AccountOwner; domain: string | null; appUrl: string; occurredAt: string },
 ): OutboxEntry {
-  const at = new Date(mailed.mailedAt);
-  const sentAt = Number.isNaN(at.getTime()) ? new Date(facts.occurredAt) : at;
+  const sentAt = timeOf(facts, mailed.mailedAt);
   return {
     id: `live-support:${mailed.roomId}`,
     template: liveSupportTemplate.name,
