@@ -1,6 +1,6 @@
 import type { InAppNotification, NotificationType } from '@parley/contracts';
 import type { Pool, PoolClient } from 'pg';
-import type { NewNotification } from '../domain/in-app/notification';
+import { ANNOUNCE_WITHIN_MS, isPastRetention, type NewNotification } from '../domain/in-app/notification';
 
 /** NOTIFY channel: a committed insert wakes the announcer at once instead of at its next poll. */
 export const IN_APP_CHANNEL = 'in_app_notifications';
@@ -50,7 +50,7 @@ function fromRow(r: Row): StoredNotification {
  * the notification has since been read and cleaned up or removed with its domain.
  * `announced` marks it as not to be pushed (too old to be news).
  */
-export async function insertNotification(
+async function insertNotification(
   tx: PoolClient,
   n: NewNotification,
   options: { announced: Date | null },
@@ -78,6 +78,23 @@ export async function insertNotification(
   );
   if (!options.announced) await tx.query('SELECT pg_notify($1, $2)', [IN_APP_CHANNEL, '']);
   return true;
+}
+
+/**
+ * Adds a notification a projection derived from an event, as of `now`. One already past
+ * retention adds nothing (cleanup would have removed it; a replay must not bring it back); one
+ * older than ANNOUNCE_WITHIN_MS (a replay, a long outage) is stored without a push, and so is
+ * every one with `neverPush` (a type the bell does not show). False when nothing was added.
+ */
+export async function recordNotification(
+  tx: PoolClient,
+  n: NewNotification,
+  now: Date,
+  options: { neverPush?: boolean } = {},
+): Promise<boolean> {
+  if (isPastRetention(n.createdAt, now)) return false;
+  const fresh = now.getTime() - n.createdAt.getTime() <= ANNOUNCE_WITHIN_MS;
+  return insertNotification(tx, n, { announced: fresh && !options.neverPush ? null : now });
 }
 
 /** A deleted domain's notifications go with it (its setup wizard can no longer open). */

@@ -1,11 +1,7 @@
 import { domainDeletedSchema, DomainsEvent } from '@parley/contracts';
 import type { Projection } from '@parley/projections';
-import {
-  ANNOUNCE_WITHIN_MS,
-  domainSetupNotification,
-  isPastRetention,
-} from '../../domain/in-app/notification';
-import { deleteDomainNotifications, insertNotification } from '../../in-app/notification-store';
+import { domainSetupNotification } from '../../domain/in-app/notification';
+import { deleteDomainNotifications, recordNotification } from '../../in-app/notification-store';
 
 /**
  * in_app_notifications from the domains context: DomainAdded creates DOMAIN_SETUP for the user
@@ -19,11 +15,7 @@ export function inAppNotificationsProjection(clock: () => Date): Projection {
     context: 'domains',
     async apply(tx, recorded) {
       if (recorded.type === DomainsEvent.DomainAdded) {
-        const notification = domainSetupNotification(recorded);
-        const now = clock();
-        if (isPastRetention(notification.createdAt, now)) return;
-        const fresh = now.getTime() - notification.createdAt.getTime() <= ANNOUNCE_WITHIN_MS;
-        await insertNotification(tx, notification, { announced: fresh ? null : now });
+        await recordNotification(tx, domainSetupNotification(recorded), clock());
       } else if (recorded.type === DomainsEvent.DomainDeleted) {
         const parsed = domainDeletedSchema.safeParse(recorded.data);
         if (!parsed.success) throw new Error(`DomainDeleted ${recorded.eventId} does not match its contract`);

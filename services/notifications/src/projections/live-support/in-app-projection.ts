@@ -1,8 +1,7 @@
 import { ConversationsEvent } from '@parley/contracts';
 import type { Projection } from '@parley/projections';
 import { handoffOf, liveSupportNotifications } from '../../domain/in-app/live-support';
-import { ANNOUNCE_WITHIN_MS, isPastRetention } from '../../domain/in-app/notification';
-import { insertNotification } from '../../in-app/notification-store';
+import { recordNotification } from '../../in-app/notification-store';
 import { knownDomain } from '../known-domains';
 
 /**
@@ -29,9 +28,7 @@ export function liveSupportNotificationsProjection(clock: () => Date): Projectio
         handoff,
         domain.kind === 'known' ? domain.domain : null,
       )) {
-        if (isPastRetention(notification.createdAt, now)) continue;
-        const fresh = now.getTime() - notification.createdAt.getTime() <= ANNOUNCE_WITHIN_MS;
-        await insertNotification(tx, notification, { announced: fresh ? null : now });
+        await recordNotification(tx, notification, now);
       }
     },
   };

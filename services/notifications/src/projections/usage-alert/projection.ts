@@ -1,7 +1,6 @@
 import type { Projection } from '@parley/projections';
-import { isPastRetention } from '../../domain/in-app/notification';
 import { usageAlertNotification, usageAlertOf } from '../../domain/in-app/usage-alert';
-import { insertNotification } from '../../in-app/notification-store';
+import { recordNotification } from '../../in-app/notification-store';
 import { enqueueMail } from '../../outbox/outbox-store';
 import { accountOwner } from '../account-owners';
 import { usageMail } from './usage-mail';
@@ -26,11 +25,8 @@ export function usageAlertProjection(appUrl: string, clock: () => Date = () => n
           `${recorded.type} ${recorded.eventId}: the owner of ${alert.facts.accountId} is not known yet`,
         );
       const now = clock();
-      const notification = usageAlertNotification(recorded, alert);
-      if (!isPastRetention(notification.createdAt, now)) {
-        // Never pushed: the bell does not show this type (see HIDDEN_NOTIFICATION_TYPES).
-        await insertNotification(tx, notification, { announced: now });
-      }
+      // Never pushed: the bell does not show this type (see HIDDEN_NOTIFICATION_TYPES).
+      await recordNotification(tx, usageAlertNotification(recorded, alert), now, { neverPush: true });
       await enqueueMail(tx, usageMail(alert, { owner, appUrl }), now);
     },
   };
