@@ -1,16 +1,10 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
-import { unary } from '@parley/grpc';
+import { unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
 import { consumeRequest, getUsage } from '../app/usage';
 import { listPlans } from '../catalogue/catalogue';
-
-interface CallerMessage {
-  userId?: string;
-  accountId?: string;
-  role?: string;
-}
 
 /** proto <-> application mapping for parley.billing.v1.Billing; no decisions here. */
 export function billingService(deps: BillingDeps, logger: Logger): UntypedServiceImplementation {

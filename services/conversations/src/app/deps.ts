@@ -18,11 +18,7 @@ export interface ConversationsDeps {
 }
 
 /** Who is asking on the team side: the gateway passes the verified token's subject, role and account. */
-export interface Caller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
+export type { Caller } from '@parley/grpc';
 
 /** A site visitor, from the gateway's visitor token. */
 export interface Visitor {
