@@ -21,7 +21,9 @@ export interface ApiRequest<T> {
 /** Calls that speak for themselves on 401: retrying them after a refresh would be wrong. */
 const NO_REFRESH = ['/auth/login', '/auth/refresh', '/auth/logout', '/auth/signup'];
 
-let refreshInFlight: Promise<boolean> | null = null;
+/** What a refresh came to: new cookies, a refusal (the session is over), or no answer at all. */
+type RefreshOutcome = 'renewed' | 'refused' | 'unreachable';
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 const sessionEndedListeners = new Set<() => void>();
 
 /** Called once the session cannot be refreshed; the dashboard uses it to send the user to sign-in. */
@@ -34,7 +36,7 @@ export function onSessionEnded(listener: () => void): () => void {
  * POST /api/auth/refresh. TOKEN_ROTATED means another tab refreshed a moment ago and the browser
  * already holds the newer cookies, so the caller may simply retry.
  */
-export function refreshSession(): Promise<boolean> {
+function renewSession(): Promise<RefreshOutcome> {
   refreshInFlight ??= fetch('/api/auth/refresh', {
     method: 'POST',
     credentials: 'same-origin',
@@ -44,12 +46,21 @@ export function refreshSession(): Promise<boolean> {
     keepalive: true,
     headers: { accept: 'application/json' },
   })
-    .then(async (res) => res.ok || errorCode(await readJson(res)) === 'TOKEN_ROTATED')
-    .catch(() => false)
+    .then(async (res): Promise<RefreshOutcome> =>
+      res.ok || errorCode(await readJson(res)) === 'TOKEN_ROTATED' ? 'renewed' : 'refused',
+    )
+    // No answer (the page is being left, or the network is down) says nothing about the session:
+    // ending it then would send a logout that revokes the session the refresh is renewing.
+    .catch((): RefreshOutcome => 'unreachable')
     .finally(() => {
       refreshInFlight = null;
     });
   return refreshInFlight;
+}
+
+/** Whether the session was renewed (new cookies, or another tab's). */
+export async function refreshSession(): Promise<boolean> {
+  return (await renewSession()) === 'renewed';
 }
 
 async function send(path: string, request: ApiRequest<unknown>): Promise<Response> {
@@ -91,7 +102,9 @@ export async function api<T = undefined>(path: string, request: ApiRequest<T> = 
   const mayRefresh = !NO_REFRESH.some((p) => path === p || path.startsWith(`${p}/`));
   // A wrong password (e.g. when changing it) is a 401 about the input, not about the session.
   if (res.status === 401 && mayRefresh && errorCode(body) !== 'INVALID_CREDENTIALS') {
-    if (await refreshSession()) {
+    const outcome = await renewSession();
+    if (outcome === 'unreachable') throw new TypeError('The session could not be renewed: no answer');
+    if (outcome === 'renewed') {
       res = await send(path, request);
       body = await readJson(res);
     }
