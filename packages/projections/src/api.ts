@@ -10,6 +10,13 @@ export interface Projection {
   aggregate?: string;
   /** Runs inside the transaction that also advances the checkpoint; throw to refuse the event. */
   apply(tx: PoolClient, event: RecordedEvent): Promise<void>;
+  /**
+   * How many consecutive events one transaction may apply when they arrive while the previous
+   * transaction is running (default 1: a transaction per event). Only for an apply whose every
+   * effect is inside the transaction: a group that fails is rolled back and its events applied
+   * again one by one, with the usual retries and dead letters.
+   */
+  maxEventsPerTransaction?: number;
 }
 
 export interface ProjectionRunner {

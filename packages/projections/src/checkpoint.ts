@@ -32,8 +32,9 @@ const SAFE_LITERAL = /^[A-Za-z0-9_-]*$/;
 
 /**
  * Opens the message's transaction: locks the checkpoint row and moves it to `sequence` in one
- * statement, only if `sequence` is past it. Returns false (transaction rolled back) when the
- * event was already handled: a redelivery after a commit whose ack was lost.
+ * statement, only if `from` (the first sequence the transaction applies; `sequence` itself
+ * unless it applies several) is past it. Returns false (transaction rolled back) when the event
+ * was already handled: a redelivery after a commit whose ack was lost.
  *
  * BEGIN, the commit mode and the claim travel as one simple query (one round trip instead of
  * three); the values are inlined, so they are checked to be plain tokens and an integer first.
@@ -43,19 +44,22 @@ export async function claim(
   key: ProjectionKey,
   sequence: number,
   synchronousCommit = true,
+  from = sequence,
 ): Promise<boolean> {
   if (
     !SAFE_LITERAL.test(key.namespace) ||
     !SAFE_LITERAL.test(key.projection) ||
     !Number.isSafeInteger(sequence) ||
-    sequence < 1
+    !Number.isSafeInteger(from) ||
+    from < 1 ||
+    from > sequence
   ) {
-    throw new RangeError(`unsafe checkpoint key or sequence: ${JSON.stringify(key)} ${sequence}`);
+    throw new RangeError(`unsafe checkpoint key or sequence: ${JSON.stringify(key)} ${from}-${sequence}`);
   }
   const results = (await tx.query(
     `BEGIN; ${synchronousCommit ? '' : 'SET LOCAL synchronous_commit = off; '}` +
       `UPDATE ${CHECKPOINTS} SET position = ${sequence}, updated_at = now() ` +
-      `WHERE namespace = '${key.namespace}' AND projection = '${key.projection}' AND position < ${sequence}`,
+      `WHERE namespace = '${key.namespace}' AND projection = '${key.projection}' AND position < ${from}`,
   )) as unknown as { rowCount: number | null }[];
   if (results[results.length - 1]?.rowCount === 1) return true;
   await tx.query('ROLLBACK');

@@ -229,6 +229,77 @@ describe('projection runner', () => {
     expect(rows).toEqual([{ payload: 'not json', error: expect.stringContaining('not JSON'), attempts: 1 }]);
   });
 
+  /** Sequences grouped by the transaction that applied them, in order of their first sequence. */
+  const groupsOf = (transactionOf: Map<number, string>) => {
+    const groups = new Map<string, number[]>();
+    for (const [seq, tx] of [...transactionOf].sort((a, b) => a[0] - b[0])) {
+      groups.set(tx, [...(groups.get(tx) ?? []), seq]);
+    }
+    return [...groups.values()];
+  };
+
+  it('maxEventsPerTransaction: events waiting behind a transaction are applied together, one checkpoint move per group', async () => {
+    const amounts = Array.from({ length: 40 }, (_, i) => i + 1);
+    await append('a', amounts.slice(0, 20));
+    const last = await append('b', amounts.slice(20));
+    const p = tallyProjection('tallies-v1', 'tallies', {
+      maxEventsPerTransaction: 8,
+      recordTransactions: true,
+    });
+    const runner = await start(p);
+    await runner.waitFor(last);
+    expect(p.applied).toEqual(amounts); // each once, in stream order (sequence = amount here)
+    expect(await readTallies(db.pool, 'tallies')).toEqual([
+      { id: 'a', total: 210, events: 20, last_seq: '20' },
+      { id: 'b', total: 610, events: 20, last_seq: '40' },
+    ]);
+    const groups = groupsOf(p.transactionOf);
+    expect(groups.length).toBeLessThan(40);
+    for (const g of groups) {
+      expect(g.length).toBeLessThanOrEqual(8);
+      expect(g).toEqual(Array.from({ length: g.length }, (_, i) => g[0]! + i)); // consecutive
+    }
+    expect(groups.flat()).toEqual(amounts);
+    const { rows } = await db.pool.query(
+      'SELECT position FROM projection_checkpoints WHERE projection = $1',
+      ['tallies-v1'],
+    );
+    expect(rows).toEqual([{ position: '40' }]);
+    const info = await (
+      await nc.jetstreamManager()
+    ).consumers.info(streamName('ledger', namespace), 'tallies-v1');
+    expect(info.num_ack_pending).toBe(0);
+  });
+
+  it('without maxEventsPerTransaction every event has a transaction of its own', async () => {
+    const last = await append('a', [1, 2, 3, 4, 5, 6]);
+    const p = tallyProjection('tallies-v1', 'tallies', { recordTransactions: true });
+    const runner = await start(p);
+    await runner.waitFor(last);
+    expect(groupsOf(p.transactionOf)).toEqual([[1], [2], [3], [4], [5], [6]]);
+  });
+
+  it('a group that fails is rolled back and applied one by one: the poison event is parked, every other applied once', async () => {
+    await append('a', [1]);
+    await append('a', [2]);
+    const poison = await append('a', [13]);
+    const last = await append('a', [3, 4]);
+    const p = tallyProjection('tallies-v1', 'tallies', {
+      maxEventsPerTransaction: 10,
+      failWhen: (e) => (e.data as { amount: number }).amount === 13,
+    });
+    const runner = await start(p, { maxDeliver: 2 });
+    await runner.waitFor(last);
+    expect(await readTallies(db.pool, 'tallies')).toEqual([
+      { id: 'a', total: 10, events: 4, last_seq: String(last) },
+    ]);
+    // The group's attempt, then the poison event's own two: the group attempt is not counted
+    // against the event's budget (its dead letter says 2).
+    expect(p.attemptsBySeq.get(poison)).toBe(3);
+    const { rows } = await db.pool.query('SELECT stream_sequence, attempts FROM projection_dead_letters');
+    expect(rows).toEqual([{ stream_sequence: String(poison), attempts: 2 }]);
+  });
+
   it('a rebuilt projection (new version) replays from the first event and equals the live one', async () => {
     await createTallyTable(db.pool, 'tallies_v2');
     const live = await start(tallyProjection('tallies-v1', 'tallies'));

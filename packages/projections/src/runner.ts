@@ -14,6 +14,7 @@ import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import type { DurableSpec } from './consumer';
+import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
@@ -72,6 +73,7 @@ class Runner implements ProjectionRunner {
   private readonly standbyPollMs: number;
   private readonly ackWaitMs: number;
   private readonly synchronousCommit: boolean;
+  private readonly maxGroup: number;
   private readonly log: Logger;
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
@@ -100,6 +102,7 @@ class Runner implements ProjectionRunner {
     this.standbyPollMs = o.standbyPollMs ?? 1000;
     this.ackWaitMs = positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000);
     this.synchronousCommit = o.synchronousCommit ?? false;
+    this.maxGroup = positiveInt('maxEventsPerTransaction', projection.maxEventsPerTransaction ?? 1);
     this.log = o.logger.child({ projection: projection.name, stream: this.stream });
     this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
     this.leader.onLost(() => {
@@ -219,19 +222,82 @@ class Runner implements ProjectionRunner {
   }
 
   private async consume(messages: ConsumerMessages): Promise<void> {
+    // Messages wait here while the previous transaction runs, and go together in the next one
+    // (one at a time when the projection applies one event per transaction).
+    const queue = new GroupQueue<JsMsg>({
+      maxGroup: this.maxGroup,
+      maxWaiting: this.batchSize,
+      apply: (group) => this.handleGroup(group),
+      failed: () => messages.stop(),
+    });
     try {
       await consumeInOrder(messages, {
         log: this.log,
         stopping: () => this.stopping,
-        handle: async (m) => {
-          await this.handle(m);
-          // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
-          if (m.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
-        },
+        handle: (m) => queue.add(m),
       });
+      await queue.settled();
     } finally {
       if (this.messages === messages) this.messages = undefined;
     }
+  }
+
+  private async handleGroup(group: JsMsg[]): Promise<void> {
+    if (this.stopping) return; // left unacked: the next runner starts from the checkpoint
+    const fresh: JsMsg[] = [];
+    for (const m of group) {
+      if (m.seq <= this.waiters.position)
+        m.ack(); // redelivery of something already committed
+      else fresh.push(m);
+    }
+    if (!(await this.applyTogether(fresh))) {
+      for (const m of fresh) {
+        await this.handle(m);
+        if (this.stopping) return;
+      }
+    }
+    // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
+    const last = group[group.length - 1];
+    if (last && last.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
+  }
+
+  /**
+   * Applies several first deliveries of readable events in one transaction with one checkpoint
+   * move. Returns false, having changed nothing, for anything else (one message, a redelivery,
+   * an unreadable message, an apply that throws): those go one by one, each with its retries.
+   */
+  private async applyTogether(group: JsMsg[]): Promise<boolean> {
+    if (group.length < 2 || group.some((m) => m.info.deliveryCount > 1)) return false;
+    const events: RecordedEvent[] = [];
+    for (const m of group) {
+      try {
+        events.push(decodeMessage(m));
+      } catch {
+        return false;
+      }
+    }
+    const first = group[0]!.seq;
+    const last = group[group.length - 1]!.seq;
+    const tx = await this.o.pool.connect();
+    let broken = false;
+    try {
+      if (!(await claim(tx, this.key, last, this.synchronousCommit, first))) {
+        tx.release();
+        return false;
+      }
+      for (const event of events) await this.o.projection.apply(tx, event);
+      await tx.query('COMMIT');
+    } catch (e) {
+      await tx.query('ROLLBACK').catch(() => (broken = true));
+      tx.release(broken);
+      if (isTransientDatabaseError(e)) throw e; // not the events' fault: resume later from the checkpoint
+      this.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
+      return false;
+    }
+    tx.release();
+    this.waiters.advance(last);
+    for (const m of group) m.ack();
+    return true;
   }
 
   private async handle(m: JsMsg): Promise<void> {
@@ -241,12 +307,7 @@ class Runner implements ProjectionRunner {
     }
     let event: RecordedEvent;
     try {
-      event = decodeEvent({
-        subject: m.subject,
-        seq: m.seq,
-        data: m.data,
-        header: (n) => m.headers?.get(n) || undefined,
-      });
+      event = decodeMessage(m);
     } catch (e) {
       await this.parkMessage(m, e, 1); // retrying cannot make it readable
       return;
@@ -372,6 +433,15 @@ class Runner implements ProjectionRunner {
       this.wake = done;
     });
   }
+}
+
+function decodeMessage(m: JsMsg): RecordedEvent {
+  return decodeEvent({
+    subject: m.subject,
+    seq: m.seq,
+    data: m.data,
+    header: (n) => m.headers?.get(n) || undefined,
+  });
 }
 
 function positiveInt(what: string, n: number): number {

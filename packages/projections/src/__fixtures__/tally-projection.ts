@@ -4,7 +4,8 @@ import type { Projection } from '../api';
 
 /**
  * A read model for the runner's tests: per tally, the total and the sequence of the last event
- * applied. `applied` records every apply call (sequence) in order, committed or not.
+ * applied. `applied` records every apply call (sequence) in order, committed or not;
+ * `transactionOf` (with `recordTransactions`) the transaction each sequence was last applied in.
  */
 export function tallyProjection(
   name: string,
@@ -13,17 +14,30 @@ export function tallyProjection(
     aggregate?: string;
     failWhen?: (e: RecordedEvent, attempt: number) => boolean;
     slowMs?: number;
+    maxEventsPerTransaction?: number;
+    recordTransactions?: boolean;
   } = {},
-): Projection & { applied: number[]; attemptsBySeq: Map<number, number> } {
+): Projection & {
+  applied: number[];
+  attemptsBySeq: Map<number, number>;
+  transactionOf: Map<number, string>;
+} {
   const applied: number[] = [];
   const attemptsBySeq = new Map<number, number>();
+  const transactionOf = new Map<number, string>();
   return {
     name,
     context: 'ledger',
     ...(options.aggregate ? { aggregate: options.aggregate } : {}),
+    ...(options.maxEventsPerTransaction ? { maxEventsPerTransaction: options.maxEventsPerTransaction } : {}),
     applied,
     attemptsBySeq,
+    transactionOf,
     async apply(tx, event) {
+      if (options.recordTransactions) {
+        const { rows } = await tx.query<{ id: string }>('SELECT txid_current()::text AS id');
+        transactionOf.set(event.sequence, rows[0]!.id);
+      }
       applied.push(event.sequence);
       const attempt = (attemptsBySeq.get(event.sequence) ?? 0) + 1;
       attemptsBySeq.set(event.sequence, attempt);

@@ -26,6 +26,9 @@ const DOMAIN_KNOWN = 'EXISTS (SELECT 1 FROM domains WHERE domain_id = $1)';
 export const readModelProjection: Projection = {
   name: 'conversations-read-v1',
   context: 'conversations',
+  // Every effect is a statement in the transaction; under load a transaction's round trips
+  // (begin and claim, commit) are shared by the messages that arrived while the last one ran.
+  maxEventsPerTransaction: 64,
   async apply(tx, recorded) {
     await applyRoomEvent(tx, recorded);
     await applyCustomerEvent(tx, recorded);
@@ -50,8 +53,10 @@ async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<
     case E.MessagePosted: {
       const e = messagePostedSchema.parse(recorded.data);
       // One statement: the message and, only when it was new (not a redelivery), its room's row.
-      await tx.query(
-        `WITH inserted AS (
+      // Named, so each connection parses and plans it once, not for every message.
+      await tx.query({
+        name: 'conversations-read-message-posted',
+        text: `WITH inserted AS (
            INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
                                  team_member_id, team_member_name, is_note, note_type, link, product_ids,
                                  decision, posted_at)
@@ -64,7 +69,7 @@ async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<
                           unread = CASE WHEN $11 THEN unread WHEN $7 = 'visitor' THEN true WHEN $7 = 'team' THEN false ELSE unread END,
                           message_count = message_count + 1, shared_with = $17
           WHERE room_id = $3 AND EXISTS (SELECT 1 FROM inserted)`,
-        [
+        values: [
           e.audience.domainId,
           e.messageId,
           e.roomId,
@@ -83,7 +88,7 @@ async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<
           e.postedAt,
           e.audience.sharedWith,
         ],
-      );
+      });
       return;
     }
     case E.LiveModeChanged: {
