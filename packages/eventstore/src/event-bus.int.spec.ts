@@ -7,7 +7,9 @@ describe('connectEventBus', () => {
     const nc = await connectEventBus(TEST_NATS_URL, 'billing');
     try {
       const reply = nc.subscribe('event-bus-test.echo', { max: 1, callback: (_, m) => m.respond(m.data) });
-      const answer = await nc.request('event-bus-test.echo', new TextEncoder().encode('ping'), { timeout: 5000 });
+      const answer = await nc.request('event-bus-test.echo', new TextEncoder().encode('ping'), {
+        timeout: 5000,
+      });
       expect(new TextDecoder().decode(answer.data)).toBe('ping');
       reply.unsubscribe();
 

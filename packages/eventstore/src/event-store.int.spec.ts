@@ -525,8 +525,141 @@ describe('EventStore on JetStream 2.9', () => {
           },
         ),
       ).rejects.toBe(refused);
-      expect(seen).toEqual([0]);
+      // Once on the store's cached history, then again on the log: a refusal is only given on
+      // a history known to be current.
+      expect(seen).toEqual([0, 0]);
       expect((await reader.load(subject)).version).toBe(open.version);
+    });
+
+    /** `store` with its load() calls counted. */
+    const countingLoads = (s: EventStore) => {
+      const load = s.load.bind(s);
+      const counter = { loads: 0 };
+      s.load = (async (subj: string) => {
+        counter.loads++;
+        return load(subj);
+      }) as typeof s.load;
+      return counter;
+    };
+
+    it('decides on the history it holds without reading the log; on the log once another writer moved past it', async () => {
+      const subject = store.subject('tally', 'cached-decide');
+      const mine = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const counter = countingLoads(mine);
+      const second = await executeCommand(
+        mine,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 2 },
+        { commandId: 'add-1' },
+      );
+      expect(counter.loads).toBe(0);
+      expect(second.state.total).toBe(2);
+      // Another replica appends behind its back.
+      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(
+        other,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 5 },
+        { commandId: 'add-2' },
+      );
+      const third = await executeCommand(
+        mine,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 1 },
+        { commandId: 'add-3' },
+      );
+      expect(counter.loads).toBe(1);
+      expect(third.state).toEqual({ open: true, total: 8, contributors: ['a', 'b', 'a'] });
+      expect(third.version).toBe((await reader.load(subject)).version);
+    });
+
+    it('the next command on a held history folds only its own event, not the history again', async () => {
+      const subject = store.subject('tally', 'held-state');
+      const mine = new EventStore(nc, { context: CONTEXT, namespace });
+      let evolves = 0;
+      const counting: typeof tally = {
+        ...tally,
+        evolve: (state, event) => {
+          evolves++;
+          return tally.evolve(state, event);
+        },
+      };
+      await executeCommand(mine, subject, counting, { type: 'open', by: 'a' }, { commandId: 'o' });
+      for (let i = 1; i <= 5; i++)
+        await executeCommand(
+          mine,
+          subject,
+          counting,
+          { type: 'add', by: 'a', amount: i },
+          { commandId: `a${i}` },
+        );
+      evolves = 0;
+      const r = await executeCommand(
+        mine,
+        subject,
+        counting,
+        { type: 'add', by: 'b', amount: 10 },
+        { commandId: 'b' },
+      );
+      expect(evolves).toBe(1);
+      expect(r.state).toEqual(foldEvents(tally, (await reader.load<TallyEvent>(subject)).events));
+      expect(r.state.total).toBe(25);
+    });
+
+    it('a refusal on a history another writer has moved past is decided again on the log', async () => {
+      const subject = store.subject('tally', 'stale-refusal');
+      const mine = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(other, subject, tally, { type: 'add', by: 'b', amount: 5 }, { commandId: 'five' });
+      const r = await executeCommand(
+        mine,
+        subject,
+        tally,
+        { type: 'add', by: 'a', amount: 1 },
+        {
+          commandId: 'needs-five',
+          guard: (state) => {
+            if (state.total < 5) throw new TallyRefused('conflict', 'needs five first');
+          },
+        },
+      );
+      expect(r.state.total).toBe(6);
+    });
+
+    it('a command another writer stored since is answered as stored, and the held history stays true to the log', async () => {
+      const subject = store.subject('tally', 'stored-elsewhere');
+      const mine = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      const first = await executeCommand(
+        other,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 3 },
+        { commandId: 'same' },
+      );
+      await executeCommand(
+        other,
+        subject,
+        tally,
+        { type: 'add', by: 'c', amount: 4 },
+        { commandId: 'later' },
+      );
+      const again = await executeCommand(
+        mine,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 3 },
+        { commandId: 'same' },
+      );
+      expect(again.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
+      expect((await mine.load(subject)).events).toEqual((await reader.load(subject)).events);
+      expect(foldEvents(tally, (await reader.load<TallyEvent>(subject)).events).total).toBe(7);
     });
 
     it('decide returning [] appends nothing and returns the current state', async () => {

@@ -117,6 +117,7 @@ export class EventStore {
     const recorded: RecordedEvent<E>[] = [];
     let expected = expectedVersion;
     let duplicate = false;
+    let storedBefore = false;
     for (const [index, event] of events.entries()) {
       const id = eventId(commandId, index);
       let ack: PubAck & { firstTry: boolean };
@@ -136,6 +137,7 @@ export class EventStore {
       if (ack.duplicate) {
         // Report the event as it was stored the first time (its occurredAt and meta).
         recorded.push(await this.storedDuplicate<E>(subject, ack.seq, id));
+        storedBefore = true;
         if (ack.firstTry) duplicate = true;
       } else {
         recorded.push({
@@ -151,8 +153,35 @@ export class EventStore {
       }
       expected = ack.seq;
     }
-    this.cache.extend(subject, expectedVersion, recorded);
+    // An event stored before sits wherever it landed then, not necessarily right after
+    // `expectedVersion`: the cached history cannot be continued with it.
+    if (storedBefore) this.cache.delete(subject);
+    else this.cache.extend(subject, expectedVersion, recorded);
     return { version: expected, duplicate, events: recorded };
+  }
+
+  /**
+   * The history of `subject` as this store last read or appended it, without asking the log:
+   * another writer may have appended since. Undefined when none is cached. Not a copy: for
+   * executeCommand, which decides on it optimistically (the append's expected version catches a
+   * stale one) and must not change it.
+   */
+  heldHistory(subject: string): readonly RecordedEvent[] | undefined {
+    this.assertAggregateSubject(subject);
+    return this.cache.peek(subject);
+  }
+
+  /** The state `decider` folded from the held history as it is now (see `holdState`), if any. */
+  heldState(subject: string, decider: object): unknown {
+    return this.cache.folded(subject, decider);
+  }
+
+  /**
+   * Keeps `state`, folded by `decider` from the history up to `version`, beside the held history
+   * while that still ends there. States are immutable: evolve returns a new one.
+   */
+  holdState(subject: string, decider: object, version: number, state: unknown): void {
+    this.cache.keepFolded(subject, decider, version, state);
   }
 
   /** Every event of one aggregate, in order; version 0 and no events for an unknown aggregate. */

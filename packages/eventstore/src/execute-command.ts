@@ -59,6 +59,13 @@ export function priorEvents<E extends DomainEvent>(
  * Idempotent per commandId: when the aggregate already holds this command's events (all of
  * them), they are returned without deciding again. If it holds only some (a writer stopped
  * half-way), PartialAppendError is thrown rather than deciding on top of a half-applied command.
+ *
+ * When the store holds the aggregate's history from its own reads and appends, the first round
+ * decides on that without asking the log (one request less per command), on the state folded
+ * from it by the previous command (no copy and fold of the whole history): the append expects
+ * its version, so a history another writer has moved past fails it and the rounds above take
+ * over. The outcome's state may be the one the store holds for the next command: treat it as
+ * read-only, as evolve does.
  */
 export async function executeCommand<C, E extends DomainEvent, S>(
   store: EventStore,
@@ -70,6 +77,8 @@ export async function executeCommand<C, E extends DomainEvent, S>(
   const maxAttempts = options.maxAttempts ?? 5;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
     throw new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`);
+  const optimistic = await decideOnHeldHistory(store, subject, decider, command, options);
+  if (optimistic) return optimistic;
   for (let attempt = 1; ; attempt++) {
     const loaded = await store.load<E>(subject);
     const prior = priorEvents(loaded, options.commandId);
@@ -86,6 +95,7 @@ export async function executeCommand<C, E extends DomainEvent, S>(
       continue;
     }
     const state = foldEvents(decider, loaded.events);
+    store.holdState(subject, decider, loaded.version, state);
     await options.guard?.(state);
     const events = decider.decide(command, state);
     if (events.length === 0) return { events: [], state, version: loaded.version };
@@ -95,11 +105,9 @@ export async function executeCommand<C, E extends DomainEvent, S>(
         commandId: options.commandId,
         ...(options.meta ? { meta: options.meta } : {}),
       });
-      return {
-        events: appended.events,
-        state: events.reduce(decider.evolve, state),
-        version: appended.version,
-      };
+      const next = events.reduce(decider.evolve, state);
+      store.holdState(subject, decider, appended.version, next);
+      return { events: appended.events, state: next, version: appended.version };
     } catch (e) {
       if (e instanceof ConcurrencyError && attempt < maxAttempts) {
         await sleep(retryDelayMs(attempt));
@@ -112,4 +120,53 @@ export async function executeCommand<C, E extends DomainEvent, S>(
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * The optimistic first round: decide on the store's held history (and the state it holds folded
+ * from it) and append expecting its version. Undefined (nothing stored) whenever the outcome
+ * could depend on the history being current: none held, this command or another writer's batch
+ * in it, a refusal by the guard or decide, anything but one event to append, a stale version, or
+ * the log answering that this command was stored before. Those are decided again on the log.
+ */
+async function decideOnHeldHistory<C, E extends DomainEvent, S>(
+  store: EventStore,
+  subject: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: ExecuteCommandOptions<S>,
+): Promise<CommandOutcome<E, S> | undefined> {
+  const history = store.heldHistory(subject);
+  const last = history?.[history.length - 1];
+  if (!history || !last) return undefined;
+  if (last.batch && last.batch.index < last.batch.size - 1) return undefined; // a batch in flight
+  if (history.some((e) => e.batch?.commandId === options.commandId)) return undefined;
+  let state: S;
+  let events: E[];
+  try {
+    // Folded from copies: a state must not share objects with the store's events.
+    state =
+      (store.heldState(subject, decider) as S | undefined) ?? foldEvents(decider, structuredClone(history));
+    await options.guard?.(state);
+    events = decider.decide(command, state);
+  } catch {
+    return undefined; // a refusal must not rest on a history that may be stale
+  }
+  // One event only: the first of several could meet an earlier run of this command (its msgID
+  // de-duplicated) and the rest would then be appended on top of it.
+  if (events.length !== 1) return undefined;
+  try {
+    const appended = await store.append(subject, events, {
+      expectedVersion: last.sequence,
+      commandId: options.commandId,
+      ...(options.meta ? { meta: options.meta } : {}),
+    });
+    if (appended.duplicate) return undefined; // stored before: answered from the log, as stored
+    const next = events.reduce(decider.evolve, state);
+    store.holdState(subject, decider, appended.version, next);
+    return { events: appended.events, state: next, version: appended.version };
+  } catch (e) {
+    if (e instanceof ConcurrencyError) return undefined;
+    throw e;
+  }
 }

@@ -1,11 +1,19 @@
 import type { DomainEvent, RecordedEvent } from './api';
 
+interface Entry {
+  events: RecordedEvent[];
+  /** A state folded from exactly `events`, by the decider `key`. */
+  folded?: { key: object; state: unknown };
+}
+
 /**
  * Recently used aggregates' histories, least recently used evicted first. Entries are private:
  * load() hands out copies, so a caller mutating an event cannot corrupt what the next caller sees.
+ * Beside a history it may hold the state a decider folded from it, so that the next command on
+ * the aggregate neither copies nor folds the history again.
  */
 export class HistoryCache {
-  private readonly entries = new Map<string, RecordedEvent[]>();
+  private readonly entries = new Map<string, Entry>();
 
   constructor(private readonly capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 0)
@@ -21,7 +29,7 @@ export class HistoryCache {
     lastSeq: number,
     lastId: string | undefined,
   ): RecordedEvent<E>[] {
-    const cached = this.entries.get(subject);
+    const cached = this.entries.get(subject)?.events;
     const tail = cached?.[cached.length - 1];
     if (!cached || !tail) return [];
     const stillValid =
@@ -35,11 +43,17 @@ export class HistoryCache {
     return cached.slice() as RecordedEvent<E>[];
   }
 
+  /** The cached history itself (not a copy: the caller must not change it), if there is one. */
+  peek(subject: string): readonly RecordedEvent[] | undefined {
+    const cached = this.entries.get(subject)?.events;
+    return cached && cached.length > 0 ? cached : undefined;
+  }
+
   /** Stores `events` (the cache owns the array and its events from now on). */
   set(subject: string, events: RecordedEvent[]): void {
     if (this.capacity === 0) return;
     this.entries.delete(subject);
-    this.entries.set(subject, events);
+    this.entries.set(subject, { events });
     while (this.entries.size > this.capacity) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -52,11 +66,23 @@ export class HistoryCache {
    * history if it ended exactly there (or there was none and the aggregate was new).
    */
   extend(subject: string, expectedVersion: number, appended: RecordedEvent[]): void {
-    const cached = this.entries.get(subject) ?? (expectedVersion === 0 ? [] : undefined);
+    const cached = this.entries.get(subject)?.events ?? (expectedVersion === 0 ? [] : undefined);
     if (!cached) return;
     const tailSeq = cached[cached.length - 1]?.sequence ?? 0;
     if (tailSeq !== expectedVersion) return; // the next load reads forward from the log
     this.set(subject, [...cached, ...structuredClone(appended)]);
+  }
+
+  /** The state `key` folded from the cached history as it is now, if one is held. */
+  folded(subject: string, key: object): unknown {
+    const entry = this.entries.get(subject);
+    return entry?.folded?.key === key ? entry.folded.state : undefined;
+  }
+
+  /** Holds `state`, folded by `key` up to `version`, if the cached history ends exactly there. */
+  keepFolded(subject: string, key: object, version: number, state: unknown): void {
+    const entry = this.entries.get(subject);
+    if (entry && entry.events[entry.events.length - 1]?.sequence === version) entry.folded = { key, state };
   }
 
   delete(subject: string): void {

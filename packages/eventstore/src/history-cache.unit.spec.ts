@@ -29,6 +29,26 @@ describe('HistoryCache', () => {
     expect(c.validPrefix('s', 4, 'c4:0')).toEqual([]); // gone since
   });
 
+  it('holds a folded state only for the history as it ends now, per decider', () => {
+    const c = new HistoryCache(10);
+    const decider = {};
+    const other = {};
+    c.set('s', [ev(1), ev(2)]);
+    c.keepFolded('s', decider, 1, 'stale'); // the history ends at 2, not 1
+    expect(c.folded('s', decider)).toBeUndefined();
+    c.keepFolded('s', decider, 2, 'at 2');
+    expect(c.folded('s', decider)).toBe('at 2');
+    expect(c.folded('s', other)).toBeUndefined();
+    c.extend('s', 2, [ev(3)]); // a new history: the state folded up to 2 no longer describes it
+    expect(c.folded('s', decider)).toBeUndefined();
+    c.keepFolded('s', decider, 3, 'at 3');
+    expect(c.folded('s', decider)).toBe('at 3');
+    c.set('s', [ev(1), ev(2), ev(3)]);
+    expect(c.folded('s', decider)).toBeUndefined();
+    c.keepFolded('unknown', decider, 1, 'x');
+    expect(c.folded('unknown', decider)).toBeUndefined();
+  });
+
   it('evicts the least recently used aggregate', () => {
     const c = new HistoryCache(2);
     c.set('a', [ev(1)]);
