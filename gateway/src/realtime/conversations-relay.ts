@@ -11,6 +11,7 @@ import {
   type NatsConnection,
 } from 'nats';
 import { InternalRoom } from './channels';
+import { coalescedAcks } from './coalesced-acks';
 import { routeEvent, type Emission } from './event-routing';
 import type { ReplayBuffer } from './replay-buffer';
 
@@ -50,7 +51,8 @@ export interface ConversationsRelay {
  * then the ack. A redelivered event finds its mark and is only acknowledged, so each event is
  * emitted once however often JetStream delivers it. Scripts are sent as events arrive without
  * waiting for the previous reply (one connection keeps them in order), and emits and acks follow
- * in the same order, so a replica's throughput is not bound by Redis round trips.
+ * in the same order, so a replica's throughput is not bound by Redis round trips; the acks of one
+ * turn of the event loop go to NATS together.
  */
 export async function startConversationsRelay(options: RelayOptions): Promise<ConversationsRelay> {
   const { nc, buffer, target, logger } = options;
@@ -79,6 +81,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
   const consumer = await nc.jetstream().consumers.get(stream, RELAY_DURABLE);
   const messages: ConsumerMessages = await consumer.consume({ max_messages: 512 });
   let tail: Promise<void> = Promise.resolve();
+  const acks = coalescedAcks();
 
   /** Settles once the previous event's script has been sent: scripts go out in event order. */
   let issued: Promise<void> = Promise.resolve();
@@ -134,7 +137,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
           target.emit(rooms, e.event, { channel: e.channel, cursor, data: e.data });
         if (routed.revoke) target.revoke(routed.revoke.userId, routed.revoke.roomId);
       }
-      m.ack();
+      acks.add(m);
     });
   };
 
@@ -148,6 +151,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
       await messages.close();
       await done;
       await tail;
+      acks.flush();
     },
   };
 }
