@@ -1,6 +1,6 @@
 import { GroupQueue } from './group-queue';
 
-const tick = () => new Promise((r) => setImmediate(r));
+const tick = () => new Promise<void>((r) => setImmediate(r));
 
 describe('GroupQueue', () => {
   it('applies the first item alone and at once, then everything that arrived meanwhile together', async () => {
