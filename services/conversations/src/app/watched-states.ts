@@ -6,7 +6,10 @@ import { loadState } from './aggregates';
 const WATCHED = ['customer', 'visitorkey'] as const;
 
 export interface WatchedStates {
-  /** The aggregate's state as `loadState` would read it, without a round trip while nothing changed it. */
+  /**
+   * The aggregate's state as `loadState` would read it, without a round trip while nothing
+   * changed it. The state is shared with the next caller: read-only, as every folded state is.
+   */
   load<C, E extends DomainEvent, S>(subject: string, decider: Decider<C, E, S>): Promise<{ state: S }>;
   stop(): void;
 }
@@ -61,12 +64,12 @@ export function watchStates(
         // Most recently used last, so the oldest is the first to go.
         states.delete(subject);
         states.set(subject, state);
-        return { state: structuredClone(state) as never };
+        return { state: state as never };
       }
       const before = changes;
       const { state } = await loadState(store, subject, decider);
       if (connected && changes === before) {
-        states.set(subject, structuredClone(state));
+        states.set(subject, state);
         if (states.size > options.maxEntries) states.delete(states.keys().next().value!);
       }
       return { state };
