@@ -13,6 +13,7 @@ import type { SocketIdentity } from '../realtime/channel-access';
 import { roomsOfShare } from '../realtime/conversations-relay';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
 import { registerVisitorMessageHandler, type VisitorMessageDeps } from './visitor-message-handler';
+import { ownBroadcastSkippingParser } from './own-broadcast-parser';
 
 export interface RealtimeServer {
   /** Delivers `event` to every socket of `userId`, on whichever gateway replica it is connected. */
@@ -76,7 +77,10 @@ export function startRealtimeServer(options: {
   >(options.httpServer, {
     path: '/socket.io',
     cors: { origin: frontendOrigins, credentials: true },
-    adapter: createAdapter(options.redis.publisher, options.redis.subscriber, { key: options.redis.key }),
+    adapter: createAdapter(options.redis.publisher, options.redis.subscriber, {
+      key: options.redis.key,
+      parser: ownBroadcastSkippingParser(),
+    }),
   });
   io.engine.use(cookieParser());
 
