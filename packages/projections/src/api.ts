@@ -17,6 +17,11 @@ export interface Projection {
    * again one by one, with the usual retries and dead letters.
    */
   maxEventsPerTransaction?: number;
+  /**
+   * Applies consecutive events (a group, see maxEventsPerTransaction) in one go, e.g. with one
+   * statement for many rows. Must leave the read model exactly as `apply` on each in order would.
+   */
+  applyMany?(tx: PoolClient, events: RecordedEvent[]): Promise<void>;
 }
 
 export interface ProjectionRunner {

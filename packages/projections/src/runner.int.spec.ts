@@ -271,6 +271,21 @@ describe('projection runner', () => {
     expect(info.num_ack_pending).toBe(0);
   });
 
+  it('a projection with applyMany gets each group in one call, single events through apply', async () => {
+    const amounts = Array.from({ length: 24 }, (_, i) => i + 1);
+    const last = await append('a', amounts);
+    const p = tallyProjection('tallies-v1', 'tallies', { maxEventsPerTransaction: 8, applyMany: true });
+    const runner = await start(p);
+    await runner.waitFor(last);
+    expect(p.applied).toEqual(amounts);
+    expect(p.manyCalls.length).toBeGreaterThan(0);
+    for (const size of p.manyCalls) expect(size).toBeGreaterThan(1);
+    for (const size of p.manyCalls) expect(size).toBeLessThanOrEqual(8);
+    expect(await readTallies(db.pool, 'tallies')).toEqual([
+      { id: 'a', total: 300, events: 24, last_seq: '24' },
+    ]);
+  });
+
   it('without maxEventsPerTransaction every event has a transaction of its own', async () => {
     const last = await append('a', [1, 2, 3, 4, 5, 6]);
     const p = tallyProjection('tallies-v1', 'tallies', { recordTransactions: true });

@@ -285,7 +285,9 @@ class Runner implements ProjectionRunner {
         tx.release();
         return false;
       }
-      for (const event of events) await this.o.projection.apply(tx, event);
+      const { projection } = this.o;
+      if (projection.applyMany) await projection.applyMany(tx, events);
+      else for (const event of events) await projection.apply(tx, event);
       await tx.query('COMMIT');
     } catch (e) {
       await tx.query('ROLLBACK').catch(() => (broken = true));

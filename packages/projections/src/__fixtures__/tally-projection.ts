@@ -2,6 +2,13 @@ import type { RecordedEvent } from '@parley/eventstore';
 import type { Pool } from 'pg';
 import type { Projection } from '../api';
 
+export type TallyProjection = Projection & {
+  applied: number[];
+  attemptsBySeq: Map<number, number>;
+  transactionOf: Map<number, string>;
+  manyCalls: number[];
+};
+
 /**
  * A read model for the runner's tests: per tally, the total and the sequence of the last event
  * applied. `applied` records every apply call (sequence) in order, committed or not;
@@ -16,16 +23,20 @@ export function tallyProjection(
     slowMs?: number;
     maxEventsPerTransaction?: number;
     recordTransactions?: boolean;
+    /** Give it an applyMany (which applies each in turn), recording the size of each call. */
+    applyMany?: boolean;
   } = {},
-): Projection & {
-  applied: number[];
-  attemptsBySeq: Map<number, number>;
-  transactionOf: Map<number, string>;
-} {
+): TallyProjection {
   const applied: number[] = [];
   const attemptsBySeq = new Map<number, number>();
   const transactionOf = new Map<number, string>();
-  return {
+  const manyCalls: number[] = [];
+  const projection: Projection & {
+    applied: number[];
+    attemptsBySeq: Map<number, number>;
+    transactionOf: Map<number, string>;
+    manyCalls: number[];
+  } = {
     name,
     context: 'ledger',
     ...(options.aggregate ? { aggregate: options.aggregate } : {}),
@@ -33,6 +44,7 @@ export function tallyProjection(
     applied,
     attemptsBySeq,
     transactionOf,
+    manyCalls,
     async apply(tx, event) {
       if (options.recordTransactions) {
         const { rows } = await tx.query<{ id: string }>('SELECT txid_current()::text AS id');
@@ -53,6 +65,12 @@ export function tallyProjection(
       );
     },
   };
+  if (options.applyMany)
+    projection.applyMany = async (tx, events) => {
+      manyCalls.push(events.length);
+      for (const event of events) await projection.apply(tx, event);
+    };
+  return projection;
 }
 
 export async function createTallyTable(pool: Pool, table: string): Promise<void> {

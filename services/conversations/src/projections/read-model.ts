@@ -29,13 +29,126 @@ export const readModelProjection: Projection = {
   // Every effect is a statement in the transaction; under load a transaction's round trips
   // (begin and claim, commit) are shared by the messages that arrived while the last one ran.
   maxEventsPerTransaction: 64,
-  async apply(tx, recorded) {
-    await applyRoomEvent(tx, recorded);
-    await applyCustomerEvent(tx, recorded);
-    if (recorded.type === E.AppointmentBooked)
-      await applyBooking(tx, recorded.data as AppointmentBooked['data']);
+  apply: applyEvent,
+  // A run of messages (the bulk of a busy group) goes in one statement; anything else in order.
+  async applyMany(tx, events) {
+    let run: MessageRow[] = [];
+    for (const recorded of events) {
+      if (recorded.type === E.MessagePosted) {
+        run.push(postedRow(recorded));
+        continue;
+      }
+      await insertMessages(tx, run);
+      run = [];
+      await applyEvent(tx, recorded);
+    }
+    await insertMessages(tx, run);
   },
 };
+
+async function applyEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void> {
+  await applyRoomEvent(tx, recorded);
+  await applyCustomerEvent(tx, recorded);
+  if (recorded.type === E.AppointmentBooked)
+    await applyBooking(tx, recorded.data as AppointmentBooked['data']);
+}
+
+/** A message row as both message statements take it: the event's fields and its stream position. */
+interface MessageRow {
+  domain_id: string;
+  message_id: string;
+  room_id: string;
+  position: number;
+  client_id: string | null;
+  role: string;
+  author: string;
+  content: string;
+  team_member_id: string | null;
+  team_member_name: string | null;
+  is_note: boolean;
+  note_type: string | null;
+  link: string | null;
+  product_ids: string[];
+  decision: unknown;
+  posted_at: string;
+  shared_with: string[];
+}
+
+function postedRow(recorded: RecordedEvent): MessageRow {
+  const e = messagePostedSchema.parse(recorded.data);
+  return {
+    domain_id: e.audience.domainId,
+    message_id: e.messageId,
+    room_id: e.roomId,
+    position: recorded.sequence,
+    client_id: e.clientId ?? null,
+    role: e.role,
+    author: e.author,
+    content: e.content,
+    team_member_id: e.teamMemberId ?? null,
+    team_member_name: e.teamMemberName ?? null,
+    is_note: e.isNote,
+    note_type: e.noteType ?? null,
+    link: e.link ?? null,
+    product_ids: e.productIds,
+    decision: e.decision ?? null,
+    posted_at: e.postedAt,
+    shared_with: e.audience.sharedWith,
+  };
+}
+
+/**
+ * Messages in one statement, with what one by one would have done to their rooms: the last new
+ * message (by position) is the room's latest and sets its time and audience, each new message
+ * counts once, and unread follows the last new non-note message by the visitor (true) or the
+ * team (false). Redeliveries (a message already there) change nothing; a room not in the read
+ * model (its domain is gone) gets nothing.
+ */
+async function insertMessages(tx: PoolClient, run: MessageRow[]): Promise<void> {
+  // A message id once (as one by one: the second would find the first and change nothing).
+  const seen = new Set<string>();
+  const rows = run.filter((m) => !seen.has(m.message_id) && seen.add(m.message_id));
+  if (rows.length === 0) return;
+  if (rows.length === 1) return insertMessage(tx, rows[0]!);
+  await tx.query({
+    name: 'conversations-read-messages-posted',
+    text: `WITH input AS (
+             SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+               domain_id text, message_id text, room_id text, position bigint, client_id text, role text,
+               author text, content text, team_member_id text, team_member_name text, is_note boolean,
+               note_type text, link text, product_ids text[], decision jsonb, posted_at timestamptz,
+               shared_with text[])
+           ),
+           inserted AS (
+             INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
+                                   team_member_id, team_member_name, is_note, note_type, link, product_ids,
+                                   decision, posted_at)
+             SELECT message_id, room_id, domain_id, position, client_id, role, author, content,
+                    team_member_id, team_member_name, is_note, note_type, link, product_ids, decision, posted_at
+               FROM input i
+              WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.room_id = i.room_id)
+             ON CONFLICT (message_id) DO NOTHING
+             RETURNING message_id
+           ),
+           fresh AS (SELECT i.* FROM input i JOIN inserted USING (message_id)),
+           per_room AS (
+             SELECT DISTINCT ON (f.room_id) f.room_id, f.message_id, f.position, f.posted_at, f.shared_with,
+                    count(*) OVER (PARTITION BY f.room_id) AS n,
+                    (SELECT v.author FROM fresh v
+                      WHERE v.room_id = f.room_id AND NOT v.is_note AND v.author IN ('visitor', 'team')
+                      ORDER BY v.position DESC LIMIT 1) AS unread_by
+               FROM fresh f
+              ORDER BY f.room_id, f.position DESC
+           )
+           UPDATE rooms r
+              SET last_message_id = p.message_id, last_position = p.position, updated_at = p.posted_at,
+                  unread = CASE p.unread_by WHEN 'visitor' THEN true WHEN 'team' THEN false ELSE r.unread END,
+                  message_count = r.message_count + p.n, shared_with = p.shared_with
+             FROM per_room p
+            WHERE r.room_id = p.room_id`,
+    values: [JSON.stringify(rows)],
+  });
+}
 
 async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void> {
   switch (recorded.type) {
@@ -50,47 +163,9 @@ async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<
       );
       return;
     }
-    case E.MessagePosted: {
-      const e = messagePostedSchema.parse(recorded.data);
-      // One statement: the message and, only when it was new (not a redelivery), its room's row.
-      // Named, so each connection parses and plans it once, not for every message.
-      await tx.query({
-        name: 'conversations-read-message-posted',
-        text: `WITH inserted AS (
-           INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
-                                 team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                                 decision, posted_at)
-           SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16
-            WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $3)
-           ON CONFLICT (message_id) DO NOTHING
-           RETURNING room_id
-         )
-         UPDATE rooms SET last_message_id = $2, last_position = $4, updated_at = $16,
-                          unread = CASE WHEN $11 THEN unread WHEN $7 = 'visitor' THEN true WHEN $7 = 'team' THEN false ELSE unread END,
-                          message_count = message_count + 1, shared_with = $17
-          WHERE room_id = $3 AND EXISTS (SELECT 1 FROM inserted)`,
-        values: [
-          e.audience.domainId,
-          e.messageId,
-          e.roomId,
-          recorded.sequence,
-          e.clientId ?? null,
-          e.role,
-          e.author,
-          e.content,
-          e.teamMemberId ?? null,
-          e.teamMemberName ?? null,
-          e.isNote,
-          e.noteType ?? null,
-          e.link ?? null,
-          e.productIds,
-          e.decision ? JSON.stringify(e.decision) : null,
-          e.postedAt,
-          e.audience.sharedWith,
-        ],
-      });
+    case E.MessagePosted:
+      await insertMessage(tx, postedRow(recorded));
       return;
-    }
     case E.LiveModeChanged: {
       const e = liveModeChangedSchema.parse(recorded.data);
       await tx.query('UPDATE rooms SET live = $2 WHERE room_id = $1', [e.roomId, e.live]);
@@ -145,6 +220,46 @@ async function applyRoomEvent(tx: PoolClient, recorded: RecordedEvent): Promise<
       return;
     }
   }
+}
+
+/** One message and, only when it was new (not a redelivery), its room's row: one statement. */
+async function insertMessage(tx: PoolClient, m: MessageRow): Promise<void> {
+  // Named, so each connection parses and plans it once, not for every message.
+  await tx.query({
+    name: 'conversations-read-message-posted',
+    text: `WITH inserted AS (
+             INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
+                                   team_member_id, team_member_name, is_note, note_type, link, product_ids,
+                                   decision, posted_at)
+             SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16
+              WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $3)
+             ON CONFLICT (message_id) DO NOTHING
+             RETURNING room_id
+           )
+           UPDATE rooms SET last_message_id = $2, last_position = $4, updated_at = $16,
+                            unread = CASE WHEN $11 THEN unread WHEN $7 = 'visitor' THEN true WHEN $7 = 'team' THEN false ELSE unread END,
+                            message_count = message_count + 1, shared_with = $17
+            WHERE room_id = $3 AND EXISTS (SELECT 1 FROM inserted)`,
+    values: [
+      m.domain_id,
+      m.message_id,
+      m.room_id,
+      m.position,
+      m.client_id,
+      m.role,
+      m.author,
+      m.content,
+      m.team_member_id,
+      m.team_member_name,
+      m.is_note,
+      m.note_type,
+      m.link,
+      m.product_ids,
+      m.decision === null ? null : JSON.stringify(m.decision),
+      m.posted_at,
+      m.shared_with,
+    ],
+  });
 }
 
 async function applyCustomerEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void> {
