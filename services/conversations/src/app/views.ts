@@ -60,8 +60,13 @@ export function roomViewOf(
   context: { domain: string; customerEmail: string | null },
   forVisitor = false,
 ): RoomView {
-  const messages = messagesOf(state, forVisitor);
-  const last = messages[messages.length - 1] ?? null;
+  // Only the latest visible message and the count: every command answers with this view, and
+  // viewing every message of a long room for it cost more than the command.
+  let lastIndex = state.messages.length - 1;
+  while (forVisitor && lastIndex >= 0 && state.messages[lastIndex]!.isNote) lastIndex--;
+  const last = lastIndex >= 0 ? messageView(state.messages[lastIndex]!, isSeen(state, lastIndex)) : null;
+  let messageCount = state.messages.length;
+  if (forVisitor) for (const m of state.messages) if (m.isNote) messageCount--;
   return {
     id: state.roomId,
     domainId: state.domainId,
@@ -75,6 +80,6 @@ export function roomViewOf(
     updatedAt: last?.createdAt ?? state.openedAt,
     lastMessage: last,
     unread: isUnread(state),
-    messageCount: messages.length,
+    messageCount,
   };
 }
