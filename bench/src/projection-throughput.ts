@@ -25,6 +25,8 @@ const AGGREGATES = intSetting('AGGREGATES', 500);
 const BATCH_SIZE = intSetting('BATCH_SIZE', 256);
 const WRITERS = intSetting('WRITERS', 64);
 const MAX_SECONDS = intSetting('MAX_SECONDS', 120);
+/** GROUP=n: up to n waiting events per transaction (the projection's maxEventsPerTransaction). */
+const GROUP = intSetting('GROUP', 1);
 /** SYNCHRONOUS_COMMIT=1 waits for every transaction's WAL flush (the runner's synchronousCommit option). */
 const SYNCHRONOUS_COMMIT = process.env.SYNCHRONOUS_COMMIT === '1';
 
@@ -34,6 +36,7 @@ const APPLY_NOTHING = process.env.APPLY === 'none';
 const projection: Projection = {
   name: 'bench-totals-v1',
   context: 'bench',
+  maxEventsPerTransaction: GROUP,
   async apply(tx, event) {
     if (APPLY_NOTHING) return;
     const { amount } = event.data as { amount: number };
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
   const db = await createTestDatabase();
   try {
     console.log(
-      `projection-throughput: ${EVENTS} events over ${AGGREGATES} aggregates, pull batch ${BATCH_SIZE}, synchronous_commit ${SYNCHRONOUS_COMMIT ? 'on' : 'off'}, ${cpus().length} cores, namespace ${namespace}, database ${db.name}`,
+      `projection-throughput: ${EVENTS} events over ${AGGREGATES} aggregates, pull batch ${BATCH_SIZE}, up to ${GROUP} per transaction, synchronous_commit ${SYNCHRONOUS_COMMIT ? 'on' : 'off'}, ${cpus().length} cores, namespace ${namespace}, database ${db.name}`,
     );
     await ensureStream(nc, 'bench', namespace);
     const store = new EventStore(nc, { context: 'bench', namespace });
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
         events: count,
         aggregates: AGGREGATES,
         batchSize: BATCH_SIZE,
+        maxEventsPerTransaction: GROUP,
         synchronousCommit: SYNCHRONOUS_COMMIT,
         seconds: round(seconds, 2),
         eventsPerSecond: Math.round(count / seconds),
