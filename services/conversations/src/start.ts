@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
+import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
@@ -12,6 +12,7 @@ import { DomainCache } from './projections/domain-cache';
 import { domainsProjection } from './projections/domains';
 import { memberRemovedReactor } from './projections/member-removed';
 import { readModelProjection } from './projections/read-model';
+import { readModelBarrier } from './projections/read-model-barrier';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
 const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
@@ -59,17 +60,19 @@ export function startConversations(
       maxEntries: config.eventCacheSize,
     });
     teardown.add(() => watched.stop());
+    const readModel = readModelBarrier(nc, streamName('conversations', namespace), logger);
     const deps: ConversationsDeps = {
       store,
       watched,
       pool,
+      readModel,
       domains: new DomainCache(pool),
       logger: logger.child({ component: 'conversations' }),
       clock: options.clock ?? Date.now,
     };
     // Domains first: the conversations read model keeps rows only of domains it knows.
     await run(domainsProjection(deps.domains));
-    await run(readModelProjection);
+    readModel.attach(await run(readModelProjection));
     await run(memberRemovedReactor(deps));
 
     const Service = loadService(

@@ -259,6 +259,27 @@ describe('conversations: visitor sessions, messages, live mode and seen', () => 
     expect(rooms.map((r: { id: string }) => r.id)).toEqual([rb]);
   });
 
+  it('reads its own writes: the list and a new room answer with every change made before them', async () => {
+    for (let round = 0; round < 15; round++) {
+      const session = await openSession();
+      const visitor = { customerId: session.customerId, domainId, keyId: session.keyId };
+      const { room } = await h.call('PostVisitorMessage', {
+        visitor,
+        content: `round ${round}`,
+        clientId: `r${round}`,
+      });
+      // Right after the command, without waiting: the room's own page and the live list.
+      const opened = await h.call('GetRoomMessages', { caller: owner, roomId: room.id, includeBot: true });
+      expect(opened.messages.map((m: { content: string }) => m.content)).toEqual([`round ${round}`]);
+      await h.call('SetLiveMode', { caller: owner, roomId: room.id, live: true });
+      const { rooms: live } = await h.call('ListRooms', { caller: owner, filter: 'live' });
+      expect(live.map((r: { id: string }) => r.id)).toContain(room.id);
+      await h.call('SetLiveMode', { caller: owner, roomId: room.id, live: false });
+      const { rooms: after } = await h.call('ListRooms', { caller: owner, filter: 'live' });
+      expect(after.map((r: { id: string }) => r.id)).not.toContain(room.id);
+    }
+  });
+
   it('refuses an unknown filter', async () => {
     const e = await refusal(h.call('ListRooms', { caller: owner, filter: 'archived' }));
     expect(e).toMatchObject({ kind: 'validation' });

@@ -2,6 +2,7 @@ import type { EventStore } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { Pool } from 'pg';
 import type { DomainCache } from '../projections/domain-cache';
+import type { ReadModelBarrier } from '../projections/read-model-barrier';
 import type { WatchedStates } from './watched-states';
 
 /** Everything the command and query handlers use, wired once in start.ts. */
@@ -10,6 +11,8 @@ export interface ConversationsDeps {
   /** Customers' and visitor keys' states, read without a round trip while nothing changed them. */
   watched: WatchedStates;
   pool: Pool;
+  /** Team queries of the read model wait on it first, so they see every change made before them. */
+  readModel: ReadModelBarrier;
   /** Domain rows by id, cached (a visitor command checks its domain on every message). */
   domains: DomainCache;
   logger: Logger;

@@ -38,6 +38,7 @@ export async function listRooms(
 ): Promise<RoomView[]> {
   const filter = conversationFilter(input.filter);
   if (input.domainId && !isId(input.domainId)) return [];
+  await deps.readModel.caughtUp();
   const rooms = await roomsOfAccount(deps.pool, {
     accountId: caller.accountId,
     agentId: isManager(caller.role) ? null : caller.userId,
@@ -49,7 +50,9 @@ export async function listRooms(
 
 /** A room from the read model, if the caller may read it (else not found / NO_ROOM_ACCESS). */
 async function readableRoom(deps: ConversationsDeps, caller: Caller, roomId: string) {
-  const room = isId(roomId) ? await roomById(deps.pool, roomId) : null;
+  if (!isId(roomId)) throw roomNotFound();
+  await deps.readModel.caughtUp();
+  const room = await roomById(deps.pool, roomId);
   if (!room) throw roomNotFound();
   ensureRoomAccess(room, teamActor(caller));
   return room;
@@ -208,7 +211,7 @@ export async function getRoomCustomer(
     customerId: room.customerId,
     email: customer.email,
     answers: answersOf(customer),
-    bookings: await bookingsOfCustomer(deps.pool, room.customerId),
+    bookings: await deps.readModel.caughtUp().then(() => bookingsOfCustomer(deps.pool, room.customerId)),
     createdAt: customer.createdAt,
   };
 }
@@ -220,5 +223,6 @@ export async function listBookings(
   input: { domainId: string },
 ): Promise<BookingView[]> {
   if (input.domainId && !isId(input.domainId)) return [];
+  await deps.readModel.caughtUp();
   return bookingsOfAccount(deps.pool, caller.accountId, input.domainId || null);
 }
