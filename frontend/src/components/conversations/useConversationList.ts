@@ -25,6 +25,10 @@ function readPatch(data: unknown): RoomPatch | undefined {
 
 export type ConversationList = ReturnType<typeof useConversationList>;
 
+/** Whether a row of `patch` belongs in a list of `scope`'s domain (any, when it names none). */
+const inDomainOf = (scope: ListScope, patch: RoomPatch) =>
+  !scope.domainId || patch.domainId === scope.domainId;
+
 /**
  * The conversation list of one scope (filter and domain): loaded over REST, then kept current by
  * chat-global without reloading. A row the list does not hold, a replay the gateway no longer
@@ -52,6 +56,13 @@ export function useConversationList(openRoomId: string | undefined) {
   const late = useRef<RoomPatch[] | null>(null);
   const timer = useRef<number | undefined>(undefined);
 
+  const loadRef = useRef<() => Promise<void>>(async () => undefined);
+  const reloadSoon = useCallback(() => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => void loadRef.current(), RELOAD_DEBOUNCE_MS);
+  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
   const load = useCallback(async () => {
     const id = ++loadId.current;
     const { filter: f, domainId: d } = scopeRef.current;
@@ -60,11 +71,17 @@ export function useConversationList(openRoomId: string | undefined) {
       const body = await listConversations(f, d);
       if (id !== loadId.current) return;
       let rows = body.data;
-      for (const p of late.current ?? [])
-        rows = mergeRoomPatch(rows, p, scopeRef.current, openRef.current).rooms;
+      let unknown = false;
+      for (const p of late.current ?? []) {
+        const merged = mergeRoomPatch(rows, p, scopeRef.current, openRef.current);
+        rows = merged.rooms;
+        unknown ||= merged.unknown && inDomainOf(scopeRef.current, p);
+      }
       late.current = null;
       setRooms(rows);
       setFailed(false);
+      // A change to a row the answer did not hold came while it was on its way: fetch it too.
+      if (unknown) reloadSoon();
     } catch {
       if (id !== loadId.current) return;
       late.current = null;
@@ -74,13 +91,8 @@ export function useConversationList(openRoomId: string | undefined) {
         'There was an error loading your conversations. Please try again.',
       );
     }
-  }, [toast, setRooms]);
-
-  const reloadSoon = useCallback(() => {
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(() => void load(), RELOAD_DEBOUNCE_MS);
-  }, [load]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  }, [toast, setRooms, reloadSoon]);
+  loadRef.current = load;
 
   useEffect(() => {
     setRooms(undefined);
@@ -96,8 +108,7 @@ export function useConversationList(openRoomId: string | undefined) {
     const merged = mergeRoomPatch(current, patch, scopeRef.current, openRef.current);
     setRooms(merged.rooms);
     // A row the list does not have yet (a new visitor, a room that now matches the filter).
-    const inDomain = !scopeRef.current.domainId || patch.domainId === scopeRef.current.domainId;
-    if (merged.unknown && inDomain) reloadSoon();
+    if (merged.unknown && inDomainOf(scopeRef.current, patch)) reloadSoon();
   };
 
   useChannel(CHAT_GLOBAL_CHANNEL, {
