@@ -163,6 +163,8 @@ export interface ConversationsClient {
     context?: CallContext,
   ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
   checkRoomAccess(caller: ConversationsCaller, roomId: string, context?: CallContext): Promise<boolean>;
+  /** The room's row without its messages. */
+  getRoom(caller: ConversationsCaller, roomId: string, context?: CallContext): Promise<WireRoom>;
   postTeamMessage(
     caller: ConversationsCaller,
     request: TeamMessageRequest,
@@ -247,6 +249,7 @@ export function createConversationsClient(address: string, deadlineMs: number): 
         .rooms,
     getRoomMessages: (caller, request, context) =>
       call('getRoomMessages', { caller: asCaller(caller), ...request }, context),
+    getRoom: (caller, roomId, context) => call('getRoom', { caller: asCaller(caller), roomId }, context),
     checkRoomAccess: async (caller, roomId, context) =>
       (await call<{ hasAccess: boolean }>('checkRoomAccess', { caller: asCaller(caller), roomId }, context))
         .hasAccess,

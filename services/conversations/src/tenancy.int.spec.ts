@@ -41,6 +41,7 @@ describe('conversations: tenancy and sharing', () => {
     const { roomId } = await roomOf(otherDomainId);
     const calls: [string, object][] = [
       ['GetRoomMessages', { roomId, includeBot: true }],
+      ['GetRoom', { roomId }],
       ['PostTeamMessage', { roomId, content: 'Hello', memberName: 'X' }],
       ['SetLiveMode', { roomId, live: true }],
       ['MarkSeenByTeam', { roomId }],
@@ -69,6 +70,8 @@ describe('conversations: tenancy and sharing', () => {
     const { roomId } = await roomOf(domainId);
     const denied = await refusal(h.call('GetRoomMessages', { caller: agent, roomId, includeBot: true }));
     expect(denied).toMatchObject({ kind: 'forbidden', code: 'NO_ROOM_ACCESS' });
+    const deniedRoom = await refusal(h.call('GetRoom', { caller: agent, roomId }));
+    expect(deniedRoom).toMatchObject({ kind: 'forbidden', code: 'NO_ROOM_ACCESS' });
     const post = await refusal(h.call('PostTeamMessage', { caller: agent, roomId, content: 'Hi' }));
     expect(post).toMatchObject({ kind: 'forbidden', code: 'NO_ROOM_ACCESS' });
     expect(await h.call('CheckRoomAccess', { caller: agent, roomId })).toEqual({ hasAccess: false });
@@ -81,6 +84,13 @@ describe('conversations: tenancy and sharing', () => {
     expect(shared.sharedWith).toEqual([agent.userId]);
 
     expect(await h.call('CheckRoomAccess', { caller: agent, roomId })).toEqual({ hasAccess: true });
+    // The row without its messages, straight from the room: shared, with its latest message.
+    expect(await h.call('GetRoom', { caller: agent, roomId })).toMatchObject({
+      id: roomId,
+      sharedWith: [agent.userId],
+      messageCount: 1,
+      lastMessage: { content: 'Hi there' },
+    });
     const reshare = await refusal(h.call('ShareRoom', { caller: agent, roomId, memberId: randomUUID() }));
     expect(reshare).toMatchObject({ kind: 'forbidden', code: 'OWNER_ONLY' });
     const reply = await h.call('PostTeamMessage', {

@@ -157,14 +157,10 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
 
   router.get('/:roomId/presence', async (req, res) => {
     const caller = serviceCallerOf(res);
-    const { room } = await conversations.getRoomMessages(
-      caller,
-      { roomId: roomIdOf(req), includeBot: false },
-      ctx(req),
-    );
+    const room = await conversations.getRoom(caller, roomIdOf(req), ctx(req));
     // Who of the account was active lately and may see this room: the owner (whose id is the
     // account's) and the members it is shared with.
-    const mayReach = new Set([caller.accountId, ...(room?.sharedWith ?? [])]);
+    const mayReach = new Set([caller.accountId, ...(room.sharedWith ?? [])]);
     const active = await presence.lastActive(caller.accountId, [...mayReach]);
     const data: TeamPresence[] = await Promise.all(
       [...active].map(async ([id, lastActive]) => ({

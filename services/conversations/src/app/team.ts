@@ -71,6 +71,14 @@ export async function getRoomMessages(
   return { room, messages };
 }
 
+/** The room's row from its aggregate, for a caller who may reach it. */
+export async function getRoom(deps: ConversationsDeps, caller: Caller, roomId: string): Promise<RoomView> {
+  const state = await loadRoom(deps, roomId);
+  if (!state) throw roomNotFound();
+  ensureRoomAccess(state, teamActor(caller));
+  return roomView(deps, state);
+}
+
 /** Whether the caller may reach the room; a foreign or missing room is simply false. */
 export async function checkRoomAccess(
   deps: ConversationsDeps,

@@ -6,6 +6,7 @@ import { saveRoomCustomerAnswer, setRoomCustomerEmail } from '../app/room-custom
 import { markRoomMailed, postBotMessage, requestHandoff } from '../app/service-calls';
 import {
   checkRoomAccess,
+  getRoom,
   getRoomCustomer,
   getRoomMessages,
   listBookings,
@@ -124,6 +125,9 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
     CheckRoomAccess: team('CheckRoomAccess', async (req: { roomId: string }, caller) => ({
       hasAccess: await checkRoomAccess(deps, caller, req.roomId),
     })),
+    GetRoom: team('GetRoom', async (req: { roomId: string }, caller) =>
+      roomMessage(await getRoom(deps, caller, req.roomId)),
+    ),
     PostTeamMessage: team(
       'PostTeamMessage',
       async (
