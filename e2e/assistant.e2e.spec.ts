@@ -46,9 +46,10 @@ async function widgetAppFrame(site: Page): Promise<Frame> {
 }
 
 /**
- * Notes in the widget's frame when the bot's typing indicator and `selector` first appear. The
- * indicator may show only for the moment the assistant needs, so it is caught as it is added
- * rather than polled for.
+ * Notes in the widget's frame when the bot's typing indicator and `selector` are first seen from
+ * now on. The indicator may show only for the moment the assistant needs, so it is caught as it
+ * is added rather than polled for; one already up (still held from the turn before, which the
+ * next turn's typing simply continues) counts from now.
  */
 async function watchTypingThen(frame: Frame, selector: string): Promise<void> {
   await frame.evaluate(`(() => {
@@ -59,6 +60,7 @@ async function watchTypingThen(frame: Frame, selector: string): Promise<void> {
       if (!window.__seen.target && document.querySelector(${JSON.stringify(selector)})) window.__seen.target = now;
     };
     new MutationObserver(note).observe(document.body, { childList: true, subtree: true });
+    note();
   })()`);
 }
 
