@@ -1,13 +1,6 @@
 import type { ContentKind } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
-
-/** The verified caller, passed on every call: content scopes everything by accountId. */
-export interface ContentCaller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
 
 export interface ContentItem {
   id: string;
@@ -46,36 +39,31 @@ export interface SearchHit {
 
 /** proto/content/v1/content.proto as the gateway uses it; rejections are AppErrors. */
 export interface ContentClient {
-  createItem(
-    caller: ContentCaller,
-    kind: ContentKind,
-    input: unknown,
-    context?: CallContext,
-  ): Promise<ContentItem>;
+  createItem(caller: Caller, kind: ContentKind, input: unknown, context?: CallContext): Promise<ContentItem>;
   updateItem(
-    caller: ContentCaller,
+    caller: Caller,
     kind: ContentKind,
     id: string,
     input: unknown,
     context?: CallContext,
   ): Promise<ContentItem>;
-  deleteItem(caller: ContentCaller, kind: ContentKind, id: string, context?: CallContext): Promise<void>;
-  getItem(caller: ContentCaller, kind: ContentKind, id: string, context?: CallContext): Promise<ContentItem>;
+  deleteItem(caller: Caller, kind: ContentKind, id: string, context?: CallContext): Promise<void>;
+  getItem(caller: Caller, kind: ContentKind, id: string, context?: CallContext): Promise<ContentItem>;
   listItems(
-    caller: ContentCaller,
+    caller: Caller,
     kind: ContentKind,
     domainId: string,
     context?: CallContext,
   ): Promise<ContentItem[]>;
   uploadImage(
-    caller: ContentCaller,
+    caller: Caller,
     upload: { data: Buffer; filename: string; domainId: string },
     context?: CallContext,
   ): Promise<ImageMeta>;
   getImage(id: string, context?: CallContext): Promise<ImageFile>;
-  getImageMeta(caller: ContentCaller, id: string, context?: CallContext): Promise<ImageMeta>;
+  getImageMeta(caller: Caller, id: string, context?: CallContext): Promise<ImageMeta>;
   search(
-    caller: ContentCaller,
+    caller: Caller,
     request: { domainId: string; query: string },
     context?: CallContext,
   ): Promise<SearchHit[]>;

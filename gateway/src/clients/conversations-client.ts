@@ -1,12 +1,5 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
-
-/** The verified team member, passed on every team call: conversations scopes by account and sharing. */
-export interface ConversationsCaller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
 
 /** A site visitor, from the verified visitor token. */
 export interface ConversationsVisitor {
@@ -153,45 +146,41 @@ export interface ConversationsClient {
   ): Promise<void>;
 
   listRooms(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: { filter: string; domainId: string },
     context?: CallContext,
   ): Promise<WireRoom[]>;
   getRoomMessages(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: { roomId: string; includeBot: boolean },
     context?: CallContext,
   ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
-  checkRoomAccess(caller: ConversationsCaller, roomId: string, context?: CallContext): Promise<boolean>;
+  checkRoomAccess(caller: Caller, roomId: string, context?: CallContext): Promise<boolean>;
   /** The room's row without its messages. */
-  getRoom(caller: ConversationsCaller, roomId: string, context?: CallContext): Promise<WireRoom>;
+  getRoom(caller: Caller, roomId: string, context?: CallContext): Promise<WireRoom>;
   postTeamMessage(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: TeamMessageRequest,
     context?: CallContext,
   ): Promise<WirePostedMessage>;
   setLiveMode(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: { roomId: string; live: boolean },
     context?: CallContext,
   ): Promise<WireRoom>;
-  markSeenByTeam(caller: ConversationsCaller, roomId: string, context?: CallContext): Promise<void>;
+  markSeenByTeam(caller: Caller, roomId: string, context?: CallContext): Promise<void>;
   shareRoom(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: { roomId: string; memberId: string },
     context?: CallContext,
   ): Promise<WireRoom>;
   unshareRoom(
-    caller: ConversationsCaller,
+    caller: Caller,
     request: { roomId: string; memberId: string },
     context?: CallContext,
   ): Promise<WireRoom>;
-  getRoomCustomer(
-    caller: ConversationsCaller,
-    roomId: string,
-    context?: CallContext,
-  ): Promise<WireCustomerDetail>;
-  listBookings(caller: ConversationsCaller, domainId: string, context?: CallContext): Promise<WireBooking[]>;
+  getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<WireCustomerDetail>;
+  listBookings(caller: Caller, domainId: string, context?: CallContext): Promise<WireBooking[]>;
   close(): void;
 }
 
@@ -208,7 +197,7 @@ export function createConversationsClient(address: string, deadlineMs: number): 
     domainId: v.domainId,
     keyId: v.keyId,
   });
-  const asCaller = (c: ConversationsCaller) => ({ userId: c.userId, role: c.role, accountId: c.accountId });
+  const asCaller = (c: Caller) => ({ userId: c.userId, role: c.role, accountId: c.accountId });
 
   return {
     openVisitorSession: (request, context) => call('openVisitorSession', request, context),

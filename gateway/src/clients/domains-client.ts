@@ -7,15 +7,8 @@ import type {
   FilterQuestionView,
   WidgetHomeSettings,
 } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
-
-/** The verified caller, passed on every call: the domains service scopes everything by accountId. */
-export interface DomainsCaller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
 
 interface WireDetail {
   domain: DomainView;
@@ -40,43 +33,34 @@ export interface WidgetProfileView {
 /** proto/domains/v1/domains.proto as the gateway uses it; rejections are AppErrors. */
 export interface DomainsClient {
   listDomains(
-    caller: DomainsCaller,
+    caller: Caller,
     context?: CallContext,
   ): Promise<{ domains: DomainView[]; limits: DomainLimits }>;
-  addDomain(caller: DomainsCaller, domain: string, context?: CallContext): Promise<DomainDetailView>;
-  getDomain(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<DomainDetailView>;
-  deleteDomain(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<void>;
+  addDomain(caller: Caller, domain: string, context?: CallContext): Promise<DomainDetailView>;
+  getDomain(caller: Caller, domainId: string, context?: CallContext): Promise<DomainDetailView>;
+  deleteDomain(caller: Caller, domainId: string, context?: CallContext): Promise<void>;
   /** `changes` is the request body as sent: the service re-checks it (a blank optional text clears). */
   updateSettings(
-    caller: DomainsCaller,
+    caller: Caller,
     domainId: string,
     changes: unknown,
     context?: CallContext,
   ): Promise<DomainSettings>;
   updateHomeSettings(
-    caller: DomainsCaller,
+    caller: Caller,
     domainId: string,
     changes: unknown,
     context?: CallContext,
   ): Promise<WidgetHomeSettings>;
-  getConfig(caller: DomainsCaller, domainId: string, context?: CallContext): Promise<DomainConfig | null>;
-  saveConfig(
-    caller: DomainsCaller,
-    domainId: string,
-    config: unknown,
-    context?: CallContext,
-  ): Promise<DomainConfig>;
-  listFilterQuestions(
-    caller: DomainsCaller,
-    domainId: string,
-    context?: CallContext,
-  ): Promise<FilterQuestionView[]>;
+  getConfig(caller: Caller, domainId: string, context?: CallContext): Promise<DomainConfig | null>;
+  saveConfig(caller: Caller, domainId: string, config: unknown, context?: CallContext): Promise<DomainConfig>;
+  listFilterQuestions(caller: Caller, domainId: string, context?: CallContext): Promise<FilterQuestionView[]>;
   addFilterQuestion(
-    caller: DomainsCaller,
+    caller: Caller,
     input: { domainId: string; question: string; answer: string },
     context?: CallContext,
   ): Promise<FilterQuestionView>;
-  deleteFilterQuestion(caller: DomainsCaller, questionId: string, context?: CallContext): Promise<void>;
+  deleteFilterQuestion(caller: Caller, questionId: string, context?: CallContext): Promise<void>;
   /** Public (no caller): what a visitor's widget may read of any domain; 404 DOMAIN_NOT_FOUND. */
   getWidgetProfile(domainId: string, context?: CallContext): Promise<WidgetProfileView>;
   /** Public: the domain's questions without the owner's answers. */
@@ -90,7 +74,7 @@ export interface DomainsClient {
 export function createDomainsClient(address: string, deadlineMs: number): DomainsClient {
   const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
   const client = createClient(Domains, address);
-  const call = <Res>(method: string, caller: DomainsCaller, request: object, context?: CallContext) =>
+  const call = <Res>(method: string, caller: Caller, request: object, context?: CallContext) =>
     callUnary<object, Res>(
       client,
       method,
@@ -99,7 +83,7 @@ export function createDomainsClient(address: string, deadlineMs: number): Domain
     );
   const document = async (
     method: string,
-    caller: DomainsCaller,
+    caller: Caller,
     domainId: string,
     body: unknown,
     context?: CallContext,

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 import type {
   AcceptTeamInviteRequest,
@@ -12,7 +12,6 @@ import type {
   StartSignupRequest,
   ProtoTeamMember,
   SystemSettings,
-  TeamCaller,
   TeamInviteDetails,
   TeamItemRequest,
   UpdateSystemSettingsRequest,
@@ -37,9 +36,9 @@ export interface IdentityClient {
   changePassword(request: ChangePasswordRequest, context?: CallContext): Promise<void>;
   getSystemSettings(context?: CallContext): Promise<SystemSettings>;
   updateSystemSettings(request: UpdateSystemSettingsRequest, context?: CallContext): Promise<SystemSettings>;
-  listTeam(caller: TeamCaller, context?: CallContext): Promise<ProtoTeamMember[]>;
+  listTeam(caller: Caller, context?: CallContext): Promise<ProtoTeamMember[]>;
   inviteTeamMember(
-    request: { caller: TeamCaller; email: string },
+    request: { caller: Caller; email: string },
     context?: CallContext,
   ): Promise<ProtoTeamMember>;
   revokeTeamInvite(request: TeamItemRequest, context?: CallContext): Promise<void>;
@@ -73,7 +72,7 @@ export function createIdentityClient(address: string, deadlineMs: number): Ident
     getSystemSettings: (context) => call('getSystemSettings', {}, context),
     updateSystemSettings: (request, context) => call('updateSystemSettings', request, context),
     listTeam: async (caller, context) =>
-      (await call<TeamCaller, { members?: ProtoTeamMember[] }>('listTeam', caller, context)).members ?? [],
+      (await call<Caller, { members?: ProtoTeamMember[] }>('listTeam', caller, context)).members ?? [],
     inviteTeamMember: (request, context) => call('inviteTeamMember', request, context),
     revokeTeamInvite: async (request, context) => {
       await call('revokeTeamInvite', request, context);

@@ -2,6 +2,8 @@
  * proto/identity/v1/identity.proto as the gateway sees it through @grpc/proto-loader
  * (camelCase fields, int64 as number, absent optional fields omitted).
  */
+import type { Caller } from '@parley/grpc';
+
 export interface ProtoUser {
   id: string;
   email: string;
@@ -90,13 +92,6 @@ export interface UpdateSystemSettingsRequest extends Partial<SystemSettings> {
   actorId: string;
 }
 
-/** Who calls a team RPC, from the verified access token; identity checks it against its records. */
-export interface TeamCaller {
-  userId: string;
-  role: string;
-  accountId: string;
-}
-
 export interface ProtoTeamMember {
   id: string;
   name: string;
@@ -112,7 +107,7 @@ export interface ProtoTeamMember {
 }
 
 export interface TeamItemRequest {
-  caller: TeamCaller;
+  caller: Caller;
   id: string;
 }
 

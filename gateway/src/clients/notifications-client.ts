@@ -1,18 +1,11 @@
 import type { InAppNotification, NotificationType } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /** proto/notifications/v1/notifications.proto as the gateway uses it. */
 export interface NewsletterLinkAnswer {
   /** confirmed | already-confirmed | unsubscribed | invalid | expired */
   outcome: string;
-}
-
-/** Who a notifications call acts for: the verified token's user, account and role. */
-export interface NotificationsCaller {
-  userId: string;
-  accountId: string;
-  role: string;
 }
 
 /** proto Notification; an empty domainId (roomId) means none. */
@@ -46,19 +39,15 @@ export interface NotificationsClient {
   unsubscribeNewsletter(request: { token: string }, context?: CallContext): Promise<NewsletterLinkAnswer>;
   /** The caller's notifications the UI shows, newest first, with how many are unread. */
   listNotifications(
-    caller: NotificationsCaller,
+    caller: Caller,
     context?: CallContext,
   ): Promise<{ notifications: InAppNotification[]; unreadCount: number }>;
   /** Rejects with not_found when the notification is not the caller's. */
-  markNotificationRead(
-    caller: NotificationsCaller,
-    id: string,
-    context?: CallContext,
-  ): Promise<InAppNotification>;
+  markNotificationRead(caller: Caller, id: string, context?: CallContext): Promise<InAppNotification>;
   /** How many were unread. */
-  markAllNotificationsRead(caller: NotificationsCaller, context?: CallContext): Promise<number>;
+  markAllNotificationsRead(caller: Caller, context?: CallContext): Promise<number>;
   /** How many were removed. */
-  cleanupNotifications(caller: NotificationsCaller, context?: CallContext): Promise<number>;
+  cleanupNotifications(caller: Caller, context?: CallContext): Promise<number>;
   close(): void;
 }
 
