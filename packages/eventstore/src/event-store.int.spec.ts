@@ -531,6 +531,10 @@ describe('EventStore on JetStream 2.9', () => {
       expect((await reader.load(subject)).version).toBe(open.version);
     });
 
+    /** An 'add' of `amount` by `by` on `subject`, through the store `s`. */
+    const add = (s: EventStore, subject: string, by: string, amount: number, commandId: string) =>
+      executeCommand(s, subject, tally, { type: 'add', by, amount }, { commandId });
+
     /** `store` with its load() calls counted. */
     const countingLoads = (s: EventStore) => {
       const load = s.load.bind(s);
@@ -547,31 +551,13 @@ describe('EventStore on JetStream 2.9', () => {
       const mine = new EventStore(nc, { context: CONTEXT, namespace });
       await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
       const counter = countingLoads(mine);
-      const second = await executeCommand(
-        mine,
-        subject,
-        tally,
-        { type: 'add', by: 'a', amount: 2 },
-        { commandId: 'add-1' },
-      );
+      const second = await add(mine, subject, 'a', 2, 'add-1');
       expect(counter.loads).toBe(0);
       expect(second.state.total).toBe(2);
       // Another replica appends behind its back.
       const other = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(
-        other,
-        subject,
-        tally,
-        { type: 'add', by: 'b', amount: 5 },
-        { commandId: 'add-2' },
-      );
-      const third = await executeCommand(
-        mine,
-        subject,
-        tally,
-        { type: 'add', by: 'a', amount: 1 },
-        { commandId: 'add-3' },
-      );
+      await add(other, subject, 'b', 5, 'add-2');
+      const third = await add(mine, subject, 'a', 1, 'add-3');
       expect(counter.loads).toBe(1);
       expect(third.state).toEqual({ open: true, total: 8, contributors: ['a', 'b', 'a'] });
       expect(third.version).toBe((await reader.load(subject)).version);
@@ -615,7 +601,7 @@ describe('EventStore on JetStream 2.9', () => {
       const mine = new EventStore(nc, { context: CONTEXT, namespace });
       await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
       const other = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(other, subject, tally, { type: 'add', by: 'b', amount: 5 }, { commandId: 'five' });
+      await add(other, subject, 'b', 5, 'five');
       const r = await executeCommand(
         mine,
         subject,
@@ -636,27 +622,9 @@ describe('EventStore on JetStream 2.9', () => {
       const mine = new EventStore(nc, { context: CONTEXT, namespace });
       await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
       const other = new EventStore(nc, { context: CONTEXT, namespace });
-      const first = await executeCommand(
-        other,
-        subject,
-        tally,
-        { type: 'add', by: 'b', amount: 3 },
-        { commandId: 'same' },
-      );
-      await executeCommand(
-        other,
-        subject,
-        tally,
-        { type: 'add', by: 'c', amount: 4 },
-        { commandId: 'later' },
-      );
-      const again = await executeCommand(
-        mine,
-        subject,
-        tally,
-        { type: 'add', by: 'b', amount: 3 },
-        { commandId: 'same' },
-      );
+      const first = await add(other, subject, 'b', 3, 'same');
+      await add(other, subject, 'c', 4, 'later');
+      const again = await add(mine, subject, 'b', 3, 'same');
       expect(again.events.map((e) => e.sequence)).toEqual(first.events.map((e) => e.sequence));
       expect((await mine.load(subject)).events).toEqual((await reader.load(subject)).events);
       expect(foldEvents(tally, (await reader.load<TallyEvent>(subject)).events).total).toBe(7);
