@@ -92,9 +92,11 @@ function messageEmissions(m: MessagePosted, cards: readonly ProductCard[]): Emis
       ? {}
       : { unread: m.author === 'visitor' }),
   });
+  // A customer's message carries its row's patch itself: a chat-list-update beside it would
+  // patch the same row with the same fields, one more frame to every dashboard per message.
   if (m.author === 'visitor')
     out.push(...toTeamGlobal(m.audience, RealtimeEventName.customerMessage, { room, message }));
-  out.push(...toTeamGlobal(m.audience, RealtimeEventName.chatListUpdate, { room }));
+  else out.push(...toTeamGlobal(m.audience, RealtimeEventName.chatListUpdate, { room }));
   return out;
 }
 

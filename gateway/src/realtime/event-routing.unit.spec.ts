@@ -24,7 +24,7 @@ describe('routeEvent', () => {
   it("the list's unread flag: set by the customer, cleared by a team reply, left alone by the bot and notes", () => {
     const unreadOf = (over: Partial<MessagePosted>) => {
       const update = emissionsOf(ConversationsEvent.MessagePosted, message(over)).find(
-        (e) => e.event === 'chat-list-update',
+        (e) => e.event === 'chat-list-update' || e.event === 'customer-message',
       );
       return (update!.data as { room: { unread?: boolean } }).room.unread;
     };
@@ -38,14 +38,21 @@ describe('routeEvent', () => {
   });
 
   it('a visitor message goes to both sides of the room and to the global rooms of everyone who sees it', () => {
+    // customer-message carries the row's patch: no chat-list-update beside it.
     expect(where(ConversationsEvent.MessagePosted, message())).toEqual([
       'chat-message@room:room1:team#room1',
       'chat-message@room:room1:visitor#room1',
       'customer-message@acct:acc1:global#chat-global',
       'customer-message@agent:agentA:global#chat-global',
-      'chat-list-update@acct:acc1:global#chat-global',
-      'chat-list-update@agent:agentA:global#chat-global',
     ]);
+    const customer = emissionsOf(ConversationsEvent.MessagePosted, message()).find(
+      (e) => e.event === 'customer-message',
+    );
+    expect((customer!.data as { room: unknown }).room).toMatchObject({
+      id: 'room1',
+      unread: true,
+      lastMessage: { id: 'm1', content: 'Hello' },
+    });
     const [chat] = emissionsOf(ConversationsEvent.MessagePosted, message());
     expect(chat!.data).toEqual({
       id: 'm1',
