@@ -10,6 +10,7 @@ import {
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
 import { directGet, type DirectQuery } from './direct-get';
 import { HistoryCache } from './history-cache';
+import { nextTurn } from './next-turn';
 import {
   decodeEvent,
   encodePayload,
@@ -247,6 +248,8 @@ export class EventStore {
     payload: Uint8Array,
     p: { id: string; expected: number; batchSize: number },
   ): Promise<PubAck & { firstTry: boolean }> {
+    // Appends of one turn (concurrent commands) share a write to NATS instead of one each.
+    await nextTurn();
     for (let attempt = 1; ; attempt++) {
       try {
         const ack = await this.js.publish(subject, payload, {
