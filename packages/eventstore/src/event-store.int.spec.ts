@@ -531,6 +531,14 @@ describe('EventStore on JetStream 2.9', () => {
       expect((await reader.load(subject)).version).toBe(open.version);
     });
 
+    /** A tally opened through a store of its own (`mine`), and a second store (`other`, another replica). */
+    const openTally = async (id: string) => {
+      const subject = store.subject('tally', id);
+      const mine = new EventStore(nc, { context: CONTEXT, namespace });
+      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      return { subject, mine, other: new EventStore(nc, { context: CONTEXT, namespace }) };
+    };
+
     /** An 'add' of `amount` by `by` on `subject`, through the store `s`. */
     const add = (s: EventStore, subject: string, by: string, amount: number, commandId: string) =>
       executeCommand(s, subject, tally, { type: 'add', by, amount }, { commandId });
@@ -547,15 +555,12 @@ describe('EventStore on JetStream 2.9', () => {
     };
 
     it('decides on the history it holds without reading the log; on the log once another writer moved past it', async () => {
-      const subject = store.subject('tally', 'cached-decide');
-      const mine = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
+      const { subject, mine, other } = await openTally('cached-decide');
       const counter = countingLoads(mine);
       const second = await add(mine, subject, 'a', 2, 'add-1');
       expect(counter.loads).toBe(0);
       expect(second.state.total).toBe(2);
       // Another replica appends behind its back.
-      const other = new EventStore(nc, { context: CONTEXT, namespace });
       await add(other, subject, 'b', 5, 'add-2');
       const third = await add(mine, subject, 'a', 1, 'add-3');
       expect(counter.loads).toBe(1);
@@ -597,10 +602,7 @@ describe('EventStore on JetStream 2.9', () => {
     });
 
     it('a refusal on a history another writer has moved past is decided again on the log', async () => {
-      const subject = store.subject('tally', 'stale-refusal');
-      const mine = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
-      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      const { subject, mine, other } = await openTally('stale-refusal');
       await add(other, subject, 'b', 5, 'five');
       const r = await executeCommand(
         mine,
@@ -618,10 +620,7 @@ describe('EventStore on JetStream 2.9', () => {
     });
 
     it('a command another writer stored since is answered as stored, and the held history stays true to the log', async () => {
-      const subject = store.subject('tally', 'stored-elsewhere');
-      const mine = new EventStore(nc, { context: CONTEXT, namespace });
-      await executeCommand(mine, subject, tally, { type: 'open', by: 'a' }, { commandId: 'o' });
-      const other = new EventStore(nc, { context: CONTEXT, namespace });
+      const { subject, mine, other } = await openTally('stored-elsewhere');
       const first = await add(other, subject, 'b', 3, 'same');
       await add(other, subject, 'c', 4, 'later');
       const again = await add(mine, subject, 'b', 3, 'same');
