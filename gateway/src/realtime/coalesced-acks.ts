@@ -1,3 +1,5 @@
+import { nextTurn } from '@parley/eventstore';
+
 /** What an ack needs of a JetStream message. */
 export interface Ackable {
   ack(): void;
@@ -18,10 +20,7 @@ export interface CoalescedAcks {
  */
 export function coalescedAcks(): CoalescedAcks {
   let pending: Ackable[] = [];
-  let scheduled: NodeJS.Immediate | undefined;
   const flush = () => {
-    if (scheduled) clearImmediate(scheduled);
-    scheduled = undefined;
     const due = pending;
     pending = [];
     for (const m of due) m.ack();
@@ -29,7 +28,7 @@ export function coalescedAcks(): CoalescedAcks {
   return {
     add(m) {
       pending.push(m);
-      scheduled ??= setImmediate(flush);
+      if (pending.length === 1) void nextTurn().then(flush);
     },
     flush,
   };

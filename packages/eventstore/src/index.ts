@@ -25,4 +25,5 @@ export {
   type StoredEventMessage,
 } from './wire';
 export { connectEventBus } from './event-bus';
+export { nextTurn } from './next-turn';
 export { parseEventData, type EventDataSchema } from './parse-event-data';
