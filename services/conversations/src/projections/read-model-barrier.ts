@@ -40,6 +40,7 @@ export function readModelBarrier(
         const last = (await (await jsm).streams.info(stream)).state.last_seq;
         if (last > projection.position()) await projection.waitFor(last, MAX_WAIT_MS);
       } catch (error) {
+        jsm = undefined; // a manager that failed to come is asked for again next time
         logger.debug({ err: error }, 'read model not caught up; answering with what it holds');
       }
     },
