@@ -18,4 +18,4 @@ export interface Profile {
   databaseName(service: string): string;
 }
 export function randomNamespace(): string;
-export function resolveProfile(name: string, options?: { namespace?: string }): Profile;
+export function resolveProfile(name: string, options?: { namespace?: string; slot?: string }): Profile;

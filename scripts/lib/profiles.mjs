@@ -50,12 +50,32 @@ export function randomNamespace() {
 }
 
 /**
+ * `PARLEY_TEST_SLOT=n` (1-4) moves the test profile's ports up by 200*n and its databases to
+ * parley_e2e<n>_, so several checkouts of the project (git worktrees) can each run the e2e tier
+ * on one machine at the same time. Multiples of 200 keep every port of one slot clear of every
+ * port of another (gateway 14000 and identity's 14101 differ by 101; slot 5 would put the frontend on slot 0's gateway).
+ */
+function testSlot(value) {
+  if (value === undefined || value === '' || value === '0') return 0;
+  if (!/^[1-4]$/.test(value)) throw new Error(`PARLEY_TEST_SLOT must be 0-4, not "${value}"`);
+  return Number(value);
+}
+
+function inSlot(profile, slot) {
+  if (slot === 0) return profile;
+  const ports = Object.fromEntries(Object.entries(profile.ports).map(([k, p]) => [k, p + 200 * slot]));
+  return { ...profile, ports, databasePrefix: `parley_e2e${slot}_` };
+}
+
+/**
  * Resolves a profile name and the caller's options into everything the runner needs.
  * The test profile always gets a namespace (random unless given); dev uses none unless given.
  */
 export function resolveProfile(name, options = {}) {
-  const profile = profiles[name];
-  if (!profile) throw new Error(`unknown profile "${name}" (expected dev or test)`);
+  const base = profiles[name];
+  if (!base) throw new Error(`unknown profile "${name}" (expected dev or test)`);
+  const profile =
+    name === 'test' ? inSlot(base, testSlot(options.slot ?? process.env.PARLEY_TEST_SLOT)) : base;
   const namespace = options.namespace ?? (name === 'test' ? randomNamespace() : '');
   if (namespace && !/^[a-z][a-z0-9]{0,30}$/.test(namespace)) {
     throw new Error(`namespace "${namespace}" must be lower-case letters and digits, starting with a letter`);

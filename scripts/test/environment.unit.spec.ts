@@ -27,7 +27,7 @@ describe.each(['dev', 'test'] as const)('the %s stack environment', (profileName
 
 describe('profiles', () => {
   it('puts the test stack on the test ports with its own databases and one random namespace', () => {
-    const profile = resolveProfile('test');
+    const profile = resolveProfile('test', { slot: '0' });
     const env = programEnvironments(profile, secrets);
     expect(profile.namespace).toMatch(/^[a-z][a-z0-9]+$/);
     expect(env.identity.EVENT_NAMESPACE).toBe(profile.namespace);
@@ -43,6 +43,22 @@ describe('profiles', () => {
     expect(env.notifications.SMTP_URL).toBe('smtp://127.0.0.1:11025');
     expect(env.mailcatcher.MAILCATCHER_HTTP_PORT).toBe('11080');
     expect(resolveProfile('test').namespace).not.toBe(profile.namespace);
+  });
+
+  it('moves a test slot to its own ports and databases, clear of every other slot', () => {
+    const slot2 = resolveProfile('test', { slot: '2' });
+    expect(slot2.ports.frontend).toBe(13400);
+    expect(slot2.ports.gateway).toBe(14400);
+    expect(slot2.databaseName('identity')).toBe('parley_e2e2_identity');
+    const taken = new Set<number>();
+    for (const slot of ['0', '1', '2', '3', '4']) {
+      for (const port of Object.values(resolveProfile('test', { slot }).ports)) {
+        expect(taken.has(port)).toBe(false);
+        taken.add(port);
+      }
+    }
+    expect(() => resolveProfile('test', { slot: '5' })).toThrow(/PARLEY_TEST_SLOT/);
+    expect(resolveProfile('dev', { slot: '3' }).ports.gateway).toBe(4000);
   });
 
   it('runs dev without a namespace on the documented ports', () => {
