@@ -50,20 +50,22 @@ export function randomNamespace() {
 }
 
 /**
- * `PARLEY_TEST_SLOT=n` (1-4) moves the test profile's ports up by 200*n and its databases to
- * parley_e2e<n>_, so several checkouts of the project (git worktrees) can each run the e2e tier
- * on one machine at the same time. Multiples of 200 keep every port of one slot clear of every
- * port of another (gateway 14000 and identity's 14101 differ by 101; slot 5 would put the frontend on slot 0's gateway).
+ * `PARLEY_TEST_SLOT=n` (1-9) moves the test profile's ports and its databases (parley_e2e<n>_), so
+ * several checkouts of the project (git worktrees) can each run the e2e tier on one machine at the
+ * same time. Slots 0-4 step by 200 (every port of a slot stays clear of every port of another:
+ * gateway 14000 and identity's 14101 differ by 101, and a sixth step would put the frontend on slot
+ * 0's gateway); slots 5-9 repeat that 10000 higher, still below the ephemeral range.
  */
 function testSlot(value) {
   if (value === undefined || value === '' || value === '0') return 0;
-  if (!/^[1-4]$/.test(value)) throw new Error(`PARLEY_TEST_SLOT must be 0-4, not "${value}"`);
+  if (!/^[1-9]$/.test(value)) throw new Error(`PARLEY_TEST_SLOT must be a digit 0-9, not "${value}"`);
   return Number(value);
 }
 
 function inSlot(profile, slot) {
   if (slot === 0) return profile;
-  const ports = Object.fromEntries(Object.entries(profile.ports).map(([k, p]) => [k, p + 200 * slot]));
+  const offset = 200 * (slot % 5) + 10000 * Math.floor(slot / 5);
+  const ports = Object.fromEntries(Object.entries(profile.ports).map(([k, p]) => [k, p + offset]));
   return { ...profile, ports, databasePrefix: `parley_e2e${slot}_` };
 }
 

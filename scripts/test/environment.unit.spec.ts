@@ -50,14 +50,15 @@ describe('profiles', () => {
     expect(slot2.ports.frontend).toBe(13400);
     expect(slot2.ports.gateway).toBe(14400);
     expect(slot2.databaseName('identity')).toBe('parley_e2e2_identity');
+    expect(resolveProfile('test', { slot: '7' }).ports.gateway).toBe(24400);
     const taken = new Set<number>();
-    for (const slot of ['0', '1', '2', '3', '4']) {
+    for (const slot of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
       for (const port of Object.values(resolveProfile('test', { slot }).ports)) {
         expect(taken.has(port)).toBe(false);
         taken.add(port);
       }
     }
-    expect(() => resolveProfile('test', { slot: '5' })).toThrow(/PARLEY_TEST_SLOT/);
+    expect(() => resolveProfile('test', { slot: '10' })).toThrow(/PARLEY_TEST_SLOT/);
     expect(resolveProfile('dev', { slot: '3' }).ports.gateway).toBe(4000);
   });
 
