@@ -15,7 +15,8 @@
  *                                         decision_json: JSON.stringify(a.decision) }
  *     set-email       -> SetRoomCustomerEmail { room_id, email } (links the room to the
  *                        customer with that email)
- *     save-answer     -> SaveRoomCustomerAnswer { room_id, question_id, question, answer }
+ *     save-answer     -> SaveRoomCustomerAnswer { room_id, question_id, question, answer } (one per
+ *                        question the message answered: filter-answers.ts says which)
  *     request-handoff -> RequestHandoff { room_id, reason }  (the room goes live; the conversations
  *                        service posts 'Live support mode has been enabled' itself)
  *     mark-mailed     -> MarkRoomMailed; email the owner and notify LIVE_SUPPORT only when
@@ -42,6 +43,7 @@ export {
   evolve,
   historyOf,
   initialConversationState,
+  storedState,
   type ConversationState,
   type PolicyFact,
 } from './state';

@@ -67,4 +67,18 @@ export const texts = {
 
   /** The visitor answered the last filter question. */
   answersComplete: 'Thank you, that helps! What else can I do for you?',
+
+  /** The visitor refused a filter question: it is not asked again. */
+  skipped: "No problem, let's skip that.",
+
+  /** A question for the email got no valid address, again: it is not asked again. */
+  noEmailGiven: "That doesn't look like an email address either, so let's leave it for now.",
+
+  /** The reply to a question for the email held no valid address: the owner's question, again. */
+  notAnEmail(question: string): string {
+    return `That doesn't look like an email address (it should look like name@example.com). ${question}`;
+  },
+
+  /** The visitor changed an earlier answer. */
+  answerChanged: "Got it, I've updated your answer.",
 };
