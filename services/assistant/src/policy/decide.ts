@@ -94,19 +94,35 @@ export function decide(state: ConversationState, input: PolicyInput): PolicyOutc
   return finish(turn, input);
 }
 
+/**
+ * The account has no requests left: the bot answers nothing (spec: "At the limit the bot stops
+ * answering customers"). It says so once per room and billing period, offering a person; a
+ * visitor who asks for one (or says yes to that offer) is handed over as at any other time, so
+ * the room goes live and the owner is notified. Billing counts nothing for any of it.
+ */
 function limitReached(
   state: ConversationState,
   period: string,
   turn: Turn,
   input: PolicyInput,
 ): PolicyOutcome {
+  const understanding = input.engine?.understanding ?? input.understanding ?? null;
+  const asked = understanding?.intent === 'handoff';
+  if (asked || (state.offeredPerson && isAffirmative(input.message.text))) {
+    turn.limitPeriod = period;
+    turn.why.push(`request limit reached (${period}): no answer, but a person when asked for`);
+    const reason = asked ? 'asked' : 'offer-accepted';
+    handTo(turn, input.knowledge.config, reason, `the visitor ${asked ? 'asked for' : 'accepted'} a person`);
+    return finish(turn, input);
+  }
   if (state.limitNoticePeriod === period) {
-    turn.why.push(`request limit reached (${period}); the visitor was already told a person will reply`);
+    turn.why.push(`request limit reached (${period}); the visitor was already told`);
     return finish(turn, input);
   }
   turn.outcome = 'limit-notice';
   turn.limitPeriod = period;
-  turn.why.push(`request limit reached (${period}): no bot answer, the visitor is told a person will reply`);
+  turn.offeredPerson = true;
+  turn.why.push(`request limit reached (${period}): no bot answer; the visitor is told and offered a person`);
   turn.posts.push(post('limit', texts.limitReached));
   return finish(turn, input);
 }

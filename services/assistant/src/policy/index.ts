@@ -6,9 +6,11 @@
  *                                                             // and the customer's: EmailSet, AnswersSaved
  *   state = evolve(state, visitorFact)                        // a live room: stop here, the team answers
  *   usage = consume(accountId, msg.id)   // billing counts one request unless none is left (once per
- *                                        // message id), so every message that reaches here counts
+ *                                        // message id): every message that reaches here counts, until
+ *                                        // the limit; from then on none does
  *   if (needsEngine(state, usage)) engineOutcome = run the engine (history: historyOf(state, msg.id))
- *   const outcome = decide(state, { message, knowledge, usage, engine: engineOutcome ?? null });
+ *   else understanding = engine.understand(...)   // at the limit: read (for a handoff), not answered
+ *   const outcome = decide(state, { message, knowledge, usage, engine: engineOutcome ?? null, understanding });
  *   state = outcomeFacts(outcome).reduce(evolve, state)       // at once, see below
  *   for (const a of outcome.actions) in order:
  *     post            -> PostBotMessage { room_id, content, link ?? '', product_ids, client_id,

@@ -38,8 +38,12 @@ export const texts = {
     return HANDOFF[personalityOf(config)];
   },
 
-  /** The same words every time: the bot is out of requests for this billing period. */
-  limitReached: 'Thanks for your message. A person from our team will reply to you here as soon as possible.',
+  /**
+   * The same words every time: the bot is out of requests for this billing period. No promise of
+   * a reply (nobody is notified of the message), but the offer of a person (who is).
+   */
+  limitReached:
+    "Thanks for your message. Our assistant can't answer right now. Would you like a person from our team to join you here?",
 
   emailThanks(email: string): string {
     return `Thanks! We've noted your email (${email}) so we can follow up with you.`;
