@@ -4,16 +4,19 @@
 // that opens the article; asks for a call and is led into the booking flow; asks for a human and
 // the room goes live: the owner's bell shows LIVE_SUPPORT and exactly one mail arrives for the
 // room. On the owner's conversation page "Why?" tells where the answer came from. At STANDARD's
-// 100 requests a new visitor gets no bot answer, only the word that a person will follow up.
-// (The usage banners at 80 and 100 have their own spec: usage.e2e.spec.ts.)
+// 100 requests a new visitor gets no bot answer, only the word that the assistant cannot answer
+// and the offer of a person; asking for one still turns the room live and notifies the owner
+// (issue 10, item 4), and nothing more is charged. (The usage banners at 80 and 100 have their
+// own spec: usage.e2e.spec.ts.)
 import { eventually } from '@parley/testing';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { closeContext, useBrowser, type BrowserTest, type CaughtMail } from './support/browser';
 import { consumeRequests, LIMIT_NOTICE, STANDARD_REQUEST_LIMIT } from './support/billing';
-import { openWidget, startHostSite, type HostSite } from './support/host-site';
+import { startHostSite, type HostSite } from './support/host-site';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
+import { newVisitor, send } from './support/widget-chat';
 
 const { journey } = useBrowser();
 const SHOTS = join(__dirname, '..', 'test-results');
@@ -69,33 +72,6 @@ async function seenTimes(frame: Frame): Promise<{ typing?: number; target?: numb
   return (await frame.evaluate('window.__seen')) as { typing?: number; target?: number };
 }
 
-/** Writes a message in the open chat and waits until the server has taken it. */
-async function send(widget: FrameLocator, text: string): Promise<void> {
-  await widget.getByTestId('chat-input').fill(text);
-  await widget.getByTestId('chat-send').click();
-  await widget
-    .locator('[data-testid="chat-message-visitor"]:not([data-pending])')
-    .filter({ hasText: text })
-    .waitFor();
-}
-
-/** A new visitor (own browser context, so its own visitor key) with the chat tab open. */
-async function newVisitor(
-  t: BrowserTest,
-  host: HostSite,
-): Promise<{ context: BrowserContext; site: Page; widget: FrameLocator }> {
-  const browser = t.context.browser();
-  if (!browser) throw new Error('no browser');
-  const context = await browser.newContext({ viewport: { width: 1100, height: 820 } });
-  const site = await context.newPage();
-  site.setDefaultTimeout(20_000);
-  await site.goto(host.url);
-  const widget = await openWidget(site);
-  await widget.getByTestId('home-start').click();
-  await widget.getByTestId('chat-input').waitFor();
-  return { context, site, widget };
-}
-
 describe('the assistant answers visitors on a customer site', () => {
   const domain = `assistant-${Date.now().toString(36)}.com`;
   let domainId = '';
@@ -106,6 +82,7 @@ describe('the assistant answers visitors on a customer site', () => {
   let site: Page;
   let widget: FrameLocator;
   let roomId = '';
+  let late: { site: Page; widget: FrameLocator } | undefined;
 
   afterAll(async () => {
     for (const c of contexts) await closeContext(c);
@@ -305,7 +282,7 @@ describe('the assistant answers visitors on a customer site', () => {
   });
 
   step(
-    'at the plan’s 100 requests a new visitor gets no bot answer, only the follow-up notice',
+    'at the plan’s 100 requests a new visitor gets no bot answer, only the notice and the offer of a person',
     async (t) => {
       const used = await requestsUsed(t);
       expect(used).toBeGreaterThan(0);
@@ -314,8 +291,9 @@ describe('the assistant answers visitors on a customer site', () => {
       expect(await requestsUsed(t)).toBe(STANDARD_REQUEST_LIMIT);
 
       if (!host) throw new Error('no host site');
-      const late = await newVisitor(t, host);
-      contexts.push(late.context);
+      const visitor = await newVisitor(t, host);
+      contexts.push(visitor.context);
+      late = visitor;
       await send(late.widget, 'Do you ship to Canada?');
       const notice = late.widget.getByTestId('chat-message-assistant').filter({ hasText: LIMIT_NOTICE });
       await notice.waitFor();
@@ -334,5 +312,70 @@ describe('the assistant answers visitors on a customer site', () => {
       await owner.getByTestId('usage-alert').getByText('Request limit reached').waitFor();
       expect(await requestsUsed(t)).toBe(STANDARD_REQUEST_LIMIT);
     },
+  );
+
+  step(
+    'at the limit, asking for a person still reaches the team: live, the bell, a mail; nothing charged',
+    async (t) => {
+      if (!late) throw new Error('no visitor at the limit');
+      const owner = t.page;
+      await owner.goto(t.url('/dashboard'));
+      await owner.getByTestId('notification-bell').waitFor();
+
+      await send(late.widget, 'Can I talk to a person please?');
+      await late.widget
+        .getByTestId('chat-message-assistant')
+        .filter({ hasText: 'A person from our team will join you here shortly.' })
+        .waitFor();
+      await late.widget.getByTestId('chat-pill').getByText('Live support mode has been enabled').waitFor();
+      await shot(late.site, 'limit-handoff');
+
+      // The bell: a second LIVE_SUPPORT, the newest, leading to this visitor's room.
+      const subject = `A visitor on ${domain} asked for live support`;
+      await owner.getByTestId('notification-bell').click();
+      const items = owner
+        .getByTestId('notification-panel')
+        .locator('[data-testid="notification-item"][data-type="LIVE_SUPPORT"]');
+      await items.nth(1).waitFor();
+      expect(await items.count()).toBe(2);
+      await items.first().getByText(subject).waitFor();
+      await items.first().click();
+      await owner.waitForURL((u) => u.pathname === '/dashboard/conversation' && u.searchParams.has('room'));
+      const lateRoom = new URL(owner.url()).searchParams.get('room') ?? '';
+      expect(lateRoom).not.toBe(roomId);
+      await owner
+        .getByTestId('chat-window')
+        .getByTestId('message')
+        .filter({ hasText: 'Can I talk to a person please?' })
+        .waitFor();
+      await shot(owner, 'limit-handoff-owner');
+
+      // One mail for the room, as for any live-support request.
+      const mails = await eventually(
+        async () => {
+          const caught = (await mailsWithSubject(t, ownerEmail, subject)).filter((m) =>
+            m.text.includes(`/dashboard/conversation?room=${lateRoom}`),
+          );
+          expect(caught).toHaveLength(1);
+          return caught;
+        },
+        30_000,
+        250,
+      );
+      expect(mails).toHaveLength(1);
+
+      // The room is the team's now: the bot stays silent, and nothing was charged.
+      const before = (await late.widget.getByTestId('chat-message-assistant').allTextContents()).length;
+      await send(late.widget, 'Hello? Anyone there?');
+      await owner
+        .getByTestId('chat-window')
+        .getByTestId('message')
+        .filter({ hasText: 'Hello? Anyone there?' })
+        .waitFor();
+      await late.site.waitForTimeout(2_000);
+      expect((await late.widget.getByTestId('chat-message-assistant').allTextContents()).length).toBe(before);
+      expect(await requestsUsed(t)).toBe(STANDARD_REQUEST_LIMIT);
+    },
+    { timeoutMs: 90_000 },
   );
 });

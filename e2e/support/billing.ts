@@ -5,7 +5,7 @@ import { resolveProfile } from '../../scripts/lib/profiles.mjs';
 export const STANDARD_REQUEST_LIMIT = 100;
 /** services/assistant/src/policy/texts.ts: what the bot says once the plan's requests are used up. */
 export const LIMIT_NOTICE =
-  'Thanks for your message. A person from our team will reply to you here as soon as possible.';
+  "Thanks for your message. Our assistant can't answer right now. Would you like a person from our team to join you here?";
 
 /**
  * Uses `count` of the account's assistant requests through the test stack's billing service, as

@@ -130,6 +130,42 @@ describe('conversations: room customer email and answers', () => {
     ]);
   });
 
+  it('shows the visitor the answers given in its own room’s chat, never another browser’s', async () => {
+    const a = await visitorInRoom('A: hello');
+    const roast: Answer = { questionId: 'roast', question: 'Which roast?', answer: 'Dark' };
+    await h.call('SaveRoomCustomerAnswer', { roomId: a.roomId, ...roast });
+    const listOf = async (visitor: object) =>
+      ((await h.call('ListCustomerAnswers', { visitor })).answers as Answer[]).map((x) => [
+        x.questionId,
+        x.question,
+        x.answer,
+      ]);
+    expect(await listOf(a.visitor)).toEqual([['roast', 'Which roast?', 'Dark']]);
+    // The latest answer counts, wherever it was given: the widget's form, then the chat again.
+    await h.call('SaveCustomerAnswers', { visitor: a.visitor, answers: [{ ...roast, answer: 'Medium' }] });
+    expect(await listOf(a.visitor)).toEqual([['roast', 'Which roast?', 'Medium']]);
+    await h.call('SaveRoomCustomerAnswer', { roomId: a.roomId, ...roast, answer: 'Light' });
+    expect(await listOf(a.visitor)).toEqual([['roast', 'Which roast?', 'Light']]);
+
+    // A's email, given in browser B, continues as A's customer: B does not see A's chat answers,
+    // and an answer in B's chat reaches B and the owner only.
+    const set = await h.call('SetVisitorEmail', { visitor: a.visitor, email: 'dora@example.com' });
+    const aNow = { customerId: set.customerId as string, domainId, keyId: set.keyId as string };
+    const b = await visitorInRoom('B: hello');
+    await h.call('SetRoomCustomerEmail', { roomId: b.roomId, email: 'dora@example.com' });
+    expect(await listOf(b.visitor)).toEqual([]);
+    await h.call('SaveRoomCustomerAnswer', {
+      roomId: b.roomId,
+      questionId: 'size',
+      question: 'Which size?',
+      answer: 'Large',
+    });
+    expect(await listOf(b.visitor)).toEqual([['size', 'Which size?', 'Large']]);
+    expect(await listOf(aNow)).toEqual([['roast', 'Which roast?', 'Light']]);
+    const owner_ = await h.call('GetRoomCustomer', { caller: owner, roomId: b.roomId });
+    expect((owner_.answers as Answer[]).map((x) => x.questionId).sort()).toEqual(['roast', 'size']);
+  });
+
   it('refuses an empty or too long answer, a missing question id, and a room that does not exist', async () => {
     const { roomId } = await visitorInRoom();
     const base: Answer = { questionId: 'budget', question: 'What is your budget?', answer: 'Some' };

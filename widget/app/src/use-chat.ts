@@ -11,6 +11,7 @@ import {
 import { TYPING_RESET_MS, type ChatMessage } from '@parley/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, widgetApi } from './api';
+import { inArrivalOrder } from './in-order';
 import { connectRoom, type RoomConnection } from './realtime';
 import type { VisitorSessions } from './session';
 import { browserStore } from './storage';
@@ -53,6 +54,8 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
   /** When the current typing indicator appeared (null: none), and a count of indicators started. */
   const typingShownAt = useRef<number | null>(null);
   const typingRun = useRef(0);
+  /** Held bot replies (and the indicator's end), released in the order they came. */
+  const held = useRef(inArrivalOrder());
   /** One list per history read in flight: the live messages shown while it was on its way. */
   const shownDuringReload = useRef(new Set<ChatMessage[]>());
 
@@ -96,9 +99,8 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
 
   /** Runs `show` once the typing indicator has been up for MIN_BOT_TYPING_MS (at once if it has). */
   const afterTypingShown = useCallback((show: () => void) => {
-    const wait = typingShownAt.current === null ? 0 : typingShownAt.current + MIN_BOT_TYPING_MS - Date.now();
-    if (wait > 0) setTimeout(show, wait);
-    else show();
+    const shownAt = typingShownAt.current;
+    held.current.runAt(shownAt === null ? 0 : shownAt + MIN_BOT_TYPING_MS, show);
   }, []);
 
   const joinRoom = useCallback(
@@ -186,6 +188,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     () => () => {
       roomRef.current?.conn.close();
       stopAgentTyping();
+      held.current.cancel();
     },
     [stopAgentTyping],
   );

@@ -21,7 +21,7 @@ const OUTCOME_TEXT: Record<string, string> = {
   email: 'Picked up the visitor’s email',
   chitchat: 'Small talk',
   greeting: 'Greeted the visitor',
-  'limit-notice': 'Request limit reached: told the visitor a person will reply',
+  'limit-notice': 'Request limit reached: told the visitor and offered a person',
   silent: 'Stayed silent',
 };
 

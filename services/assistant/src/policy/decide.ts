@@ -1,5 +1,5 @@
+import type { DomainConfig } from '@parley/contracts';
 import type { EngineReply } from '../engine/types';
-import type { FilterQuestionItem } from '../knowledge/model';
 import { describeSource } from '../knowledge/labels';
 import {
   clip,
@@ -10,7 +10,8 @@ import {
   type Outcome,
   type Part,
 } from './decision';
-import { answerText, isReplyToQuestion, nextQuestion, pendingQuestion } from './filter-questions';
+import { emailAnswers, readFilterAnswers, type FilterAnswers, type SavedAnswer } from './filter-answers';
+import { asksForEmail, nextQuestion } from './filter-questions';
 import {
   handoffSettingOf,
   handsOffWhenNotHelped,
@@ -19,7 +20,7 @@ import {
 } from './handoff-setting';
 import type { PolicyAction, PolicyInput, PolicyOutcome, Usage } from './io';
 import { bookingLink, hasNoKnowledge, productsToOffer } from './offers';
-import { findEmail, isAffirmative, mostlyEmail, saysNotHelped } from './signals';
+import { findEmail, isAffirmative, mostlyEmail, saysNotHelped, validEmail } from './signals';
 import type { ConversationState } from './state';
 import { texts } from './texts';
 
@@ -48,8 +49,10 @@ interface Turn {
   why: string[];
   posts: Post[];
   email: string | null;
-  saved: (FilterQuestionItem & { answer: string }) | null;
+  saved: SavedAnswer[];
+  declined: string[];
   asked: { id: string; times: number } | null;
+  notAnEmail: boolean;
   unresolved: number;
   offeredPerson: boolean;
   handoff: { reason: HandoffReason; setting: HandoffSetting; threshold?: number } | null;
@@ -73,8 +76,10 @@ export function decide(state: ConversationState, input: PolicyInput): PolicyOutc
     why: [],
     posts: [],
     email: null,
-    saved: null,
+    saved: [],
+    declined: [],
     asked: null,
+    notAnEmail: false,
     unresolved: state.unresolvedInARow,
     offeredPerson: state.offeredPerson,
     handoff: null,
@@ -89,19 +94,35 @@ export function decide(state: ConversationState, input: PolicyInput): PolicyOutc
   return finish(turn, input);
 }
 
+/**
+ * The account has no requests left: the bot answers nothing (spec: "At the limit the bot stops
+ * answering customers"). It says so once per room and billing period, offering a person; a
+ * visitor who asks for one (or says yes to that offer) is handed over as at any other time, so
+ * the room goes live and the owner is notified. Billing counts nothing for any of it.
+ */
 function limitReached(
   state: ConversationState,
   period: string,
   turn: Turn,
   input: PolicyInput,
 ): PolicyOutcome {
+  const understanding = input.engine?.understanding ?? input.understanding ?? null;
+  const asked = understanding?.intent === 'handoff';
+  if (asked || (state.offeredPerson && isAffirmative(input.message.text))) {
+    turn.limitPeriod = period;
+    turn.why.push(`request limit reached (${period}): no answer, but a person when asked for`);
+    const reason = asked ? 'asked' : 'offer-accepted';
+    handTo(turn, input.knowledge.config, reason, `the visitor ${asked ? 'asked for' : 'accepted'} a person`);
+    return finish(turn, input);
+  }
   if (state.limitNoticePeriod === period) {
-    turn.why.push(`request limit reached (${period}); the visitor was already told a person will reply`);
+    turn.why.push(`request limit reached (${period}); the visitor was already told`);
     return finish(turn, input);
   }
   turn.outcome = 'limit-notice';
   turn.limitPeriod = period;
-  turn.why.push(`request limit reached (${period}): no bot answer, the visitor is told a person will reply`);
+  turn.offeredPerson = true;
+  turn.why.push(`request limit reached (${period}): no bot answer; the visitor is told and offered a person`);
   turn.posts.push(post('limit', texts.limitReached));
   return finish(turn, input);
 }
@@ -116,20 +137,9 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
   const first =
     !state.greeted && (state.firstVisitorMessageId === null || state.firstVisitorMessageId === message.id);
 
-  const email = understanding?.email ?? findEmail(message.text);
-  if (email && email !== state.email) {
-    turn.email = email;
-    turn.why.push('the visitor gave an email: set on the customer');
-  }
+  const email = noteEmail(state, input, turn);
 
-  const handOff = (reason: HandoffReason, why: string, threshold?: number): void => {
-    turn.outcome = 'handoff';
-    turn.handoff = { reason, setting, ...(threshold !== undefined ? { threshold } : {}) };
-    turn.unresolved = 0;
-    turn.offeredPerson = false;
-    turn.why.push(`handoff: ${why}`);
-    turn.posts = [post('handoff', texts.handoff(config))];
-  };
+  const handOff: HandOff = (reason, why, threshold) => handTo(turn, config, reason, why, threshold);
 
   if (intent === 'handoff') return handOff('asked', 'the visitor asked for a person');
   if (state.offeredPerson && isAffirmative(message.text)) {
@@ -149,14 +159,16 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
   }
   if (turn.email) turn.posts.push(post('email', texts.emailThanks(turn.email)));
 
-  const pending = pendingQuestion(state, knowledge.filterQuestions);
-  if (pending && isReplyToQuestion(message.text, understanding)) {
-    turn.saved = { ...pending, answer: answerText(message.text) };
-    turn.outcome = 'filter-answer';
-    turn.why.push(`taken as the answer to “${pending.question}”`);
-    if (!askNext(state, input, turn, true)) turn.posts.push(post('reply', texts.answersComplete));
-    return;
-  }
+  const filter = readFilterAnswers({
+    state,
+    questions: knowledge.filterQuestions,
+    text: message.text,
+    understanding,
+    reply,
+    email,
+    savedNow: turn.saved.map((s) => s.id),
+  });
+  if (filter.settled) return filterAnswered(state, input, turn, filter);
 
   if (intent === 'booking') {
     turn.outcome = 'booking';
@@ -211,6 +223,45 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
 
 type HandOff = (reason: HandoffReason, why: string, threshold?: number) => void;
 
+/** The room goes to a person: the bot says so, and the room goes live with the owner notified. */
+function handTo(
+  turn: Turn,
+  config: DomainConfig | null,
+  reason: HandoffReason,
+  why: string,
+  threshold?: number,
+): void {
+  turn.outcome = 'handoff';
+  turn.handoff = {
+    reason,
+    setting: handoffSettingOf(config),
+    ...(threshold !== undefined ? { threshold } : {}),
+  };
+  turn.unresolved = 0;
+  turn.offeredPerson = false;
+  turn.why.push(`handoff: ${why}`);
+  turn.posts = [post('handoff', texts.handoff(config))];
+}
+
+/**
+ * A valid address in the message: set on the customer when it is new, and the answer to the
+ * questions for the email (as is the address the customer gave before). Returns the address.
+ */
+function noteEmail(state: ConversationState, input: PolicyInput, turn: Turn): string | null {
+  const email = validEmail(input.engine?.understanding?.email ?? findEmail(input.message.text));
+  if (email && email !== state.email) {
+    turn.email = email;
+    turn.why.push('the visitor gave an email: set on the customer');
+  }
+  const known = email ?? state.email;
+  const address = known ? { address: known, isNew: turn.email !== null } : null;
+  for (const saved of emailAnswers(state, input.knowledge.filterQuestions, address)) {
+    turn.saved.push(saved);
+    turn.why.push(`the email taken as the answer to “${saved.question}”`);
+  }
+  return email;
+}
+
 /** A question for the engine's reply: answered, or one more unresolved message. */
 function answer(
   state: ConversationState,
@@ -261,9 +312,49 @@ function unresolved(
   turn.posts.push(reply);
 }
 
+/** The message answered, refused or missed filter questions, and asked nothing of its own. */
+function filterAnswered(
+  state: ConversationState,
+  input: PolicyInput,
+  turn: Turn,
+  filter: FilterAnswers,
+): void {
+  turn.outcome = 'filter-answer';
+  for (const saved of filter.saves) {
+    turn.saved.push(saved);
+    turn.why.push(`${filter.changed ? 'changed' : 'taken as'} the answer to “${saved.question}”`);
+  }
+  if (filter.notAnEmail) {
+    const question = filter.notAnEmail;
+    const times = (state.asked[question.id] ?? 0) + 1;
+    turn.asked = { id: question.id, times };
+    turn.notAnEmail = true;
+    turn.why.push(`no valid email in the reply to “${question.question}”: asked again`);
+    turn.posts.push(post('ask', texts.notAnEmail(question.question)));
+    return;
+  }
+  if (filter.declined) {
+    const { question, why } = filter.declined;
+    turn.declined.push(question.id);
+    turn.why.push(
+      why === 'refused'
+        ? `the visitor would not answer “${question.question}”: not asked again`
+        : `still no valid email for “${question.question}”: not asked again`,
+    );
+    turn.posts.push(post('reply', why === 'refused' ? texts.skipped : texts.noEmailGiven));
+  } else if (filter.changed) {
+    turn.posts.push(post('reply', texts.answerChanged));
+  }
+  const thanked = turn.email !== null || filter.declined !== null || filter.changed;
+  const asked = askNext(state, input, turn, !thanked);
+  const answeredMore = filter.saves.some((s) => !asksForEmail(s.question));
+  if (!asked && answeredMore && !filter.changed) turn.posts.push(post('reply', texts.answersComplete));
+}
+
 /** Asks the next filter question; false when none is left to ask. */
 function askNext(state: ConversationState, input: PolicyInput, turn: Turn, afterAnswer: boolean): boolean {
-  const question = nextQuestion(state, input.knowledge.filterQuestions, turn.saved ? [turn.saved.id] : []);
+  const settled = [...turn.saved.map((s) => s.id), ...turn.declined];
+  const question = nextQuestion(state, input.knowledge.filterQuestions, settled);
   if (!question) return false;
   const times = (state.asked[question.id] ?? 0) + 1;
   turn.asked = { id: question.id, times };
@@ -278,12 +369,12 @@ function finish(turn: Turn, input: PolicyInput): PolicyOutcome {
   const decision = record(turn, input);
   const actions: PolicyAction[] = [];
   if (turn.email) actions.push({ type: 'set-email', email: turn.email });
-  if (turn.saved) {
+  for (const saved of turn.saved) {
     actions.push({
       type: 'save-answer',
-      questionId: turn.saved.id,
-      question: turn.saved.question,
-      answer: turn.saved.answer,
+      questionId: saved.id,
+      question: saved.question,
+      answer: saved.answer,
     });
   }
   for (const p of turn.posts) {
@@ -323,7 +414,9 @@ function record(turn: Turn, input: PolicyInput): DecisionRecord {
     })),
     greeted: turn.posts.some((p) => p.part === 'greeting'),
     emailSet: turn.email !== null,
-    saved: turn.saved ? [turn.saved.id] : [],
+    saved: turn.saved.map((s) => s.id),
+    declined: turn.declined,
+    notAnEmail: turn.notAnEmail,
     asked: turn.asked,
     unresolved: turn.unresolved,
     offeredPerson: turn.offeredPerson,

@@ -1,6 +1,17 @@
 import { parseDecision } from './decision';
 import { needsEngine } from './decide';
-import { allowed, engine, given, knowledge, limitReached, live, talk, team, visitor } from './policy-spec';
+import {
+  allowed,
+  engine,
+  given,
+  knowledge,
+  limitReached,
+  live,
+  reading,
+  talk,
+  team,
+  visitor,
+} from './policy-spec';
 import { initialConversationState } from './state';
 import { texts } from './texts';
 
@@ -175,6 +186,81 @@ describe('policy: request limit reached', () => {
     expect(turns[1].outcome.actions).toEqual([]);
     expect(turns[1].outcome.decision.why[0]).toMatch(/already told/);
     expect(turns[2].texts).toEqual([texts.limitReached]);
+  });
+
+  it('hands the room to a person when the visitor asks for one: live, the owner notified, the truth told', () => {
+    const r = given().when({
+      id: 'm1',
+      text: 'can I talk to a human please',
+      engine: null,
+      understanding: reading('handoff'),
+      usage: limitReached(),
+    });
+    expect(r.steps).toEqual(['post:handoff', 'request-handoff', 'mark-mailed']);
+    expect(r.texts).toEqual([texts.handoff(knowledge().config)]);
+    expect(r.outcome.decision).toMatchObject({
+      outcome: 'handoff',
+      handoff: { reason: 'asked' },
+      limitPeriod: '2030-01',
+    });
+  });
+
+  it('after the limit notice, also when the room was already told, and when the visitor says yes to its offer', () => {
+    const turns = talk(knowledge(), [
+      {
+        id: 'm1',
+        text: 'do you ship to Peru?',
+        usage: limitReached(),
+        engine: null,
+        understanding: reading('question'),
+      },
+      { id: 'm2', text: 'hello?', usage: limitReached(), engine: null, understanding: reading('chitchat') },
+      {
+        id: 'm3',
+        text: 'yes please',
+        usage: limitReached(),
+        engine: null,
+        understanding: reading('chitchat'),
+      },
+      {
+        id: 'm4',
+        text: 'are you there?',
+        usage: limitReached(),
+        engine: null,
+        understanding: reading('question'),
+      },
+    ]);
+    expect(turns[0].texts).toEqual([texts.limitReached]);
+    expect(turns[0].outcome.decision.offeredPerson).toBe(true);
+    expect(turns[1].outcome.actions).toEqual([]);
+    expect(turns[2].steps).toEqual(['post:handoff', 'request-handoff', 'mark-mailed']);
+    expect(turns[2].outcome.decision.handoff).toMatchObject({ reason: 'offer-accepted' });
+    // Live now: the team answers.
+    expect(turns[3].outcome.actions).toEqual([]);
+
+    const asked = talk(knowledge(), [
+      { id: 'm1', text: 'hi', usage: limitReached(), engine: null, understanding: reading('chitchat') },
+      {
+        id: 'm2',
+        text: 'what are your hours',
+        usage: limitReached(),
+        engine: null,
+        understanding: reading('question'),
+      },
+      {
+        id: 'm3',
+        text: 'a person please',
+        usage: limitReached(),
+        engine: null,
+        understanding: reading('handoff'),
+      },
+    ]);
+    expect(asked[2].steps).toEqual(['post:handoff', 'request-handoff', 'mark-mailed']);
+  });
+
+  it('tells the visitor the truth: no promise of a reply, but the offer of a person', () => {
+    expect(texts.limitReached).not.toMatch(/will reply/);
+    expect(texts.limitReached).toMatch(/person/);
   });
 
   it('runs no engine while the limit is reached or the room is live', () => {

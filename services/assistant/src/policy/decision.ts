@@ -50,6 +50,10 @@ export const decisionRecordSchema = z.object({
   emailSet: z.boolean(),
   /** Filter questions this message answered. */
   saved: z.array(z.string()),
+  /** Filter questions the visitor refused (or could not answer) this turn: not asked again. */
+  declined: z.array(z.string()).default([]),
+  /** `asked` is the question for the email again, because the reply held no valid address. */
+  notAnEmail: z.boolean().default(false),
   /** The filter question asked at the end of the turn, and how often it has been asked now. */
   asked: z.object({ id: z.string(), times: z.number().int() }).nullable(),
   /** Unresolved visitor messages in a row, after this turn (drives the handoff setting). */

@@ -1,6 +1,4 @@
-import type { Understanding } from '../engine/types';
 import type { FilterQuestionItem } from '../knowledge/model';
-import { isPleasantry, looksLikeQuestion, saysNotHelped } from './signals';
 import type { ConversationState } from './state';
 
 /** A question the visitor passed over this often is not asked again in the room. */
@@ -18,31 +16,40 @@ export function pendingQuestion(
   return questions.find((q) => q.id === id) ?? null;
 }
 
-/** The first question in the owner's order the customer has not answered nor passed over twice. */
+/**
+ * The first question in the owner's order the customer has not answered, refused, nor passed
+ * over twice.
+ */
 export function nextQuestion(
   state: ConversationState,
   questions: FilterQuestionItem[],
-  answeredNow: string[] = [],
+  settledNow: string[] = [],
 ): FilterQuestionItem | null {
   return (
     questions.find(
       (q) =>
-        !state.answered.includes(q.id) && !answeredNow.includes(q.id) && (state.asked[q.id] ?? 0) < MAX_ASKS,
+        !state.answered.includes(q.id) &&
+        !state.declined.includes(q.id) &&
+        !settledNow.includes(q.id) &&
+        (state.asked[q.id] ?? 0) < MAX_ASKS,
     ) ?? null
   );
 }
 
+const EMAIL_QUESTION = [
+  /\be-?mail\s*(address|addr)\b/,
+  /\b(your|an|the|what|which|whats|what's)\s+e-?mail\b/,
+  /^e-?mail\b/,
+];
+
 /**
- * Whether the visitor's message replies to the question the bot asked, rather than asking
- * something of its own (which is answered first, and the question asked again afterwards).
+ * The question asks for the visitor's email ("What is your email address?", "Your e-mail?"),
+ * not about email ("Can we email you offers?"). Its answer is the address the visitor gives,
+ * wherever in the chat they give it.
  */
-export function isReplyToQuestion(text: string, understanding: Understanding | null): boolean {
-  const intent = understanding?.intent;
-  if (intent === 'booking' || intent === 'purchase' || intent === 'handoff' || intent === 'email')
-    return false;
-  // Not the engine's confidence: "about 40 dollars" after "What is your budget?" is an answer,
-  // however well the engine could match it to products.
-  return !looksLikeQuestion(text) && !isPleasantry(text) && !saysNotHelped(text);
+export function asksForEmail(question: string): boolean {
+  const q = question.toLowerCase().replace(/[’]/g, "'").trim();
+  return EMAIL_QUESTION.some((re) => re.test(q));
 }
 
 export const answerText = (text: string): string => text.trim().slice(0, MAX_ANSWER_LENGTH);

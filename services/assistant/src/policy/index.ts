@@ -6,16 +6,19 @@
  *                                                             // and the customer's: EmailSet, AnswersSaved
  *   state = evolve(state, visitorFact)                        // a live room: stop here, the team answers
  *   usage = consume(accountId, msg.id)   // billing counts one request unless none is left (once per
- *                                        // message id), so every message that reaches here counts
+ *                                        // message id): every message that reaches here counts, until
+ *                                        // the limit; from then on none does
  *   if (needsEngine(state, usage)) engineOutcome = run the engine (history: historyOf(state, msg.id))
- *   const outcome = decide(state, { message, knowledge, usage, engine: engineOutcome ?? null });
+ *   else understanding = engine.understand(...)   // at the limit: read (for a handoff), not answered
+ *   const outcome = decide(state, { message, knowledge, usage, engine: engineOutcome ?? null, understanding });
  *   state = outcomeFacts(outcome).reduce(evolve, state)       // at once, see below
  *   for (const a of outcome.actions) in order:
  *     post            -> PostBotMessage { room_id, content, link ?? '', product_ids, client_id,
  *                                         decision_json: JSON.stringify(a.decision) }
  *     set-email       -> SetRoomCustomerEmail { room_id, email } (links the room to the
  *                        customer with that email)
- *     save-answer     -> SaveRoomCustomerAnswer { room_id, question_id, question, answer }
+ *     save-answer     -> SaveRoomCustomerAnswer { room_id, question_id, question, answer } (one per
+ *                        question the message answered: filter-answers.ts says which)
  *     request-handoff -> RequestHandoff { room_id, reason }  (the room goes live; the conversations
  *                        service posts 'Live support mode has been enabled' itself)
  *     mark-mailed     -> MarkRoomMailed; email the owner and notify LIVE_SUPPORT only when
@@ -42,6 +45,7 @@ export {
   evolve,
   historyOf,
   initialConversationState,
+  storedState,
   type ConversationState,
   type PolicyFact,
 } from './state';

@@ -21,6 +21,11 @@ export interface PolicyInput {
   usage: Usage;
   /** null when no engine ran (`needsEngine` said so, or it could not be reached). */
   engine: EngineOutcome | null;
+  /**
+   * The engine's reading of the message when it was not asked to answer it (at the request limit:
+   * reading is the retrieval engine's, in the process, and costs no request); else the engine's.
+   */
+  understanding?: Understanding | null;
 }
 
 /** Things for the service to do, in this order. */

@@ -1,5 +1,5 @@
 import type { DomainConfig } from '@parley/contracts';
-import type { EngineReply, Intent, Retrieved } from '../engine/types';
+import type { EngineReply, Intent, Retrieved, Understanding } from '../engine/types';
 import type { DomainKnowledge, SourceRef } from '../knowledge/model';
 import { decide } from './decide';
 import { outcomeFacts } from './facts';
@@ -139,6 +139,12 @@ export const engine = {
 };
 
 export const allowed: Usage = { allowed: true };
+/** An engine's reading of a message it was not asked to answer. */
+export const reading = (intent: Intent, email: string | null = null): Understanding => ({
+  intent,
+  confidence: 0.9,
+  email,
+});
 export const limitReached = (period = '2030-01'): Usage => ({ allowed: false, period });
 
 /** Room facts. */
@@ -181,6 +187,8 @@ export interface Say {
   id: string;
   text: string;
   engine?: EngineOutcome | null;
+  /** The engine's reading alone, when it was not asked for an answer (at the request limit). */
+  understanding?: Understanding;
   usage?: Usage;
   knowledge?: DomainKnowledge;
 }
@@ -192,6 +200,7 @@ function input(say: Say, k: DomainKnowledge): PolicyInput {
     usage: say.usage ?? allowed,
     engine:
       say.engine === undefined ? engine.answers('question', 'Shipping takes 3-5 business days.') : say.engine,
+    ...(say.understanding ? { understanding: say.understanding } : {}),
   };
 }
 

@@ -18,6 +18,10 @@ export interface ConversationState {
   email: string | null;
   /** Filter question ids the customer has answered. */
   answered: string[];
+  /** Filter question ids the visitor refused to answer in this room: never asked again here. */
+  declined: string[];
+  /** The question for the email the bot asked again last turn, the reply holding no valid address. */
+  invalidEmailFor: string | null;
   /** Filter question id -> how many times the bot asked it. */
   asked: Record<string, number>;
   /** The filter question the bot asked last and the visitor has not answered yet. */
@@ -55,6 +59,8 @@ export const initialConversationState: ConversationState = {
   firstVisitorMessageId: null,
   email: null,
   answered: [],
+  declined: [],
+  invalidEmailFor: null,
   asked: {},
   pendingQuestionId: null,
   unresolvedInARow: 0,
@@ -72,6 +78,15 @@ function remember(state: ConversationState, turn: RecentTurn): ConversationState
 }
 
 const seen = (state: ConversationState, id: string): boolean => state.recent.some((t) => t.id === id);
+
+/**
+ * A state as stored, with the fields added since it was saved filled in (a room's state is kept
+ * as JSON across versions of the service).
+ */
+export const storedState = (stored: Partial<ConversationState>): ConversationState => ({
+  ...initialConversationState,
+  ...stored,
+});
 
 export function evolve(state: ConversationState, fact: PolicyFact): ConversationState {
   switch (fact.type) {
@@ -115,9 +130,13 @@ export function evolve(state: ConversationState, fact: PolicyFact): Conversation
 /** Sets (never increments) what the decision says, so applying it twice is harmless. */
 function applyDecision(state: ConversationState, d: DecisionRecord): ConversationState {
   const answered = union(state.answered, d.saved);
+  const declined = union(state.declined, d.declined);
   let pendingQuestionId = state.pendingQuestionId;
   if (d.asked) pendingQuestionId = d.asked.id;
-  else if (d.outcome === 'handoff' || (pendingQuestionId && answered.includes(pendingQuestionId))) {
+  else if (
+    d.outcome === 'handoff' ||
+    (pendingQuestionId && (answered.includes(pendingQuestionId) || declined.includes(pendingQuestionId)))
+  ) {
     pendingQuestionId = null;
   }
   const asked = d.asked
@@ -126,6 +145,8 @@ function applyDecision(state: ConversationState, d: DecisionRecord): Conversatio
   return {
     ...state,
     answered,
+    declined,
+    invalidEmailFor: d.notAnEmail && d.asked ? d.asked.id : null,
     asked,
     pendingQuestionId,
     unresolvedInARow: d.unresolved,

@@ -1,8 +1,17 @@
+import { parseDecision } from './decision';
 import type { MessagePosted } from '@parley/contracts';
 import { decide } from './decide';
 import { outcomeFacts, roomFact } from './facts';
 import { engine, given, knowledge, visitor } from './policy-spec';
-import { evolve, historyOf, initialConversationState, RECENT_TURNS, type PolicyFact } from './state';
+import {
+  evolve,
+  historyOf,
+  initialConversationState,
+  RECENT_TURNS,
+  storedState,
+  type ConversationState,
+  type PolicyFact,
+} from './state';
 
 const posted = (extra: Partial<MessagePosted>): { type: string; data: MessagePosted } => ({
   type: 'conversations.MessagePosted',
@@ -89,5 +98,13 @@ describe('policy state: evolve', () => {
     const history = historyOf(state, `m${RECENT_TURNS + 2}`);
     expect(history[0]).toEqual({ from: 'visitor', text: 'text 3' });
     expect(history).toHaveLength(RECENT_TURNS - 1);
+  });
+
+  it('reads a state stored before refusals were kept, and an older decision record, as none refused', () => {
+    const { declined: _, ...older } = initialConversationState;
+    const state = storedState({ ...older, answered: ['q1'] } as Partial<ConversationState>);
+    expect(state).toMatchObject({ declined: [], answered: ['q1'] });
+    const { declined: __, ...olderRecord } = given().when({ id: 'm1', text: 'hi' }).outcome.decision;
+    expect(parseDecision(JSON.parse(JSON.stringify(olderRecord)))?.declined).toEqual([]);
   });
 });

@@ -38,8 +38,12 @@ export const texts = {
     return HANDOFF[personalityOf(config)];
   },
 
-  /** The same words every time: the bot is out of requests for this billing period. */
-  limitReached: 'Thanks for your message. A person from our team will reply to you here as soon as possible.',
+  /**
+   * The same words every time: the bot is out of requests for this billing period. No promise of
+   * a reply (nobody is notified of the message), but the offer of a person (who is).
+   */
+  limitReached:
+    "Thanks for your message. Our assistant can't answer right now. Would you like a person from our team to join you here?",
 
   emailThanks(email: string): string {
     return `Thanks! We've noted your email (${email}) so we can follow up with you.`;
@@ -67,4 +71,18 @@ export const texts = {
 
   /** The visitor answered the last filter question. */
   answersComplete: 'Thank you, that helps! What else can I do for you?',
+
+  /** The visitor refused a filter question: it is not asked again. */
+  skipped: "No problem, let's skip that.",
+
+  /** A question for the email got no valid address, again: it is not asked again. */
+  noEmailGiven: "That doesn't look like an email address either, so let's leave it for now.",
+
+  /** The reply to a question for the email held no valid address: the owner's question, again. */
+  notAnEmail(question: string): string {
+    return `That doesn't look like an email address (it should look like name@example.com). ${question}`;
+  },
+
+  /** The visitor changed an earlier answer. */
+  answerChanged: "Got it, I've updated your answer.",
 };

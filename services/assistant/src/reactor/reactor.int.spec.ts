@@ -81,7 +81,9 @@ describe('assistant reactor', () => {
     const pool = new Pool({ connectionString: h.db.url, max: 1 });
     try {
       // As if the projection had not got to the domain yet when the visitor wrote.
-      const { rows } = await pool.query('DELETE FROM knowledge_domains WHERE domain_id = $1 RETURNING *', [late]);
+      const { rows } = await pool.query('DELETE FROM knowledge_domains WHERE domain_id = $1 RETURNING *', [
+        late,
+      ]);
       expect(rows).toHaveLength(1);
       const visitor = await newVisitor(late);
       const posted = await say(visitor, 'hello there');
@@ -154,7 +156,7 @@ describe('assistant reactor', () => {
     expect(duringLive.filter((m) => m.role === 'assistant' && m.clientId !== '')).toEqual([]);
   });
 
-  it('at the plan’s limit answers no more: the visitor is told a person will reply', async () => {
+  it('at the plan’s limit answers no more: the visitor is told so and offered a person', async () => {
     const accountId = await h.billing.registerOwner('STANDARD');
     const domain = await h.events.domainAdded(accountId);
     await h.events.itemCreated('article', accountId, domain, article('Returns policy', 'Within 30 days.'));
@@ -177,6 +179,35 @@ describe('assistant reactor', () => {
       return bot;
     });
     expect(replies.map((m) => m.content)).toEqual([texts.limitReached]);
+    expect((await h.billing.usage(accountId)).requestsUsed).toBe(100);
+  });
+
+  it('at the plan’s limit still hands over a visitor who asks for a person, charging nothing', async () => {
+    const accountId = await h.billing.registerOwner('STANDARD');
+    const limited = { userId: accountId, role: 'OWNER', accountId };
+    const domain = await h.events.domainAdded(accountId);
+    await h.events.itemCreated('article', accountId, domain, article('Returns policy', 'Within 30 days.'));
+    await eventually(async () =>
+      expect((await h.assistant.knowledge.load(domain, accountId))?.articles).toHaveLength(1),
+    );
+    await eventually(() => h.billing.usage(accountId));
+    for (let i = 0; i < 100; i++) await h.billing.consume(accountId, `earlier-${i}`);
+
+    const session = await eventually(() =>
+      h.conversations.call('OpenVisitorSession', { domainId: domain, visitorKey: '' }),
+    );
+    const visitor = { customerId: session.customerId, domainId: domain, keyId: session.keyId };
+    const posted = await say(visitor, 'can I talk to a human please?');
+    const room = await eventually(async () => {
+      const c = await chat(visitor);
+      expect(c.room.live).toBe(true);
+      return c;
+    });
+    const fromBot = (room.messages as Message[]).filter((m) => m.role === 'assistant').map((m) => m.content);
+    expect(fromBot).toEqual([texts.handoff(null), 'Live support mode has been enabled']);
+    const detail = await h.conversations.call('GetRoom', { caller: limited, roomId: posted.room.id });
+    expect(detail).toMatchObject({ live: true, mailed: true });
+    // Nothing charged for it: the plan's 100 stay 100.
     expect((await h.billing.usage(accountId)).requestsUsed).toBe(100);
   });
 });

@@ -1,6 +1,6 @@
 import type { RoomAudience } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
-import type { AnswerEngine } from '../engine/types';
+import type { AnswerEngine, Understanding } from '../engine/types';
 import type { KnowledgeStore } from '../knowledge/store';
 import {
   decide,
@@ -65,12 +65,17 @@ export async function respondToVisitor(
     }
     const usage = await deps.usage.consume(audience.accountId, message.id);
     let engine: EngineOutcome | null = null;
+    let understanding: Understanding | null = null;
     if (needsEngine(before, usage)) engine = await runEngine(deps, knowledge, before, message);
+    // At the limit no answer, but the message is still read: a visitor asking for a person is
+    // handed over. Reading is the retrieval engine's, in this process: no request, no model call.
+    else understanding = readOnly(deps, knowledge, before, message);
     const outcome = decide(before, {
       message: { id: message.id, text: message.text },
       knowledge,
       usage,
       engine,
+      understanding,
     });
     for (const action of outcome.actions) {
       switch (action.type) {
@@ -112,6 +117,20 @@ export async function respondToVisitor(
     return outcomeFacts(outcome).reduce(evolve, before);
   } finally {
     deps.signals.typing(roomId, audience, false);
+  }
+}
+
+function readOnly(
+  deps: RespondDeps,
+  knowledge: NonNullable<Awaited<ReturnType<KnowledgeStore['load']>>>,
+  state: ConversationState,
+  message: { id: string; text: string; roomId: string },
+): Understanding | null {
+  try {
+    return deps.engine.understand(knowledge, message.text, historyOf(state, message.id));
+  } catch (e) {
+    deps.logger.warn({ err: e, roomId: message.roomId }, 'could not read the message; decided without');
+    return null;
   }
 }
 

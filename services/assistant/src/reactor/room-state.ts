@@ -1,6 +1,6 @@
 import type { RoomAudience } from '@parley/contracts';
 import type { Pool } from 'pg';
-import { initialConversationState, type ConversationState } from '../policy';
+import { initialConversationState, storedState, type ConversationState } from '../policy';
 
 /**
  * A room's policy state and the stream sequence of the last event applied to it. Reads and
@@ -20,7 +20,7 @@ export async function loadRoomState(db: Pool, roomId: string): Promise<RoomRecor
   );
   const row = rows[0];
   return row
-    ? { state: row.state, lastSeq: Number(row.last_seq) }
+    ? { state: storedState(row.state), lastSeq: Number(row.last_seq) }
     : { state: initialConversationState, lastSeq: 0 };
 }
 
@@ -52,7 +52,7 @@ export async function roomsOfCustomer(
     'SELECT room_id, state FROM room_policy WHERE customer_id = $1 AND last_seq < $2',
     [customerId, seq],
   );
-  return rows.map((r) => ({ roomId: r.room_id, state: r.state }));
+  return rows.map((r) => ({ roomId: r.room_id, state: storedState(r.state) }));
 }
 
 export async function updateRoomState(

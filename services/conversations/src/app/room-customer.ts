@@ -40,14 +40,17 @@ export async function setRoomCustomerEmail(
   return { customerId: customer.customerId, email: customer.email };
 }
 
-/** The visitor answered a filter question in the chat. Returns the customer's answers. */
+/**
+ * The visitor answered a filter question in the chat. Recorded with the room, so the visitor
+ * whose key reaches the room sees it among their answers. Returns the customer's answers.
+ */
 export async function saveRoomCustomerAnswer(
   deps: ConversationsDeps,
   input: { roomId: string; questionId: string; question: string; answer: string },
 ): Promise<CustomerAnswer[]> {
   const answers = validAnswers([
     { questionId: input.questionId, question: input.question, answer: input.answer },
-  ]);
+  ]).map((a) => ({ ...a, roomId: input.roomId }));
   const customer = await roomCustomer(deps, input.roomId);
   return answersOf(await saveAnswersOfCustomer(deps, customer.customerId, answers));
 }

@@ -4,6 +4,7 @@ import { executeCommand } from '@parley/eventstore';
 import { customerDecider } from '../domain/customer/decide';
 import type { CustomerAnswer } from '../domain/customer/events';
 import type { CustomerState } from '../domain/customer/state';
+import type { VisitorKeyState } from '../domain/visitor-key/state';
 import { domainNotFound, invalidField } from '../domain/shared/errors';
 import { isBookingSlot } from '../domain/shared/slots';
 import { slotDecider } from '../domain/slot/decide';
@@ -24,15 +25,34 @@ export function answersOf(holder: Pick<CustomerState, 'answers'>): CustomerAnswe
 }
 
 /**
- * The answers given under the visitor's key (and the keys it continues). Not the customer's: a
- * visitor who gave an email someone else holds continues as that customer, and must not read
- * what the other browser answered (the owner sees all of them).
+ * The answers given under the visitor's key (and the keys it continues), and those the visitor
+ * gave in the chat of a room the key reaches; of two answers to one question the later. Not the
+ * customer's others: a visitor who gave an email someone else holds continues as that customer,
+ * and must not read what the other browser answered (the owner sees all of them).
  */
 export async function listCustomerAnswers(
   deps: ConversationsDeps,
   visitor: Visitor,
 ): Promise<CustomerAnswer[]> {
-  return answersOf((await visitorCustomer(deps, visitor)).key);
+  const { customer, key } = await visitorCustomer(deps, visitor);
+  return answersOf({ answers: answersInReach(key, customer) });
+}
+
+/** The key's own answers and the customer's given in its rooms' chats, the later per question. */
+export function answersInReach(
+  key: Pick<VisitorKeyState, 'answers' | 'roomIds'>,
+  customer: Pick<CustomerState, 'answers'>,
+): Record<string, CustomerAnswer> {
+  const answers: Record<string, CustomerAnswer> = { ...key.answers };
+  for (const a of Object.values(customer.answers)) {
+    if (!a.roomId || !key.roomIds.includes(a.roomId)) continue;
+    const own = answers[a.questionId];
+    if (!own || own.answeredAt < a.answeredAt) {
+      const { roomId: _room, ...answer } = a;
+      answers[a.questionId] = answer;
+    }
+  }
+  return answers;
 }
 
 type GivenAnswer = { questionId?: string; question?: string; answer?: string };
@@ -81,7 +101,7 @@ export async function saveCustomerAnswers(
 ): Promise<CustomerAnswer[]> {
   const answers = validAnswers(input.answers);
   const { customer } = await visitorCustomer(deps, visitor);
-  await saveAnswersOfCustomer(deps, customer.customerId, answers);
+  const saved = await saveAnswersOfCustomer(deps, customer.customerId, answers);
   const recorded = await executeCommand(
     deps.store,
     subjects(deps.store).visitorKeyById(visitor.keyId),
@@ -89,7 +109,7 @@ export async function saveCustomerAnswers(
     { type: 'RecordAnswers', answers, now: deps.clock() },
     { commandId: randomUUID() },
   );
-  return answersOf(recorded.state);
+  return answersOf({ answers: answersInReach(recorded.state, saved) });
 }
 
 /**

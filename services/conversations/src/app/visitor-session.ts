@@ -178,7 +178,12 @@ async function mergeInto(
   // Answers the visitor gave anonymously that the customer does not have yet.
   const answers = Object.values(from.answers)
     .filter((a) => !outcome.state.answers[a.questionId])
-    .map(({ questionId, question, answer }) => ({ questionId, question, answer }));
+    .map(({ questionId, question, answer, roomId }) => ({
+      questionId,
+      question,
+      answer,
+      ...(roomId ? { roomId } : {}),
+    }));
   if (answers.length > 0) {
     outcome = await executeCommand(
       deps.store,

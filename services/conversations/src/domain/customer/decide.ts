@@ -21,11 +21,10 @@ export function decideCustomer(command: CustomerCommand, state: CustomerState): 
         ? []
         : [{ type: T.EmailSet, data: { ...facts, email: command.email, setAt: at } }];
     case 'SaveAnswers': {
-      const changed = command.answers.filter(
-        (a) =>
-          state.answers[a.questionId]?.answer !== a.answer ||
-          state.answers[a.questionId]?.question !== a.question,
-      );
+      const changed = command.answers.filter((a) => {
+        const held = state.answers[a.questionId];
+        return held?.answer !== a.answer || held.question !== a.question || held.roomId !== a.roomId;
+      });
       if (changed.length === 0) return [];
       return [
         {

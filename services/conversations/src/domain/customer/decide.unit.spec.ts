@@ -74,6 +74,32 @@ describe('customer', () => {
     expect(state.answers.q1?.answer).toBe('L');
   });
 
+  it('records where an answer was given: the same answer given in a room’s chat is recorded with the room', () => {
+    const m = { questionId: 'q1', question: 'Size?', answer: 'M' };
+    const inChat = {
+      type: T.AnswersSaved,
+      data: { ...facts, answers: [{ ...m, roomId: 'r1', answeredAt: iso(T0) }], savedAt: iso(T0) },
+    };
+    spec
+      .given([registered])
+      .when({ type: 'SaveAnswers', answers: [{ ...m, roomId: 'r1' }], now: T0 })
+      .then([inChat]);
+    spec
+      .given([registered, inChat])
+      .when({ type: 'SaveAnswers', answers: [{ ...m, roomId: 'r1' }], now: T0 })
+      .then([]);
+    const state = spec
+      .given([registered, inChat])
+      .when({ type: 'SaveAnswers', answers: [m], now: T0 + 1 })
+      .then([
+        {
+          type: T.AnswersSaved,
+          data: { ...facts, answers: [{ ...m, answeredAt: iso(T0 + 1) }], savedAt: iso(T0 + 1) },
+        },
+      ]);
+    expect(state.answers.q1?.roomId).toBeUndefined();
+  });
+
   it('records article feedback', () => {
     spec
       .given([registered])

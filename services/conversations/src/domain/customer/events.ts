@@ -30,6 +30,11 @@ export interface CustomerAnswer {
   question: string;
   answer: string;
   answeredAt: string;
+  /**
+   * The room in whose chat the visitor gave it (the assistant records it); absent when it came
+   * through the widget's form. A visitor whose key reaches the room sees it among their answers.
+   */
+  roomId?: string;
 }
 
 export type CustomerRegistered = DomainEvent<
