@@ -7,6 +7,7 @@ import {
 } from '@parley/contracts/validation';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { callerOf } from '../../auth/caller';
 import { REFRESH_COOKIE } from '../../auth/cookies';
 import { UNAUTHENTICATED_MESSAGE } from '../../auth/token-verifier';
 import type { ProtoSession } from '../../clients/identity-types';
@@ -147,10 +148,12 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(refreshBodySchema, async (input, req, res) => {
       // Cookies go first: even if identity can't be reached, this browser is logged out.
       clearSessionCookies(res, cookieSecure);
-      const refreshToken = presentedRefreshToken(req, input.refreshToken);
-      if (refreshToken) {
+      const refreshToken = presentedRefreshToken(req, input.refreshToken) ?? '';
+      // The session of a verified access token ends too: a client may hold only that one.
+      const sessionId = callerOf(res).principal?.sessionId ?? '';
+      if (refreshToken || sessionId) {
         try {
-          await identity.logout({ refreshToken }, callContext(req));
+          await identity.logout({ refreshToken, sessionId }, callContext(req));
         } catch (error) {
           // An already dead token is already logged out; anything else (identity down) is reported.
           if (!(isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'not_found')))

@@ -95,8 +95,8 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
     Refresh: rpc('Refresh', (req: { refreshToken: string; client: ClientMessage }) =>
       refresh(deps, { refreshToken: req.refreshToken, client: clientInfoOf(req.client) }),
     ),
-    Logout: rpc('Logout', async (req: { refreshToken: string }) => {
-      await logout(deps, { refreshToken: req.refreshToken });
+    Logout: rpc('Logout', async (req: { refreshToken: string; sessionId: string }) => {
+      await logout(deps, { refreshToken: req.refreshToken, sessionId: req.sessionId });
       return {};
     }),
     GetUser: rpc('GetUser', (req: { userId: string }) => getUser(deps, { userId: req.userId })),
