@@ -9,6 +9,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
 import { LoginBackoff } from './app/login-backoff';
+import { KnownClients } from './app/sessions/known-clients';
 import { SessionRevocations } from './app/sessions/session-revocations';
 import type { IdentityConfig } from './config';
 import { identityService } from './grpc/identity-service';
@@ -62,6 +63,7 @@ export function startIdentity(
     await redis.connect();
     teardown.add(() => redis.close());
 
+    const redisPrefix = `${namespace ? `${namespace}:` : ''}parley:identity:`;
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     const readModels = {
       users: await run(usersProjection),
@@ -82,7 +84,8 @@ export function startIdentity(
         refreshTtlSeconds: config.refreshTokenTtlSeconds,
         reuseGraceSeconds: config.refreshReuseGraceSeconds,
       },
-      backoff: new LoginBackoff(redis, `${namespace ? `${namespace}:` : ''}parley:identity:`),
+      backoff: new LoginBackoff(redis, redisPrefix),
+      knownClients: new KnownClients(redis, redisPrefix, config.codeSecret),
       revocations: new SessionRevocations(redis, config.namespace, config.jwt.accessTokenTtlSeconds),
       decoyPasswordHash: await hashPassword(randomBytes(24).toString('base64url')),
       readModels,

@@ -12,7 +12,7 @@ import { REFRESH_COOKIE } from '../../auth/cookies';
 import { UNAUTHENTICATED_MESSAGE } from '../../auth/token-verifier';
 import type { ProtoSession } from '../../clients/identity-types';
 import type { RouteDeps } from '../deps';
-import { callContext, clientInfo, clientKey } from '../request-facts';
+import { callContext, clientInfo, clientKey, deviceCookieOf } from '../request-facts';
 import { clearSessionCookies, refreshRefusalEndsSession, replyWithSession } from '../session-reply';
 import { loginDisabledError, registrationGuard } from '../system-settings-guards';
 import { withBody } from '../validation';
@@ -87,7 +87,7 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(onboardingSchema, async (input, req, res) => {
       await rateLimits.consume('complete', clientKey(req));
       const session = await identity.completeOnboarding(
-        { ...input, client: clientInfo(req) },
+        { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) },
         callContext(req),
       );
       replyWithSession(res, 201, session, cookieSecure);
@@ -99,7 +99,7 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(loginSchema, async (input, req, res) => {
       await rateLimits.consume('login', clientKey(req));
       const { loginEnabled } = await settings.get();
-      const request = { ...input, client: clientInfo(req) };
+      const request = { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) };
       if (loginEnabled) {
         replyWithSession(res, 200, await identity.login(request, callContext(req)), cookieSecure);
         return;

@@ -44,7 +44,7 @@ export async function changePassword(
     await deps.backoff.recordFailure([limit], now);
     throw field('currentPassword', 'Your current password is incorrect', 'INVALID_CURRENT_PASSWORD');
   }
-  await deps.backoff.clear(limit);
+  await deps.backoff.clear([limit]);
   if (password === currentPassword) {
     throw field('password', 'Your new password must be different from the current one', 'SAME_PASSWORD');
   }
