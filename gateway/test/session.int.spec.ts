@@ -342,4 +342,12 @@ describe('public routes and security headers', () => {
       .get('/api/plans', { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
+
+  it("may be framed by no one (only the widget's own page is, see widget-assets.int.spec.ts)", async () => {
+    for (const path of ['/api/plans', '/api/user/me', '/api/no-such-route']) {
+      const res = await stack.client().get(path);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+  });
 });
