@@ -1,6 +1,8 @@
 // The whole way in, in a real browser against the running product: sign up with the emailed
 // code, onboarding, the dashboard, log out, log back in.
+import type { Page } from 'playwright-core';
 import {
+  closeContext,
   enterCode,
   fillSignupDetails,
   goodSignupDetails,
@@ -11,6 +13,7 @@ import {
   waitForMail,
   waitForPath,
 } from './support/browser';
+import { signUpOwner } from './support/owner';
 
 const { browserTest } = useBrowser();
 
@@ -57,7 +60,13 @@ describe('sign-up and log-in in the browser', () => {
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       await waitForPath(page, (p) => p === '/auth/sign-in');
       const cookies = await t.context.cookies();
-      expect(cookies.filter((c) => c.name.startsWith('parley_') && c.name !== 'parley_theme')).toEqual([]);
+      // Signed out: only the theme and the device cookie (this browser logged in before) stay.
+      expect(
+        cookies
+          .filter((c) => c.name.startsWith('parley_'))
+          .map((c) => c.name)
+          .sort(),
+      ).toEqual(['parley_device']);
 
       // Signed out for real: the dashboard sends us back to sign-in.
       await page.goto(t.url('/dashboard'));
@@ -74,4 +83,58 @@ describe('sign-up and log-in in the browser', () => {
     const labels = await t.page.locator('form .ant-form-item-label label').allTextContents();
     expect(labels).toEqual(['Full name', 'Email', 'Confirm Email', 'Password', 'Confirm Password']);
   });
+
+  browserTest(
+    "five wrong passwords throttle the guesser's browser, never the owner's known one (every browser here shares one IP)",
+    async (t) => {
+      // The owner signed up in this browser, which keeps the device cookie after logging out.
+      const owner = await signUpOwner(t, 'lockout');
+      await t.page.request.post(t.url('/api/auth/logout'), {
+        headers: { origin: new URL(t.env.frontendUrl).origin },
+      });
+      expect((await t.context.cookies()).map((c) => c.name)).toContain('parley_device');
+
+      /**
+       * Submits the sign-in form; returns the refusal shown, or null once the dashboard opens. The
+       * gateway's own limit of log-in requests per IP (10 a minute) is shared by every browser of
+       * the run and is not what this test is about: its refusal is waited out and the form sent again.
+       */
+      const signIn = async (page: Page, password: string): Promise<string | null> => {
+        for (let attempt = 1; ; attempt++) {
+          await page.goto(t.url('/auth/sign-in'));
+          await page.getByLabel('Email', { exact: true }).fill(owner.email);
+          await page.getByLabel('Password', { exact: true }).fill(password);
+          await page.getByRole('button', { name: 'Log In' }).click();
+          const refusal = page.getByTestId('form-error');
+          await refusal.or(page.getByTestId('sidebar')).first().waitFor();
+          if (!(await refusal.isVisible())) return null;
+          const text = (await refusal.textContent()) ?? '';
+          const gatewayLimit =
+            /^Too many attempts\..*Try again in (?:(\d+) minutes? ?)?(?:(\d+) seconds?)?/.exec(text);
+          if (!gatewayLimit || attempt >= 4) return text;
+          const seconds = Number(gatewayLimit[1] ?? 0) * 60 + Number(gatewayLimit[2] ?? 0);
+          await page.waitForTimeout((seconds + 1) * 1000);
+        }
+      };
+      const guesserContext = await t.context.browser()!.newContext();
+      try {
+        const guesser = await guesserContext.newPage();
+        for (let i = 0; i < 5; i++) {
+          expect(await signIn(guesser, `Wrong-guess_${i}`)).toContain('Invalid email or password');
+        }
+        // Throttled now, even with the right password.
+        expect(await signIn(guesser, owner.password)).toMatch(/^Too many failed log-in attempts/);
+        expect(new URL(guesser.url()).pathname).toBe('/auth/sign-in');
+
+        // The owner's browser, from the same address, gets in.
+        expect(await signIn(t.page, owner.password)).toBeNull();
+        await waitForPath(t.page, (p) => p === '/dashboard');
+        await t.page.getByRole('heading', { name: 'Welcome, Jane' }).waitFor();
+        expect((await guesserContext.cookies()).map((c) => c.name)).not.toContain('parley_at');
+      } finally {
+        await closeContext(guesserContext);
+      }
+    },
+    { timeoutMs: 240_000 },
+  );
 });

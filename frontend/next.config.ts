@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { NextConfig } from 'next';
+import { STATIC_SECURITY_HEADERS, STATIC_SECURITY_HEADERS_SOURCE } from './src/lib/security/static-headers';
 
 const repoRoot = path.join(__dirname, '..');
 
@@ -13,6 +14,8 @@ const nextConfig: NextConfig = {
   turbopack: { root: repoRoot },
   reactStrictMode: true,
   poweredByHeader: false,
+  // Pages also get a Content-Security-Policy with a nonce from src/proxy.ts.
+  headers: async () => [{ source: STATIC_SECURITY_HEADERS_SOURCE, headers: [...STATIC_SECURITY_HEADERS] }],
 };
 
 export default nextConfig;

@@ -1,4 +1,10 @@
-import { goodSignupDetails, verificationCode, waitForMail, type BrowserTest } from './browser';
+import {
+  goodSignupDetails,
+  verificationCode,
+  waitForMail,
+  type BrowserTest,
+  type SignupDetails,
+} from './browser';
 
 /**
  * Calls the API on the frontend's origin from the page's context, so the session cookies land
@@ -35,8 +41,11 @@ export async function ownerApi<T = unknown>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A new STANDARD owner through the API (the sign-up UI has its own specs), signed in in the page. */
-export async function signUpOwner(t: BrowserTest, label: string): Promise<void> {
+/**
+ * A new STANDARD owner through the API (the sign-up UI has its own specs), signed in in the page;
+ * returns the details it signed up with.
+ */
+export async function signUpOwner(t: BrowserTest, label: string): Promise<SignupDetails> {
   const details = goodSignupDetails(label);
   const started = await postApi(t, '/auth/signup', { ...details, selectedPlan: 'STANDARD' });
   const code = verificationCode(await waitForMail(t.env, details.email));
@@ -47,6 +56,7 @@ export async function signUpOwner(t: BrowserTest, label: string): Promise<void> 
     categories: 'Mugs, plates',
     targetAudience: 'Coffee lovers',
   });
+  return details;
 }
 
 /** signUpOwner, then one domain added through the API; returns its id. */

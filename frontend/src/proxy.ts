@@ -1,13 +1,18 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decideAccess } from './lib/routing/access-policy';
 import { isAdminToken } from './lib/server/admin-check';
+import { pagePolicyFor } from './lib/server/page-policy';
 import { currentSystemSettings } from './lib/server/system-settings';
 import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from './lib/session/cookies';
 
+const CSP_HEADER = 'content-security-policy';
+
 /**
  * Runs before every page: applies the system settings (maintenance, log-in and registration
- * switches) and the signed-in/signed-out guards. The rules themselves are the pure
- * decideAccess; this file only gathers its inputs.
+ * switches) and the signed-in/signed-out guards, and gives the page its Content-Security-Policy
+ * with a fresh nonce (Next.js reads it from the request's header and puts it on its scripts; the
+ * root layout reads cookies, so every page renders per request). The rules themselves are the
+ * pure decideAccess and contentSecurityPolicy; this file only gathers their inputs.
  */
 export async function proxy(request: NextRequest) {
   const settings = await currentSystemSettings();
@@ -24,10 +29,19 @@ export async function proxy(request: NextRequest) {
     hasSession,
     isAdmin,
   });
-  if (decision.kind === 'allow') return NextResponse.next();
+  const { nonce, policy } = pagePolicyFor(request);
+  if (decision.kind === 'allow') {
+    const headers = new Headers(request.headers);
+    headers.set(CSP_HEADER, policy);
+    headers.set('x-nonce', nonce);
+    const response = NextResponse.next({ request: { headers } });
+    response.headers.set(CSP_HEADER, policy);
+    return response;
+  }
   const target = new URL(decision.to, request.url);
   const response = NextResponse.redirect(target, 307);
   response.headers.set('cache-control', 'no-store');
+  response.headers.set(CSP_HEADER, policy);
   return response;
 }
 

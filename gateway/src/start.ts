@@ -2,7 +2,9 @@ import type { Logger } from '@parley/logger';
 import { connect as connectNats } from 'nats';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRemovedMembers, refusingRemovedMembers } from './auth/removed-members';
+import { sessionRevocationNames } from '@parley/contracts';
+import { refusingEndedSessions } from './auth/ended-sessions';
+import { createRemovedMembers } from './auth/removed-members';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createVisitorTokens } from './auth/visitor-token';
 import { createBillingClient } from './clients/billing-client';
@@ -22,6 +24,7 @@ import { startRealtime, teamActivityBeforeServer } from './realtime/start-realti
 import { connectRedis, pingRedis } from './redis/redis-clients';
 import { cachedSystemSettings } from './settings/system-settings-cache';
 import { syncSettingsAcrossReplicas } from './settings/settings-sync';
+import { closeEndedSessionSockets } from './socket/ended-session-sockets';
 import { startNotificationRelay } from './socket/notification-relay';
 
 export interface GatewayHandle {
@@ -83,8 +86,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger,
     });
     const removedMembers = createRemovedMembers(redis.commands, config.redis.keyPrefix);
-    // HTTP and sockets alike: a removed member's still-valid access token opens nothing.
-    const verifyToken = refusingRemovedMembers(createTokenVerifier(config.jwt), removedMembers);
+    const revocations = sessionRevocationNames(config.eventNamespace);
+    // HTTP and sockets alike: a still-valid access token of an ended session or a removed member opens nothing.
+    const verifyToken = refusingEndedSessions(createTokenVerifier(config.jwt), redis.commands, {
+      revokedSession: revocations.revokedSession,
+      removedMember: removedMembers.key,
+    });
     const visitorTokens = createVisitorTokens(config.visitorTokenSecret);
     const presence = createPresenceStore(redis.commands, config.redis.keyPrefix);
     const memberName = cachedMemberNames(identity, { ttlMs: MEMBER_NAME_CACHE_MS });
@@ -144,6 +151,12 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     });
     const realtime = realtimeSide.server;
     late.realtime = realtime;
+    const endedSessionSockets = await closeEndedSessionSockets({
+      channel: revocations.revokedChannel,
+      subscriber: redis.subscriber,
+      disconnectSessionHere: realtime.disconnectSessionHere,
+      logger,
+    });
     // New in-app notifications, announced by the notifications service, to their users' sockets.
     const relay = startNotificationRelay({
       nc: nats,
@@ -181,6 +194,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       clearTimeout(force);
       await realtimeSide.stop();
       await settingsSync.stop();
+      await endedSessionSockets.stop();
       await relay.stop();
       await assistantSignals.stop();
       await closeAll();

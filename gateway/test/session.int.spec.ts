@@ -255,7 +255,8 @@ describe('refresh and logout', () => {
     expect(cleared).toEqual(['parley_at', 'parley_rt', 'parley_session']);
     expect(res.setCookies.find((c) => c.startsWith('parley_rt='))).toMatch(/Path=\/api\/auth/);
     expect(res.setCookies.every((c) => /Expires=Thu, 01 Jan 1970/.test(c))).toBe(true);
-    expect(client.cookies.size).toBe(0);
+    // Only the device cookie stays: it marks a browser that logged in before, not a session.
+    expect([...client.cookies.keys()]).toEqual(['parley_device']);
 
     const reuse = await stack.client().post('/api/auth/refresh', { refreshToken });
     expect(reuse.status).toBe(401);
@@ -340,5 +341,13 @@ describe('public routes and security headers', () => {
       .client()
       .get('/api/plans', { headers: { 'x-request-id': 'bad id with spaces' } });
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("may be framed by no one (only the widget's own page is, see widget-assets.int.spec.ts)", async () => {
+    for (const path of ['/api/plans', '/api/user/me', '/api/no-such-route']) {
+      const res = await stack.client().get(path);
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
   });
 });

@@ -5,8 +5,18 @@ export const REFRESH_COOKIE = 'parley_rt';
 /** Readable by the frontend's route guard; a hint only, never trusted by the server. */
 export const SESSION_HINT_COOKIE = 'parley_session';
 
+/**
+ * A browser that logged in to an account before (identity's device tokens): spares it the
+ * lock-outs others' failures cause. Outlives sessions: a log-out keeps it.
+ */
+export const DEVICE_COOKIE = 'parley_device';
+
 /** The refresh token is only ever needed by /api/auth/refresh and /api/auth/logout. */
 export const REFRESH_COOKIE_PATH = '/api/auth';
+/** Log-in and sign-up read the device cookie; no other route needs it. */
+export const DEVICE_COOKIE_PATH = '/api/auth';
+/** A browser stays known this long after its latest log-in. */
+export const DEVICE_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export interface SessionTimes {
   /** Epoch seconds. */
@@ -52,7 +62,17 @@ export function sessionCookies(
   ];
 }
 
-/** Clearing needs the same name, path and attributes the cookie was set with. */
+/** The device cookie identity handed back with a session (nothing to set when it is empty). */
+export function deviceCookie(value: string, secure: boolean): SessionCookie | null {
+  if (!value) return null;
+  return {
+    name: DEVICE_COOKIE,
+    value,
+    options: { ...base(secure), httpOnly: true, path: DEVICE_COOKIE_PATH, maxAge: DEVICE_COOKIE_MAX_AGE_MS },
+  };
+}
+
+/** Clearing needs the same name, path and attributes the cookie was set with (the device cookie stays). */
 export function clearedSessionCookies(secure: boolean): Array<{ name: string; options: CookieOptions }> {
   return [
     { name: ACCESS_COOKIE, options: { ...base(secure), httpOnly: true, path: '/' } },

@@ -1,4 +1,4 @@
-import { clearedSessionCookies, sessionCookies } from './cookies';
+import { clearedSessionCookies, deviceCookie, sessionCookies } from './cookies';
 
 describe('session cookies', () => {
   const now = Date.UTC(2025, 0, 1);
@@ -51,5 +51,21 @@ describe('session cookies', () => {
       ['parley_rt', '/api/auth'],
       ['parley_session', '/'],
     ]);
+  });
+
+  it('sets the device cookie identity hands back for a year, on the auth routes only, and never clears it', () => {
+    expect(deviceCookie('dev.tok', true)).toEqual({
+      name: 'parley_device',
+      value: 'dev.tok',
+      options: {
+        httpOnly: true,
+        path: '/api/auth',
+        sameSite: 'lax',
+        secure: true,
+        maxAge: 365 * 24 * 3600 * 1000,
+      },
+    });
+    expect(deviceCookie('', false)).toBeNull();
+    expect(clearedSessionCookies(false).map((c) => c.name)).not.toContain('parley_device');
   });
 });

@@ -30,7 +30,8 @@ export interface IdentityClient {
   completeOnboarding(request: CompleteOnboardingRequest, context?: CallContext): Promise<ProtoSession>;
   login(request: LoginRequest, context?: CallContext): Promise<ProtoSession>;
   refresh(request: RefreshRequest, context?: CallContext): Promise<ProtoSession>;
-  logout(request: { refreshToken: string }, context?: CallContext): Promise<void>;
+  /** `sessionId`: the verified access token's `sid`, ended too (empty when there is none). */
+  logout(request: { refreshToken: string; sessionId?: string }, context?: CallContext): Promise<void>;
   getUser(request: { userId: string }, context?: CallContext): Promise<ProtoUser>;
   changeName(request: { userId: string; fullname: string }, context?: CallContext): Promise<ProtoUser>;
   changePassword(request: ChangePasswordRequest, context?: CallContext): Promise<void>;

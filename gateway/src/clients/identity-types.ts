@@ -20,6 +20,8 @@ export interface ProtoSession {
   refreshToken: string;
   refreshExpiresAt: number;
   user: ProtoUser | null;
+  /** The browser's new parley_device cookie value; empty when there is none to set (a refresh). */
+  deviceToken: string;
 }
 
 export interface ClientInfo {
@@ -60,12 +62,16 @@ export interface CompleteOnboardingRequest {
   categories: string;
   targetAudience: string;
   client: ClientInfo;
+  /** The browser's parley_device cookie, if any. */
+  deviceToken?: string;
 }
 
 export interface LoginRequest {
   email: string;
   password: string;
   client: ClientInfo;
+  /** The browser's parley_device cookie, if any: proof of a browser that logged in before. */
+  deviceToken?: string;
 }
 
 export interface RefreshRequest {
@@ -122,4 +128,6 @@ export interface AcceptTeamInviteRequest {
   password: string;
   confirmPassword: string;
   client: ClientInfo;
+  /** The browser's parley_device cookie, if any. */
+  deviceToken?: string;
 }

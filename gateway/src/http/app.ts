@@ -100,7 +100,14 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   // same-site, not same-origin: the frontend (another port or subdomain) reads these responses.
-  app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+  // Nothing but the widget's page (mounted above, framed by any site) is ever to be framed.
+  app.use(
+    helmet({
+      crossOriginResourcePolicy: { policy: 'same-site' },
+      frameguard: { action: 'deny' },
+      contentSecurityPolicy: { directives: { frameAncestors: ["'none'"] } },
+    }),
+  );
   app.use(
     cors({
       origin: options.frontendOrigins,

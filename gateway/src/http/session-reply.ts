@@ -1,10 +1,10 @@
 import { isAppError } from '@parley/contracts';
 import type { Response } from 'express';
-import { clearedSessionCookies, sessionCookies } from '../auth/cookies';
+import { clearedSessionCookies, deviceCookie, sessionCookies } from '../auth/cookies';
 import type { ProtoSession } from '../clients/identity-types';
 import { sessionView } from './views';
 
-/** Sets the three session cookies and answers with the session body of docs/api.md. */
+/** Sets the three session cookies (and the device cookie identity handed back) and answers with the session body of docs/api.md. */
 export function replyWithSession(
   res: Response,
   status: number,
@@ -12,7 +12,8 @@ export function replyWithSession(
   cookieSecure: boolean,
 ): void {
   const body = sessionView(session);
-  for (const cookie of sessionCookies(session, cookieSecure))
+  const device = deviceCookie(session.deviceToken, cookieSecure);
+  for (const cookie of [...sessionCookies(session, cookieSecure), ...(device ? [device] : [])])
     res.cookie(cookie.name, cookie.value, cookie.options);
   res.status(status).json(body);
 }

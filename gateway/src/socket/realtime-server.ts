@@ -25,10 +25,17 @@ export interface RealtimeServer {
   revoke(userId: string, roomId: string): void;
   /** Closes every socket of `userId` on every replica (a removed team member); their reconnect is refused. */
   disconnectUser(userId: string): void;
+  /**
+   * Closes this replica's sockets opened with an access token of `sessionId` (identity ended the
+   * session and tells every replica itself, so no adapter broadcast); their reconnect is refused.
+   */
+  disconnectSessionHere(sessionId: string): void;
   close(): Promise<void>;
 }
 
 export const userRoom = (userId: string) => `user-${userId}`;
+/** Every team socket is also in its access token's session room (identity's `sid`). */
+export const sessionRoom = (sessionId: string) => `session-${sessionId}`;
 
 /** The handshake's refusal messages, seen by clients as `connect_error` with this `message`. */
 export const UNAUTHORIZED = 'unauthorized';
@@ -128,7 +135,10 @@ export function startRealtimeServer(options: {
 
   io.on('connection', (socket) => {
     const { who } = socket.data;
-    if (who.kind === 'team') void socket.join(userRoom(who.principal.userId));
+    if (who.kind === 'team') {
+      const { userId, sessionId } = who.principal;
+      void socket.join(sessionId ? [userRoom(userId), sessionRoom(sessionId)] : userRoom(userId));
+    }
     registerChannelHandlers(socket, handlerDeps);
     registerVisitorMessageHandler(socket, options.visitorMessages);
   });
@@ -148,6 +158,9 @@ export function startRealtimeServer(options: {
     },
     disconnectUser: (userId) => {
       io.in(userRoom(userId)).disconnectSockets(true);
+    },
+    disconnectSessionHere: (sessionId) => {
+      io.local.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
     close: () => io.close(),
   };

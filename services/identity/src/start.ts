@@ -9,6 +9,8 @@ import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
 import { LoginBackoff } from './app/login-backoff';
+import { KnownClients } from './app/sessions/known-clients';
+import { SessionRevocations } from './app/sessions/session-revocations';
 import type { IdentityConfig } from './config';
 import { identityService } from './grpc/identity-service';
 import { startHttpServer } from './http/server';
@@ -18,6 +20,7 @@ import { settingsProjection } from './projections/settings/projection';
 import { teamInvitesProjection } from './projections/team/projection';
 import { usersProjection } from './projections/users/projection';
 import { registrationReactor } from './reactors/registration-reactor';
+import { revocationReactor } from './reactors/revocation-reactor';
 import { hashPassword } from './security/passwords';
 import { loadSigningKey } from './security/signing-key';
 
@@ -60,6 +63,7 @@ export function startIdentity(
     await redis.connect();
     teardown.add(() => redis.close());
 
+    const redisPrefix = `${namespace ? `${namespace}:` : ''}parley:identity:`;
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     const readModels = {
       users: await run(usersProjection),
@@ -80,12 +84,15 @@ export function startIdentity(
         refreshTtlSeconds: config.refreshTokenTtlSeconds,
         reuseGraceSeconds: config.refreshReuseGraceSeconds,
       },
-      backoff: new LoginBackoff(redis, `${namespace ? `${namespace}:` : ''}parley:identity:`),
+      backoff: new LoginBackoff(redis, redisPrefix),
+      knownClients: new KnownClients(redis, redisPrefix, config.codeSecret),
+      revocations: new SessionRevocations(redis, config.namespace, config.jwt.accessTokenTtlSeconds),
       decoyPasswordHash: await hashPassword(randomBytes(24).toString('base64url')),
       readModels,
       streamTail: async () => (await jsm.streams.info(store.stream)).state.last_seq,
     };
     await run(registrationReactor(deps));
+    await run(revocationReactor(deps));
     if (config.admin) {
       // Before serving: the admin's profile must be readable as soon as the admin can log in.
       const admin = await bootstrapAdmin(deps, config.admin);

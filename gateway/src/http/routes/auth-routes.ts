@@ -7,11 +7,12 @@ import {
 } from '@parley/contracts/validation';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import { callerOf } from '../../auth/caller';
 import { REFRESH_COOKIE } from '../../auth/cookies';
 import { UNAUTHENTICATED_MESSAGE } from '../../auth/token-verifier';
 import type { ProtoSession } from '../../clients/identity-types';
 import type { RouteDeps } from '../deps';
-import { callContext, clientInfo, clientKey } from '../request-facts';
+import { callContext, clientInfo, clientKey, deviceCookieOf } from '../request-facts';
 import { clearSessionCookies, refreshRefusalEndsSession, replyWithSession } from '../session-reply';
 import { loginDisabledError, registrationGuard } from '../system-settings-guards';
 import { withBody } from '../validation';
@@ -86,7 +87,7 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(onboardingSchema, async (input, req, res) => {
       await rateLimits.consume('complete', clientKey(req));
       const session = await identity.completeOnboarding(
-        { ...input, client: clientInfo(req) },
+        { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) },
         callContext(req),
       );
       replyWithSession(res, 201, session, cookieSecure);
@@ -98,7 +99,7 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(loginSchema, async (input, req, res) => {
       await rateLimits.consume('login', clientKey(req));
       const { loginEnabled } = await settings.get();
-      const request = { ...input, client: clientInfo(req) };
+      const request = { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) };
       if (loginEnabled) {
         replyWithSession(res, 200, await identity.login(request, callContext(req)), cookieSecure);
         return;
@@ -147,10 +148,12 @@ export function authRoutes(deps: RouteDeps): Router {
     withBody(refreshBodySchema, async (input, req, res) => {
       // Cookies go first: even if identity can't be reached, this browser is logged out.
       clearSessionCookies(res, cookieSecure);
-      const refreshToken = presentedRefreshToken(req, input.refreshToken);
-      if (refreshToken) {
+      const refreshToken = presentedRefreshToken(req, input.refreshToken) ?? '';
+      // The session of a verified access token ends too: a client may hold only that one.
+      const sessionId = callerOf(res).principal?.sessionId ?? '';
+      if (refreshToken || sessionId) {
         try {
-          await identity.logout({ refreshToken }, callContext(req));
+          await identity.logout({ refreshToken, sessionId }, callContext(req));
         } catch (error) {
           // An already dead token is already logged out; anything else (identity down) is reported.
           if (!(isAppError(error) && (error.kind === 'unauthenticated' || error.kind === 'not_found')))

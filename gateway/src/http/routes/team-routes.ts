@@ -7,7 +7,7 @@ import type { RemovedMembers } from '../../auth/removed-members';
 import type { ProtoTeamMember } from '../../clients/identity-types';
 import type { PresenceStore } from '../../presence/presence-store';
 import type { RouteDeps } from '../deps';
-import { callContext, clientInfo, clientKey } from '../request-facts';
+import { callContext, clientInfo, clientKey, deviceCookieOf } from '../request-facts';
 import { replyWithSession } from '../session-reply';
 import { loginDisabledError } from '../system-settings-guards';
 import { withBody } from '../validation';
@@ -72,7 +72,7 @@ export function teamRoutes(
       // Accepting signs the member in: while log-in is switched off, the invitation waits unused.
       if (!(await settings.get()).loginEnabled) throw loginDisabledError();
       const session = await identity.acceptTeamInvite(
-        { ...input, client: clientInfo(req) },
+        { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) },
         callContext(req),
       );
       replyWithSession(res, 200, session, cookieSecure);

@@ -5,6 +5,8 @@ import type { Pool } from 'pg';
 import type { AccessTokenSettings } from '../security/access-token';
 import type { SigningKey } from '../security/signing-key';
 import type { LoginBackoff } from './login-backoff';
+import type { KnownClients } from './sessions/known-clients';
+import type { SessionRevocations } from './sessions/session-revocations';
 
 /** Everything the command and query handlers use, wired once in start.ts. */
 export interface IdentityDeps {
@@ -26,6 +28,10 @@ export interface IdentityDeps {
     reuseGraceSeconds: number;
   };
   backoff: LoginBackoff;
+  /** Browsers and addresses that proved an account's password before (log-in throttle). */
+  knownClients: KnownClients;
+  /** Tells the gateways that a session ended, so its access tokens stop at once. */
+  revocations: SessionRevocations;
   /** An argon2id hash of nothing anyone knows: unknown emails are checked against it so they cost the same. */
   decoyPasswordHash: string;
   readModels: {

@@ -9,9 +9,19 @@ export interface BackoffRule {
   maxLockMs: number;
 }
 
-export const EMAIL_RULE: BackoffRule = { threshold: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000 };
+/** One account from one address (or one known browser): quick, and it locks only that pair out. */
+export const ACCOUNT_AT_IP_RULE: BackoffRule = { threshold: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000 };
+/** A known browser's own failures: as quick, so a stolen device token buys only a few guesses. */
+export const DEVICE_RULE: BackoffRule = ACCOUNT_AT_IP_RULE;
+/**
+ * One account from anywhere: slower, against guesses spread over many addresses. It applies to
+ * browsers and addresses the account has not used before; those it has get in with the right password.
+ */
+export const ACCOUNT_RULE: BackoffRule = { threshold: 20, baseLockMs: 60_000, maxLockMs: 15 * 60_000 };
 /** Looser: many people can share one address behind a NAT. */
 export const IP_RULE: BackoffRule = { threshold: 20, baseLockMs: 30_000, maxLockMs: 15 * 60_000 };
+/** Re-entering the current password (password change) by a signed-in user. */
+export const PASSWORD_CHECK_RULE: BackoffRule = ACCOUNT_AT_IP_RULE;
 /** Failures are forgotten a day after the last one (or at the first success). */
 const FORGET_AFTER_MS = 24 * 60 * 60 * 1000;
 
@@ -36,9 +46,9 @@ export interface BackoffKey {
 }
 
 /**
- * Failed log-in attempts per email and per client IP, kept in Redis so every replica sees them.
- * A locked key answers rate_limited until its lock passes; each failure after the threshold
- * doubles the lock; a success clears the email's record.
+ * Failed log-in attempts per counter (account at an address, account, address, known browser;
+ * which ones apply is login-limits.ts), kept in Redis so every replica sees them. A locked key
+ * answers rate_limited until its lock passes; each failure after the threshold doubles the lock.
  */
 export class LoginBackoff {
   constructor(
@@ -46,8 +56,17 @@ export class LoginBackoff {
     private readonly prefix: string,
   ) {}
 
-  forEmail(emailKey: string): BackoffKey {
-    return { key: `${this.prefix}login:email:${emailKey}`, rule: EMAIL_RULE };
+  forAccountAtIp(accountKey: string, ip: string): BackoffKey {
+    // No address (a caller that sent none) counts as one address of its own.
+    return { key: `${this.prefix}login:account-ip:${accountKey}:${ip || '-'}`, rule: ACCOUNT_AT_IP_RULE };
+  }
+
+  forAccount(accountKey: string): BackoffKey {
+    return { key: `${this.prefix}login:account:${accountKey}`, rule: ACCOUNT_RULE };
+  }
+
+  forDevice(deviceId: string): BackoffKey {
+    return { key: `${this.prefix}login:device:${deviceId}`, rule: DEVICE_RULE };
   }
 
   forIp(ip: string): BackoffKey | null {
@@ -56,7 +75,7 @@ export class LoginBackoff {
 
   /** Guards re-entering the current password (password change) per user. */
   forPasswordCheck(userId: string): BackoffKey {
-    return { key: `${this.prefix}password:user:${userId}`, rule: EMAIL_RULE };
+    return { key: `${this.prefix}password:user:${userId}`, rule: PASSWORD_CHECK_RULE };
   }
 
   /** Milliseconds until every given key is unlocked; 0 when none is locked. */
@@ -82,7 +101,7 @@ export class LoginBackoff {
     );
   }
 
-  async clear(key: BackoffKey): Promise<void> {
-    await this.redis.del(key.key);
+  async clear(keys: BackoffKey[]): Promise<void> {
+    if (keys.length) await this.redis.del(keys.map((k) => k.key));
   }
 }

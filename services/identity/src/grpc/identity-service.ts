@@ -21,7 +21,7 @@ import { listTeam } from '../app/team/list-team';
 import { lookupInvite } from '../app/team/lookup-invite';
 import { removeMember } from '../app/team/remove-member';
 import { revokeInvite } from '../app/team/revoke-invite';
-import { clientInfoOf } from './client-info';
+import { clientInfoOf, devicesOf } from './client-info';
 
 // Requests as @grpc/proto-loader hands them over: camelCase, proto3 defaults filled in, unset
 // `optional` fields absent.
@@ -80,6 +80,7 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
         categories: string;
         targetAudience: string;
         client: ClientMessage;
+        deviceToken: string;
       }) =>
         completeOnboarding(deps, {
           signupId: req.signupId,
@@ -87,16 +88,24 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
           categories: req.categories,
           targetAudience: req.targetAudience,
           client: clientInfoOf(req.client),
+          devices: devicesOf(req.deviceToken),
         }),
     ),
-    Login: rpc('Login', (req: { email: string; password: string; client: ClientMessage }) =>
-      login(deps, { email: req.email, password: req.password, client: clientInfoOf(req.client) }),
+    Login: rpc(
+      'Login',
+      (req: { email: string; password: string; client: ClientMessage; deviceToken: string }) =>
+        login(deps, {
+          email: req.email,
+          password: req.password,
+          client: clientInfoOf(req.client),
+          devices: devicesOf(req.deviceToken),
+        }),
     ),
     Refresh: rpc('Refresh', (req: { refreshToken: string; client: ClientMessage }) =>
       refresh(deps, { refreshToken: req.refreshToken, client: clientInfoOf(req.client) }),
     ),
-    Logout: rpc('Logout', async (req: { refreshToken: string }) => {
-      await logout(deps, { refreshToken: req.refreshToken });
+    Logout: rpc('Logout', async (req: { refreshToken: string; sessionId: string }) => {
+      await logout(deps, { refreshToken: req.refreshToken, sessionId: req.sessionId });
       return {};
     }),
     GetUser: rpc('GetUser', (req: { userId: string }) => getUser(deps, { userId: req.userId })),
@@ -163,6 +172,7 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
         password: string;
         confirmPassword: string;
         client: ClientMessage;
+        deviceToken: string;
       }) =>
         acceptInvite(deps, {
           token: req.token,
@@ -170,6 +180,7 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
           password: req.password,
           confirmPassword: req.confirmPassword,
           client: clientInfoOf(req.client),
+          devices: devicesOf(req.deviceToken),
         }),
     ),
   };

@@ -33,6 +33,12 @@ const APP_COOKIES = [
     lifetime: '30 days',
   },
   {
+    name: 'parley_device',
+    purpose:
+      'Recognises this browser as one you signed in from before, so failed sign-in attempts by someone else never lock you out. httpOnly; holds a random id and a signature, no personal data.',
+    lifetime: '1 year',
+  },
+  {
     name: 'parley_theme',
     purpose: 'Remembers whether you chose the light or the dark theme.',
     lifetime: '1 year',
@@ -79,9 +85,10 @@ export default function CookiesPage() {
           </tbody>
         </table>
         <p>
-          The sign-in cookies are deleted when you log out. We also remember, for the length of your browser
-          tab, how often a page was opened in the last 30 seconds: if the sign-in pages keep sending you round
-          in a circle, Parley clears your sign-in cookies once to break the loop.
+          The sign-in cookies are deleted when you log out (<code>parley_device</code> stays, so this browser
+          is still recognised next time). We also remember, for the length of your browser tab, how often a
+          page was opened in the last 30 seconds: if the sign-in pages keep sending you round in a circle,
+          Parley clears your sign-in cookies once to break the loop.
         </p>
 
         <h2 id="widget">Storage used by the chat widget</h2>

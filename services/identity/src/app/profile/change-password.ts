@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@parley/contracts';
 import { executeCommand } from '@parley/eventstore';
 import { changePasswordSchema } from '@parley/contracts/validation';
-import { sessionDecider } from '../../domain/session/decide';
 import { userNotFound } from '../../domain/shared/errors';
 import { userDecider } from '../../domain/user/decide';
 import { liveSessionIds } from '../../projections/sessions/queries';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import { loadState, subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
+import { endSession } from '../sessions/end-session';
 import { tooManyLoginAttempts } from '../sessions/login';
 import { validate } from '../validate';
 import { knownUserId } from './change-name';
@@ -44,7 +44,7 @@ export async function changePassword(
     await deps.backoff.recordFailure([limit], now);
     throw field('currentPassword', 'Your current password is incorrect', 'INVALID_CURRENT_PASSWORD');
   }
-  await deps.backoff.clear(limit);
+  await deps.backoff.clear([limit]);
   if (password === currentPassword) {
     throw field('password', 'Your new password must be different from the current one', 'SAME_PASSWORD');
   }
@@ -68,13 +68,5 @@ async function endOtherSessions(deps: IdentityDeps, userId: string, keep: string
   // Every session started before this point must be in the read model before it is asked.
   await deps.readModels.sessions.waitFor(await deps.streamTail());
   const ids = (await liveSessionIds(deps.pool, userId, new Date(deps.clock()))).filter((id) => id !== keep);
-  for (const sessionId of ids) {
-    await executeCommand(
-      deps.store,
-      subjects(deps.store).session(sessionId),
-      sessionDecider,
-      { type: 'RevokeSession', reason: 'password_changed', presentedHash: null, now: deps.clock() },
-      { commandId: randomUUID() },
-    );
-  }
+  for (const sessionId of ids) await endSession(deps, sessionId, 'password_changed', null);
 }

@@ -5,7 +5,7 @@ import type { SessionOrigin } from '../../domain/session/events';
 import type { UserState } from '../../domain/user/state';
 import { signAccessToken } from '../../security/access-token';
 import { formatRefreshToken } from '../../security/refresh-token';
-import { newTokenSecret, secretDigest } from '../../security/secrets';
+import { emailKey, newTokenSecret, secretDigest } from '../../security/secrets';
 import { subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
 import { userViewOf, type UserView } from '../user-view';
@@ -23,18 +23,28 @@ export interface IssuedSession {
   refreshToken: string;
   refreshExpiresAt: number;
   user: UserView;
+  /**
+   * The browser's device-token cookie after it proved the password (log-in, sign-up, accepted
+   * invitation; see security/device-token.ts); empty on a refresh, which proves no password.
+   */
+  deviceToken: string;
 }
 
 export function refreshSecretDigest(deps: IdentityDeps, sessionId: string, secret: string): string {
   return secretDigest(deps.secrets.codeSecret, 'refresh-token', sessionId, secret);
 }
 
-/** Starts a session for a user who just proved who they are (sign-up or log-in). */
+/**
+ * Starts a session for a user who just proved who they are (sign-up, log-in, accepted invitation),
+ * and remembers the client as one the account knows: its address, and a device token added to
+ * the browser's `devices` cookie value.
+ */
 export async function issueSession(
   deps: IdentityDeps,
   user: UserState,
   origin: SessionOrigin,
   client: ClientInfo,
+  devices: string,
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const secret = newTokenSecret();
@@ -56,7 +66,8 @@ export async function issueSession(
     },
     { commandId: randomUUID() },
   );
-  return sessionReply(deps, user, sessionId, secret, expiresAt, now);
+  const deviceToken = await deps.knownClients.remember(emailKey(user.email), client.ip, devices, now);
+  return { ...(await sessionReply(deps, user, sessionId, secret, expiresAt, now)), deviceToken };
 }
 
 export async function sessionReply(
@@ -86,5 +97,6 @@ export async function sessionReply(
     refreshToken: formatRefreshToken(sessionId, secret),
     refreshExpiresAt: Math.floor(refreshExpiresAtMs / 1000),
     user: userViewOf(user),
+    deviceToken: '',
   };
 }

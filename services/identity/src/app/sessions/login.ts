@@ -8,10 +8,10 @@ import { verifyPassword } from '../../security/passwords';
 import { emailKey } from '../../security/secrets';
 import { loadState, subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
-import type { BackoffKey } from '../login-backoff';
 import { currentSettings } from '../settings/current-settings';
 import { validate } from '../validate';
 import { issueSession, type ClientInfo, type IssuedSession } from './issue-session';
+import { loginLimits } from './login-limits';
 
 export const invalidCredentials = () =>
   new AppError('unauthenticated', 'Invalid email or password', [], 'INVALID_CREDENTIALS');
@@ -27,33 +27,36 @@ export const tooManyLoginAttempts = (lockedMs: number, now: number) =>
 
 /**
  * Log-in. Unknown emails and wrong passwords get the same answer after the same work (a password
- * check against a decoy hash). Failures are counted per email and per IP; past the limits the
- * caller waits, longer with each further failure. With log-in disabled only admins get in.
+ * check against a decoy hash). Failures are counted so that guessing slows down without anyone
+ * being able to keep the owner out (login-limits.ts): per account at an address, per address,
+ * per account for strangers, per known browser for itself. With log-in disabled only admins get in.
  */
 export async function login(
   deps: IdentityDeps,
-  input: { email: unknown; password: unknown; client: ClientInfo },
+  input: { email: unknown; password: unknown; client: ClientInfo; devices: string },
 ): Promise<IssuedSession> {
   const { email, password } = validate(loginSchema, input);
+  const { devices } = input;
   const now = deps.clock();
-  const emailLimit = deps.backoff.forEmail(emailKey(email));
-  const limits = [emailLimit, deps.backoff.forIp(input.client.ip)].filter((k): k is BackoffKey => k !== null);
-  const lockedMs = await deps.backoff.lockedFor(limits, now);
+  const accountKey = emailKey(email);
+  const { ip } = input.client;
+  const standing = await deps.knownClients.standing(accountKey, ip, devices, now);
+  const limits = loginLimits(deps.backoff, { accountKey, ip, standing });
+  const lockedMs = await deps.backoff.lockedFor(limits.checked, now);
   if (lockedMs > 0) throw tooManyLoginAttempts(lockedMs, now);
 
   const user = await findUser(deps, email);
   const matches = await verifyPassword(user?.passwordHash ?? deps.decoyPasswordHash, password);
   if (!user || !matches) {
-    await deps.backoff.recordFailure(limits, now);
+    await deps.backoff.recordFailure(limits.failureCounts, now);
     throw invalidCredentials();
   }
-  // Only the email's record: clearing the IP's would let one known account reset it between guesses.
-  await deps.backoff.clear(emailLimit);
+  await deps.backoff.clear(limits.successClears);
 
   if (user.role !== 'ADMIN' && !(await currentSettings(deps)).loginEnabled) {
     throw new AppError('forbidden', 'Login is currently disabled', [], 'LOGIN_DISABLED');
   }
-  return issueSession(deps, user, 'login', input.client);
+  return issueSession(deps, user, 'login', input.client, devices);
 }
 
 /** The account registered with this email, read from the write side (no projection lag). */

@@ -1,25 +1,25 @@
-import { randomUUID } from 'node:crypto';
-import { executeCommand } from '@parley/eventstore';
-import { sessionDecider } from '../../domain/session/decide';
 import { parseRefreshToken } from '../../security/refresh-token';
-import { subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
+import { UUID_PATTERN } from '../ids';
+import { endSession } from './end-session';
 import { refreshSecretDigest } from './issue-session';
 
-/** Ends the session the refresh token belongs to. Always succeeds: a stale or unknown token has nothing left to end. */
-export async function logout(deps: IdentityDeps, input: { refreshToken: unknown }): Promise<void> {
+/**
+ * Ends the session the refresh token belongs to, and the session of the caller's verified access
+ * token (`sessionId`, the gateway's `sid`), so a client holding only one of them still logs out.
+ * Always succeeds: a stale or unknown token has nothing left to end.
+ */
+export async function logout(
+  deps: IdentityDeps,
+  input: { refreshToken: unknown; sessionId?: unknown },
+): Promise<void> {
   const parsed = typeof input.refreshToken === 'string' ? parseRefreshToken(input.refreshToken) : null;
-  if (!parsed) return;
-  await executeCommand(
-    deps.store,
-    subjects(deps.store).session(parsed.sessionId),
-    sessionDecider,
-    {
-      type: 'RevokeSession',
-      reason: 'logout',
-      presentedHash: refreshSecretDigest(deps, parsed.sessionId, parsed.secret),
-      now: deps.clock(),
-    },
-    { commandId: randomUUID() },
-  );
+  if (parsed) {
+    const presented = refreshSecretDigest(deps, parsed.sessionId, parsed.secret);
+    await endSession(deps, parsed.sessionId, 'logout', presented);
+  }
+  const sessionId = typeof input.sessionId === 'string' ? input.sessionId.toLowerCase() : '';
+  if (UUID_PATTERN.test(sessionId) && sessionId !== parsed?.sessionId) {
+    await endSession(deps, sessionId, 'logout', null);
+  }
 }

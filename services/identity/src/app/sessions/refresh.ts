@@ -11,6 +11,7 @@ import { parseRefreshToken } from '../../security/refresh-token';
 import { newTokenSecret } from '../../security/secrets';
 import { asDomainEvents, loadState, subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
+import { announceIfEnded } from './end-session';
 import { refreshSecretDigest, sessionReply, type ClientInfo, type IssuedSession } from './issue-session';
 
 /**
@@ -44,7 +45,11 @@ export async function refresh(
     { commandId: randomUUID() },
   );
   const refusal = refreshRefusal(asDomainEvents(outcome.events));
-  if (refusal) throw refusal;
+  if (refusal) {
+    // The whole family ends: the access tokens of the thief and of the rightful holder alike.
+    await announceIfEnded(deps, outcome.state);
+    throw refusal;
+  }
 
   // Fresh claims: a rename or role change shows in the next access token.
   const user = await loadState(deps.store, at.user(outcome.state.userId), userDecider);

@@ -16,6 +16,8 @@ export interface CompleteOnboardingInput {
   categories: unknown;
   targetAudience: unknown;
   client: ClientInfo;
+  /** The browser's device-token cookie, to which this account's token is added. */
+  devices: string;
 }
 
 /** Step 3 of sign-up: record the answers, create the account (OWNER of its own account), start a session. */
@@ -41,7 +43,7 @@ export async function completeOnboarding(
     { commandId: randomUUID() },
   );
   const { user, version } = await registerUser(deps, onboarded.state);
-  const session = await issueSession(deps, user, 'signup', input.client);
+  const session = await issueSession(deps, user, 'signup', input.client, input.devices);
   // Read-your-writes: the profile and an immediate log-in elsewhere see the new account.
   await deps.readModels.users.waitFor(version);
   return session;

@@ -25,6 +25,8 @@ export async function acceptInvite(
     password: unknown;
     confirmPassword: unknown;
     client: ClientInfo;
+    /** The browser's device-token cookie, to which this account's token is added. */
+    devices: string;
   },
 ): Promise<IssuedSession> {
   const { token, fullname, password } = validate(acceptInviteSchema, input);
@@ -68,7 +70,7 @@ export async function acceptInvite(
     { type: 'AcceptInvite', tokenHash, userId, now: deps.clock() },
     { commandId: step('accept') },
   );
-  const session = await issueSession(deps, registered.state, 'invite', input.client);
+  const session = await issueSession(deps, registered.state, 'invite', input.client, input.devices);
   // Read-your-writes: the owner's team list and the member's profile show the new member.
   await deps.readModels.users.waitFor(registered.version);
   await deps.readModels.invites.waitFor(accepted.version);

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { executeCommand } from '@parley/eventstore';
 import type { Caller } from '@parley/grpc';
 import { emailDecider } from '../../domain/email/decide';
-import { sessionDecider } from '../../domain/session/decide';
 import { memberNotFound } from '../../domain/shared/errors';
 import { userDecider } from '../../domain/user/decide';
 import { liveSessionIds } from '../../projections/sessions/queries';
 import { subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
+import { endSession } from '../sessions/end-session';
 import { UUID_PATTERN } from '../ids';
 import { verifiedCaller } from './team-caller';
 
@@ -45,12 +45,6 @@ async function endSessions(deps: IdentityDeps, userId: string): Promise<void> {
   // Every session started before this point must be in the read model before it is asked.
   await deps.readModels.sessions.waitFor(await deps.streamTail());
   for (const sessionId of await liveSessionIds(deps.pool, userId, new Date(deps.clock()))) {
-    await executeCommand(
-      deps.store,
-      subjects(deps.store).session(sessionId),
-      sessionDecider,
-      { type: 'RevokeSession', reason: 'member_removed', presentedHash: null, now: deps.clock() },
-      { commandId: randomUUID() },
-    );
+    await endSession(deps, sessionId, 'member_removed', null);
   }
 }

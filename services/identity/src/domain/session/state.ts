@@ -15,6 +15,8 @@ export interface SessionState {
   expiresAt: number;
   /** Every secret rotated away; presenting one again means a copy of the token is in other hands. */
   spent: SpentSecret[];
+  /** Epoch ms the session ended; 0 while it has not. */
+  revokedAt: number;
 }
 
 export const initialSessionState: SessionState = {
@@ -24,6 +26,7 @@ export const initialSessionState: SessionState = {
   secretHash: '',
   expiresAt: 0,
   spent: [],
+  revokedAt: 0,
 };
 
 export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
@@ -36,6 +39,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         secretHash: event.data.secretHash,
         expiresAt: ms(event.data.expiresAt),
         spent: [],
+        revokedAt: 0,
       };
     case T.Refreshed:
       return {
@@ -45,7 +49,7 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         spent: [...state.spent, { hash: state.secretHash, spentAt: ms(event.data.refreshedAt) }],
       };
     case T.Revoked:
-      return { ...state, status: 'revoked' };
+      return { ...state, status: 'revoked', revokedAt: ms(event.data.revokedAt) };
     default:
       return state;
   }
