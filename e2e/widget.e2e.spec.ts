@@ -18,9 +18,14 @@ const SHOTS = join(__dirname, '..', 'test-results');
 
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  // The widget paints in its own frame (another process): a shot taken at once can show the frame
-  // before the last change.
-  await page.waitForTimeout(300);
+  // The widget paints in a frame of its own process, and a page screenshot can show that frame as
+  // it was some changes ago; a resize makes it paint anew.
+  const size = page.viewportSize();
+  if (size) {
+    await page.setViewportSize({ ...size, height: size.height - 1 });
+    await page.setViewportSize(size);
+    await page.waitForTimeout(100);
+  }
   await page.screenshot({ path: join(SHOTS, `widget--${name}.png`) });
 }
 
@@ -457,9 +462,12 @@ describe('the widget embedded on a customer site', () => {
   step('a message that was only markup shows what was sent, as text', async () => {
     const w = widgetFrame(site);
     const markupOnly = `<img src=x onerror="alert('only')">`;
+    const visitorMessages = w.getByTestId('chat-message-visitor');
+    const before = await visitorMessages.count();
     await w.getByTestId('chat-input').fill(markupOnly);
     await w.getByTestId('chat-send').click();
-    const mine = w.getByTestId('chat-message-visitor').last();
+    await expectCount(visitorMessages, before + 1);
+    const mine = visitorMessages.last();
     await mine.and(w.locator(':not([data-pending])')).waitFor();
     // The text itself, escaped: neither an empty bubble nor an element.
     expect(await mine.locator('.pw-content').textContent()).toBe(markupOnly);
