@@ -10,6 +10,7 @@ import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { closeContext, uniqueEmail, useBrowser, waitForMail, type BrowserTest } from './support/browser';
 import { consumeRequests, LIMIT_NOTICE, STANDARD_REQUEST_LIMIT } from './support/billing';
+import { expectFits, LONG_LINK, UNBROKEN } from './support/layout';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { e2eEnvironment } from './support/stack';
 
@@ -159,6 +160,22 @@ describe('the conversation page in the browser', () => {
       expect(await sameDocument(page)).toBe(true);
     },
   );
+
+  step("the visitor answers the domain's question (a long reference and link)", async (t) => {
+    await ownerApi(t, 'POST', '/settings/filter-questions', {
+      domainId,
+      question: 'Your order reference?',
+      answer: 'So we can find the order',
+    });
+    const questions = await widgetCall<{ data: Array<{ id: string }> }>('/questions', {
+      token: visitor.token,
+    });
+    const answered = await widgetCall<{ data: Array<{ answer: string | null }> }>('/answers', {
+      token: visitor.token,
+      body: { answers: [{ questionId: questions.data[0]!.id, answer: `${UNBROKEN} ${LONG_LINK}` }] },
+    });
+    expect(answered.data[0]!.answer).toBe(`${UNBROKEN} ${LONG_LINK}`);
+  });
 
   step('the filters: unread lists it, live and shared do not, all again', async ({ page }) => {
     await filter(page, 'Unread');
@@ -336,6 +353,85 @@ describe('the conversation page in the browser', () => {
     },
   );
 
+  step(
+    'long unbroken strings wrap in the bubbles and the customer answers (desktop, dark, phone, drawer)',
+    async ({ page }) => {
+      const messages = page.getByTestId('messages');
+      await visitorSays(visitor, UNBROKEN);
+      await visitorSays(visitor, `My order page: ${LONG_LINK}`);
+      await page.getByTestId('composer-input').fill(`Found ${UNBROKEN}, see ${LONG_LINK}`);
+      await page.getByTestId('composer-send').click();
+      const bubbles = [
+        messages.getByTestId('message').filter({ hasText: UNBROKEN }).first(),
+        messages.getByTestId('message').filter({ hasText: 'My order page' }),
+        messages.getByTestId('message').filter({ hasText: `Found ${UNBROKEN}` }),
+      ];
+      for (const b of bubbles) await b.waitFor();
+      // Answered before the chat was opened: the answers are read when it opens.
+      const answer = page
+        .locator('aside')
+        .getByTestId('insights')
+        .locator('dd')
+        .filter({ hasText: LONG_LINK });
+      await answer.waitFor();
+      const bubblesFit = async () => {
+        for (const b of bubbles) await expectFits(b.locator(':scope > div'), '[data-testid="messages"]');
+      };
+      await bubblesFit();
+      await expectFits(answer, 'aside');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: join(SHOTS, 'conversations-long-strings.png') });
+      await page.getByTestId('theme-toggle').click();
+      await page.locator('[data-theme-mode="dark"]').waitFor();
+      await page.screenshot({ path: join(SHOTS, 'conversations-long-strings-dark.png') });
+      await page.getByTestId('theme-toggle').click();
+      await page.locator('[data-theme-mode="light"]').waitFor();
+      try {
+        await page.setViewportSize({ width: 375, height: 812 });
+        await bubblesFit();
+        await page.screenshot({ path: join(SHOTS, 'conversations-long-strings-phone.png') });
+        await page.setViewportSize({ width: 1024, height: 800 });
+        await page.getByRole('button', { name: 'Insights' }).click();
+        const drawerAnswer = page
+          .locator('.ant-drawer')
+          .getByTestId('insights')
+          .locator('dd')
+          .filter({ hasText: LONG_LINK });
+        await drawerAnswer.waitFor();
+        await page.waitForTimeout(400); // the drawer's slide-in
+        await expectFits(drawerAnswer, '.ant-drawer-body');
+        await page.screenshot({ path: join(SHOTS, 'conversations-long-strings-drawer.png') });
+        await page.keyboard.press('Escape');
+        await page.locator('.ant-drawer').getByTestId('insights').waitFor({ state: 'detached' });
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 860 });
+      }
+    },
+  );
+
+  step(
+    'a message that was only markup shows what was sent, as text, in the chat and the list',
+    async ({ page }) => {
+      const messages = page.getByTestId('messages').getByTestId('message');
+      const before = await messages.count();
+      const markupOnly = '<img src="x" onerror="window.__xss = 9">';
+      await visitorSays(visitor, markupOnly);
+      await untilTrue(async () => (await messages.count()) > before, 'the message');
+      const shown = messages.last();
+      expect(await shown.getAttribute('data-side')).toBe('visitor');
+      // The text itself, escaped: not an empty bubble, not 'Empty message', not an element.
+      expect(await shown.getByTestId('message-content').textContent()).toBe(markupOnly);
+      expect(await shown.locator('img, em').count()).toBe(0);
+      await untilTrue(
+        async () =>
+          (await rows(page).first().getByTestId('conversation-preview').textContent()) === markupOnly,
+        'the list preview to show the text',
+      );
+      expect(await page.evaluate(() => (globalThis as unknown as { __xss?: number }).__xss)).toBe(0);
+      await page.screenshot({ path: join(SHOTS, 'conversations-markup-only.png') });
+    },
+  );
+
   step('a dropped socket gets what it missed once it is back, without a reload', async ({ page }) => {
     // Long polling is held off too, so the only way back is a new socket.
     await page.route(/\/socket\.io\/.*transport=polling/, (route) =>
@@ -416,6 +512,23 @@ describe('the conversation page in the browser', () => {
       expect(await presence.getAttribute('aria-label')).toBe('Also here: Jane Cooper');
       // And the owner sees the agent arrive (team-member-active).
       await page.getByTestId('team-presence').and(page.getByLabel('Also here: Grace Hopper')).waitFor();
+
+      // Each list calls only the reader's own message "You"; the other member's shows their name.
+      const previewOf = (p: Page) =>
+        p.getByTestId('conversation-row').first().getByTestId('conversation-preview');
+      await page.getByTestId('composer-input').fill('The owner is looking into it');
+      await page.getByTestId('composer-send').click();
+      await previewOf(page).getByText('You: The owner is looking into it', { exact: true }).waitFor();
+      await previewOf(agent)
+        .getByText('Jane Cooper: The owner is looking into it', { exact: true })
+        .waitFor();
+      await agent.getByTestId('composer-input').fill('Grace here, I will take it from now');
+      await agent.getByTestId('composer-send').click();
+      await previewOf(agent).getByText('You: Grace here, I will take it from now', { exact: true }).waitFor();
+      await previewOf(page)
+        .getByText('Grace Hopper: Grace here, I will take it from now', { exact: true })
+        .waitFor();
+      await agent.screenshot({ path: join(SHOTS, 'conversations-agent-list.png') });
 
       await filter(page, 'Shared');
       await rows(page).first().waitFor();

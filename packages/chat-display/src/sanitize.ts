@@ -50,17 +50,30 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCA
 
 const LOOKS_LIKE_HTML = /<\/?[a-z][^>]*>/i;
 
+/** Plain text as bubble HTML: escaped, its line breaks kept. */
+const textAsHtml = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
+
+/**
+ * Whether sanitised markup shows any text. It holds only the allow-list's tags (none of which
+ * shows anything without text) and the entities the serialiser writes; &nbsp; is blank too.
+ */
+const showsText = (html: string) => /\S/.test(html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' '));
+
 /**
  * Message content as safe HTML for a bubble: markup is cut down to the spec's allow-list, links
- * become http(s)-only new-tab links, and plain text keeps its line breaks.
+ * become http(s)-only new-tab links, and plain text keeps its line breaks. Content that was
+ * nothing but markup the allow-list removes (an image, a script, an empty link) shows as its own
+ * text, escaped: a bubble with nothing in it would hide from the reader what was sent, and
+ * 'Empty message' is only for content that really is empty.
  */
 export function sanitizeMessageHtml(content: string | null | undefined): string {
   const text = content ?? '';
-  if (!LOOKS_LIKE_HTML.test(text)) return escapeHtml(text).replace(/\r?\n/g, '<br>');
+  if (!LOOKS_LIKE_HTML.test(text)) return textAsHtml(text);
   const instance = messagePurifier();
-  if (!instance) return escapeHtml(text).replace(/\r?\n/g, '<br>');
+  if (!instance) return textAsHtml(text);
   const withBreaks = text.includes('<br') || text.includes('<p') ? text : text.replace(/\r?\n/g, '<br>');
-  return instance.sanitize(withBreaks, CONFIG) as unknown as string;
+  const html = instance.sanitize(withBreaks, CONFIG) as unknown as string;
+  return showsText(html) || !text.trim() ? html : textAsHtml(text);
 }
 
 const SCRIPT_BLOCK = /<script\b[^>]*>[\s\S]*?<\/script\s*>/gi;

@@ -73,6 +73,28 @@ describe('sanitizeMessageHtml', () => {
     expect(a?.getAttribute('rel')).toBe('noopener noreferrer nofollow');
   });
 
+  it.each([
+    `<img src=x onerror="alert(1)">`,
+    '<script>alert(1)</script>',
+    '<iframe src="https://evil.example"></iframe>',
+    '<style>body{display:none}</style>',
+    '<a href="https://example.com"></a>',
+    '<p> </p>',
+    '<svg onload=alert(1)>',
+  ])('shows a message that was nothing but removed markup as its escaped text: %s', (payload) => {
+    const out = sanitizeMessageHtml(payload);
+    const host = render(out);
+    // Exactly what was sent, as text: nothing of it became an element.
+    expect(host.textContent).toBe(payload);
+    expect(host.children).toHaveLength(0);
+  });
+
+  it('keeps line breaks in that escaped text and leaves markup with visible text to the sanitiser', () => {
+    expect(sanitizeMessageHtml('<img src=x>\n<img src=y>')).toBe('&lt;img src=x&gt;<br>&lt;img src=y&gt;');
+    expect(sanitizeMessageHtml('<img src=x onerror="alert(1)">hi')).toBe('hi');
+    expect(sanitizeMessageHtml('<b>bold</b><script>x</script>')).toBe('<b>bold</b>');
+  });
+
   it('escapes plain text and keeps its line breaks', () => {
     expect(sanitizeMessageHtml('a < b & c\nnext')).toBe('a &lt; b &amp; c<br>next');
     expect(sanitizeMessageHtml('')).toBe('');

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { widgetApi } from './api';
 import {
   canShowMonth,
+  EMAIL_PATTERN,
+  emailFromAnswers,
   firstStep,
   monthGrid,
   nextMonth,
@@ -16,7 +18,6 @@ import type { VisitorSessions } from './session';
 import type { AppointmentType, CustomerQuestion } from './types';
 
 const WEEKDAYS = ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'];
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Spec screen 14 for appointments: 'Details' (questions), 'Book a meeting', 'Thank You'. */
 export function BookingFlow({
@@ -91,6 +92,7 @@ export function BookingFlow({
             domainId={domainId}
             sessions={sessions}
             appointmentType={appointmentType}
+            givenEmail={emailFromAnswers(questions)}
             // Nothing to edit when the domain asks no questions.
             onEditQuestions={questions.length > 0 ? () => setStep(1) : null}
             onBooked={(b) => {
@@ -176,12 +178,15 @@ function MeetingStep({
   domainId,
   sessions,
   appointmentType,
+  givenEmail,
   onEditQuestions,
   onBooked,
 }: {
   domainId: string;
   sessions: VisitorSessions;
   appointmentType: AppointmentType | null;
+  /** The address the visitor gave in the Details step, if any. */
+  givenEmail: string | null;
   onEditQuestions: (() => void) | null;
   onBooked: (b: { date: string; slot: string }) => void;
 }) {
@@ -190,7 +195,8 @@ function MeetingStep({
   const [date, setDate] = useState<string | null>(null);
   const [slot, setSlot] = useState<string | null>(null);
   const [taken, setTaken] = useState<string[]>([]);
-  const [email, setEmail] = useState('');
+  // What the visitor gave in this flow first, else the session's address; never what they typed over.
+  const [email, setEmail] = useState(givenEmail ?? '');
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -216,7 +222,7 @@ function MeetingStep({
 
   const book = async (e: FormEvent) => {
     e.preventDefault();
-    if (!date || !slot || !EMAIL.test(email.trim()) || busy) return;
+    if (!date || !slot || !EMAIL_PATTERN.test(email.trim()) || busy) return;
     setBusy(true);
     try {
       const session = await sessions.ensure();
@@ -344,7 +350,7 @@ function MeetingStep({
         <button
           type="submit"
           className="pw-primary"
-          disabled={!date || !slot || !EMAIL.test(email.trim()) || busy}
+          disabled={!date || !slot || !EMAIL_PATTERN.test(email.trim()) || busy}
           data-testid="book-now"
         >
           Book Now

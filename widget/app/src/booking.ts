@@ -54,3 +54,24 @@ export function canShowMonth(month: Date, today: Date): boolean {
 }
 
 export const nextMonth = (month: Date, delta: number) => startOfMonth(addMonths(month, delta));
+
+/** An address as the booking form accepts it (the server checks it again). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_IN_TEXT = /[^\s@<>()[\],;:"']+@[^\s@<>()[\],;:"']+\.[^\s@<>()[\],;:"'.]+/;
+/** A question asking for an email address, in the languages owners write their questions in. */
+const ASKS_FOR_EMAIL = /e-?mail|courriel|correo|posta elettronica|endere[cç]o de e-?mail/i;
+
+/**
+ * The email address the visitor gave in the Details step, so the booking form need not ask for
+ * it again: the answer to a question asking for an email, else the first answer holding one.
+ * Only this visitor's own answers are read (GET /api/widget/questions answers with those).
+ */
+export function emailFromAnswers(questions: CustomerQuestion[]): string | null {
+  const found = (q: CustomerQuestion) => q.answer?.match(EMAIL_IN_TEXT)?.[0] ?? null;
+  const asked = questions.filter((q) => ASKS_FOR_EMAIL.test(q.question));
+  for (const q of [...asked, ...questions]) {
+    const email = found(q);
+    if (email && EMAIL_PATTERN.test(email)) return email;
+  }
+  return null;
+}

@@ -1,4 +1,5 @@
-import { canShowMonth, firstStep, monthGrid, nextMonth, progressPercent } from './booking';
+import { canShowMonth, emailFromAnswers, firstStep, monthGrid, nextMonth, progressPercent } from './booking';
+import type { CustomerQuestion } from './types';
 
 describe('booking flow rules', () => {
   it('skips the questions when all are answered or there are none', () => {
@@ -31,5 +32,37 @@ describe('booking flow rules', () => {
     expect(canShowMonth(nextMonth(today, -1), today)).toBe(false);
     expect(canShowMonth(nextMonth(today, 3), today)).toBe(true);
     expect(canShowMonth(nextMonth(today, 4), today)).toBe(false);
+  });
+
+  describe('the email the visitor already gave in the Details step', () => {
+    const q = (question: string, answer: string | null): CustomerQuestion => ({
+      id: question,
+      question,
+      answered: answer !== null,
+      answer,
+    });
+
+    it('is the answer to the question asking for it', () => {
+      expect(
+        emailFromAnswers([q('What are you looking for?', 'Mugs'), q('Your email?', ' Vera@Example.com ')]),
+      ).toBe('Vera@Example.com');
+      expect(emailFromAnswers([q('E-mail address', "It's vera@example.com, thanks")])).toBe(
+        'vera@example.com',
+      );
+      expect(emailFromAnswers([q('Votre courriel', 'vera@example.fr')])).toBe('vera@example.fr');
+    });
+
+    it('prefers that question over an address given elsewhere, and takes any address otherwise', () => {
+      expect(
+        emailFromAnswers([q('Who referred you?', 'friend@example.com'), q('Email', 'me@example.com')]),
+      ).toBe('me@example.com');
+      expect(emailFromAnswers([q('How can we reach you?', 'me@example.com')])).toBe('me@example.com');
+    });
+
+    it('is none when no answer holds an address', () => {
+      expect(emailFromAnswers([])).toBeNull();
+      expect(emailFromAnswers([q('Your email?', null), q('Your email again?', 'not an address')])).toBeNull();
+      expect(emailFromAnswers([q('Name', 'Vera @ home')])).toBeNull();
+    });
   });
 });

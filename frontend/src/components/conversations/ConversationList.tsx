@@ -5,7 +5,7 @@ import { CONVERSATION_FILTERS, type ConversationFilter } from '@parley/contracts
 import { Alert, Button, Empty, Segmented, Select, Skeleton, Tag, Tooltip } from 'antd';
 import type { Domain } from '@/lib/api/domains';
 import type { Room } from './api';
-import { FILTER_LABELS, isUnread, isUrgent, preview } from './list';
+import { FILTER_LABELS, isUnread, isUrgent, preview, type ListReader } from './list';
 import type { ConversationList as ListState } from './useConversationList';
 import styles from './Conversations.module.css';
 
@@ -22,11 +22,13 @@ function rowTime(iso: string | undefined, now: number): string {
 
 function Row({
   room,
+  reader,
   now,
   selected,
   onOpen,
 }: {
   room: Room;
+  reader: ListReader;
   now: number;
   selected: boolean;
   onOpen(): void;
@@ -58,7 +60,7 @@ function Row({
           </span>
         </span>
         <span className={styles.rowPreview} data-testid="conversation-preview">
-          {preview(room)}
+          {preview(room, reader)}
         </span>
         <span className={styles.rowTags}>
           <span className={styles.rowDomain}>{room.domain}</span>
@@ -82,12 +84,15 @@ function Row({
 export function ConversationList({
   list,
   domains,
+  reader,
   now,
   selectedId,
   onOpen,
 }: {
   list: ListState;
   domains: Domain[];
+  /** The signed-in member: their own messages preview as "You". */
+  reader: ListReader;
   now: number;
   selectedId: string | undefined;
   onOpen(room: Room): void;
@@ -141,7 +146,14 @@ export function ConversationList({
         {list.rooms && list.rooms.length > 0 && (
           <ul className={styles.rows}>
             {list.rooms.map((r) => (
-              <Row key={r.id} room={r} now={now} selected={r.id === selectedId} onOpen={() => onOpen(r)} />
+              <Row
+                key={r.id}
+                room={r}
+                reader={reader}
+                now={now}
+                selected={r.id === selectedId}
+                onOpen={() => onOpen(r)}
+              />
             ))}
           </ul>
         )}

@@ -89,6 +89,7 @@ function Workspace({
   agent: boolean;
 }) {
   const router = useRouter();
+  const { user } = useSession();
   const pathname = usePathname();
   const search = useSearchParams();
   const selectedId = search.get('room') ?? undefined;
@@ -119,6 +120,7 @@ function Workspace({
           <ConversationList
             list={list}
             domains={domains}
+            reader={user}
             now={now}
             selectedId={selectedId}
             onOpen={(r: Room) => open(r.id)}

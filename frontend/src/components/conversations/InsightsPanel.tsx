@@ -143,6 +143,7 @@ export function InsightsPanel({ roomId, chat }: { roomId: string; chat: ChatStat
               {b.date} · {b.slot}
             </span>
             {b.name && <span>{b.name}</span>}
+            {b.email && <span>{b.email}</span>}
           </div>
         ))}
       </section>

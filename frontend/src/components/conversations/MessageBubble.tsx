@@ -13,7 +13,13 @@ function time(createdAt: string): string {
 
 /** HTML that went through chat-display's sanitiser (the spec's allow-list), and nothing else. */
 function SafeHtml({ content, className }: { content: string; className?: string }) {
-  return <div className={className} dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(content) }} />;
+  return (
+    <div
+      className={className}
+      data-testid="message-content"
+      dangerouslySetInnerHTML={{ __html: sanitizeMessageHtml(content) }}
+    />
+  );
 }
 
 /**

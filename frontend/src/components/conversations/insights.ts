@@ -1,6 +1,9 @@
+import { keyTopics } from './topics';
+
 /**
  * The insights panel's "Conversation metadata" and "Conversation status" (spec, States), derived
  * on the client from the messages. Pure: messages in (their text already plain), facts out.
+ * Key topics have their own file (topics.ts).
  */
 
 export interface InsightMessage {
@@ -175,32 +178,6 @@ export function formatDuration(ms: number | null): string {
   if (h < 24) return m % 60 ? `${h}h ${m % 60}m` : `${h}h`;
   const d = Math.floor(h / 24);
   return h % 24 ? `${d}d ${h % 24}h` : `${d}d`;
-}
-
-const STOP_WORDS = new Set(
-  (
-    'a an the and or but if then so to of in on at by for with from about as is are was were be been am ' +
-    'i me my we our you your he she it its they them their this that these those there here what which who ' +
-    'whom how when where why can could would should will shall do does did done have has had not no yes ' +
-    'hi hello hey please thanks thank ok okay just also any some more most very much many really want ' +
-    "need like get got know let im i'm it's don't dont can't cant up out into over than too all one"
-  ).split(' '),
-);
-
-/** The customer's most used meaningful words (at least 3 letters), most frequent first. */
-export function keyTopics(messages: InsightMessage[], limit = 5): string[] {
-  const counts = new Map<string, number>();
-  for (const m of conversational(messages)) {
-    if (m.role !== 'user') continue;
-    for (const w of words(m.text)) {
-      if (w.length < 3 || STOP_WORDS.has(w) || /^\d+$/.test(w)) continue;
-      counts.set(w, (counts.get(w) ?? 0) + 1);
-    }
-  }
-  return [...counts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-    .slice(0, limit)
-    .map(([w]) => w);
 }
 
 const ENQUIRY_TYPES: [string, string[]][] = [

@@ -5,12 +5,12 @@ import {
   deriveInsights,
   enquiryType,
   formatDuration,
-  keyTopics,
   OVERVIEW,
   overviewText,
   sentiment,
   type InsightMessage,
 } from './insights';
+import { keyTopics } from './topics';
 
 let clock = Date.parse('2026-03-10T10:00:00Z');
 function msg(role: 'user' | 'assistant', text: string, afterSeconds = 10, isNote = false): InsightMessage {

@@ -124,11 +124,17 @@ export const FILTER_LABELS: Record<ConversationFilter, string> = {
   shared: 'Shared',
 };
 
+/** Who reads the list: a message is "You" only when this member wrote it. */
+export interface ListReader {
+  id: string;
+}
+
 /**
  * The row's preview of the last message: a note with its label, a system text (live on, chat
- * ended) as it is, the assistant's words as the assistant's, the team's as "You".
+ * ended) as it is, the assistant's words as the assistant's, a team member's under their name,
+ * and "You" only for the reader's own (an agent reading the owner's reply sees the owner's name).
  */
-export function preview(room: Room): string {
+export function preview(room: Room, reader: ListReader): string {
   const last = room.lastMessage;
   if (!last) return 'No messages yet';
   const display = messageDisplay(last);
@@ -136,5 +142,7 @@ export function preview(room: Room): string {
   if (display.kind === 'pill') return display.text;
   const text = previewText(display.text) || 'Empty message';
   if (last.role !== 'assistant') return text;
-  return last.teamMemberId ? `You: ${text}` : `Assistant: ${text}`;
+  if (!last.teamMemberId) return `Assistant: ${text}`;
+  if (last.teamMemberId === reader.id) return `You: ${text}`;
+  return `${last.teamMemberName?.trim() || 'Team'}: ${text}`;
 }

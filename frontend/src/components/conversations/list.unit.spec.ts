@@ -144,15 +144,48 @@ describe('the row preview of the last message', () => {
   const last = (over: Partial<NonNullable<Room['lastMessage']>>) =>
     room({ id: 'r', lastMessage: { ...room({ id: 'x' }).lastMessage!, ...over } });
 
+  const me = { id: 'agent-1' };
+
   it('tells the visitor, the assistant and the team apart, and shows system texts as they are', () => {
-    expect(preview(last({ role: 'user', content: 'Do you ship to Canada?' }))).toBe('Do you ship to Canada?');
-    expect(preview(last({ role: 'assistant', content: 'Yes, in 3-5 days.' }))).toBe(
+    expect(preview(last({ role: 'user', content: 'Do you ship to Canada?' }), me)).toBe(
+      'Do you ship to Canada?',
+    );
+    expect(preview(last({ role: 'assistant', content: 'Yes, in 3-5 days.' }), me)).toBe(
       'Assistant: Yes, in 3-5 days.',
     );
-    expect(preview(last({ role: 'assistant', content: 'On it!', teamMemberId: 'u1' }))).toBe('You: On it!');
-    expect(preview(last({ role: 'assistant', content: 'Live support mode has been enabled' }))).toBe(
+    expect(preview(last({ role: 'assistant', content: 'Live support mode has been enabled' }), me)).toBe(
       'Live support mode has been enabled',
     );
-    expect(preview(room({ id: 'r', lastMessage: null }))).toBe('No messages yet');
+    expect(preview(room({ id: 'r', lastMessage: null }), me)).toBe('No messages yet');
+  });
+
+  it('is "You" only for a message the reader wrote; another member shows by name', () => {
+    const byAgent = last({
+      role: 'assistant',
+      content: 'On it!',
+      teamMemberId: 'agent-1',
+      teamMemberName: 'Grace',
+    });
+    const byOwner = last({
+      role: 'assistant',
+      content: 'Done.',
+      teamMemberId: 'owner-1',
+      teamMemberName: 'Jane Cooper',
+    });
+    expect(preview(byAgent, me)).toBe('You: On it!');
+    expect(preview(byOwner, me)).toBe('Jane Cooper: Done.');
+    expect(preview(byAgent, { id: 'owner-1' })).toBe('Grace: On it!');
+    // A member whose name the message does not carry is still not "You".
+    expect(
+      preview(last({ role: 'assistant', content: 'Hi', teamMemberId: 'x', teamMemberName: null }), me),
+    ).toBe('Team: Hi');
+  });
+
+  it('shows a message that was only markup as its text, and Empty message only for nothing', () => {
+    expect(preview(last({ role: 'user', content: '<img src=x onerror="alert(1)">' }), me)).toBe(
+      '<img src=x onerror="alert(1)">',
+    );
+    expect(preview(last({ role: 'user', content: '   ' }), me)).toBe('Empty message');
+    expect(preview(last({ role: 'user', content: 'Hi <b>there</b>' }), me)).toBe('Hi there');
   });
 });

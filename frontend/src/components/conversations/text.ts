@@ -24,8 +24,11 @@ export function plainText(content: string | null | undefined): string {
     .trim();
 }
 
-/** The list's one-line preview. */
+/**
+ * The list's one-line preview. Content that was nothing but markup shows as it was written, as
+ * the chat shows it (chat-display's sanitiser): the team sees what was sent.
+ */
 export function previewText(content: string | null | undefined, max = 90): string {
-  const text = plainText(content);
+  const text = plainText(content) || (content ?? '').replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }

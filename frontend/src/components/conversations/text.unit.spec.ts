@@ -19,6 +19,12 @@ describe('plain text of a message', () => {
     expect(preview.length).toBeLessThanOrEqual(20);
     expect(preview.endsWith('…')).toBe(true);
   });
+
+  it('previews content that was nothing but markup as it was written, and nothing as nothing', () => {
+    expect(previewText('<img src=x\n onerror="alert(1)">')).toBe('<img src=x onerror="alert(1)">');
+    expect(previewText('<script>alert(1)</script>')).toBe('<script>alert(1)</script>');
+    expect(previewText('  ')).toBe('');
+  });
 });
 
 it('the embed snippet carries the gateway loader and the domain id', () => {
