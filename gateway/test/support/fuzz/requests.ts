@@ -48,7 +48,8 @@ export type BodyChoice =
   | 'unknown-encoding'
   | 'utf-7'
   | 'empty-json'
-  | 'multipart';
+  /** One of the uploads FuzzContext.multipart makes, by index: the one multipart body of the API. */
+  | { multipart: number };
 export type HeaderChoice =
   | 'persona'
   | 'garbage-bearer'
@@ -122,7 +123,9 @@ export interface FuzzContext {
   seedBody(route: DocumentedRoute): Record<string, unknown> | undefined;
   /** A valid query for the route, if it reads one. */
   seedQuery(route: DocumentedRoute): Record<string, string> | undefined;
-  /** A multipart upload for POST /api/images. */
+  /** The kinds of multipart upload there are: whole, cut off, huge, mislabelled... */
+  uploadKinds: number;
+  /** One multipart upload (for POST /api/images; any other route is sent it as a wrong content type). */
   multipart(kind: number): { body: Buffer; contentType: string; headers?: Record<string, string> };
 }
 
@@ -165,6 +168,10 @@ function bodyOf(
   if (choice === 'seed') return json(seed);
   if (typeof choice === 'object' && 'field' in choice) return json({ ...seed, [choice.field]: choice.value });
   if (typeof choice === 'object' && 'replace' in choice) return json(choice.replace);
+  if (typeof choice === 'object' && 'multipart' in choice) {
+    const upload = context.multipart(choice.multipart);
+    return { body: upload.body, headers: { 'content-type': upload.contentType, ...upload.headers } };
+  }
   const jsonType = { 'content-type': 'application/json' };
   switch (choice) {
     case 'broken-json':
@@ -207,10 +214,6 @@ function bodyOf(
       return { body: seedText, headers: { 'content-type': 'application/json; charset=utf-7' } };
     case 'empty-json':
       return { body: Buffer.alloc(0), headers: jsonType };
-    case 'multipart': {
-      const upload = context.multipart(seedText.length);
-      return { body: upload.body, headers: { 'content-type': upload.contentType, ...upload.headers } };
-    }
   }
 }
 
@@ -285,7 +288,7 @@ export const SWEEP: ReadonlyArray<Omit<FuzzCase, 'route' | 'persona'>> = [
   { ids: 'A', query: 'seed', body: 'br-not', headers: 'garbage-forwarded-for' },
   { ids: 'A', query: 'seed', body: 'deep-nesting', headers: 'persona' },
   { ids: 'A', query: 'seed', body: 'too-large', headers: 'persona' },
-  { ids: 'A', query: 'seed', body: 'multipart', headers: 'persona' },
+  { ids: 'A', query: 'seed', body: { multipart: 0 }, headers: 'persona' },
   { ids: { text: 'x'.repeat(600) }, query: 'seed', body: 'not-an-object', headers: 'garbage-bearer' },
   { ids: 'A', query: 'seed', body: 'seed', headers: 'other-token-kind' },
 ];
