@@ -1,6 +1,7 @@
 import type { Logger } from '@parley/logger';
 import { connect as connectNats } from 'nats';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
+import proxyAddr from 'proxy-addr';
 import type { AddressInfo } from 'node:net';
 import { sessionRevocationNames } from '@parley/contracts';
 import { refusingEndedSessions } from './auth/ended-sessions';
@@ -100,6 +101,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     // Socket.IO starts after the HTTP app (it attaches to the app's server), so routes reach it late.
     const late: { realtime?: { disconnectUser(userId: string): void } } = {};
 
+    const rateLimits = createRateLimits(redis.commands, config.redis.rateLimitPrefix);
     const app = createApp({
       logger,
       identity,
@@ -116,7 +118,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       recordTeamActivity: teamActivity.record,
       settings,
       announceSettingsChange: settingsSync.announceChange,
-      rateLimits: createRateLimits(redis.commands, config.redis.rateLimitPrefix),
+      rateLimits,
       cookieSecure: config.cookieSecure,
       publicAppUrl: config.publicAppUrl,
       verifyToken,
@@ -134,6 +136,10 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     });
 
     const httpServer = createServer(app);
+    // Sockets count against the same per-address limits as requests: the address by express's own
+    // compiled TRUST_PROXY rule, so a socket and a POST from one client are one client.
+    const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
+    const clientIpOf = (request: IncomingMessage) => proxyAddr(request, trustProxy);
     // Socket.IO (channels authorised by conversations, replay) and the relay of room events.
     const realtimeSide = await startRealtime({
       httpServer,
@@ -147,6 +153,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       settings,
       content,
       teamActivity,
+      rateLimits,
+      clientIpOf,
       logger,
     });
     const realtime = realtimeSide.server;

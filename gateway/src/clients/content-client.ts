@@ -57,7 +57,7 @@ export interface ContentClient {
   ): Promise<ContentItem[]>;
   uploadImage(
     caller: Caller,
-    upload: { data: Buffer; filename: string; domainId: string },
+    upload: { data: Buffer; filename: string; domainId: string; declaredType: string },
     context?: CallContext,
   ): Promise<ImageMeta>;
   getImage(id: string, context?: CallContext): Promise<ImageFile>;

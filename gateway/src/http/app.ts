@@ -11,6 +11,7 @@ import { refuseCrossSiteWrites } from '../auth/csrf';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
+import { refuseUnsafeAddress, refuseUnsafeBody } from './input-safety';
 import { requestLogLevel } from './request-log-level';
 import { appointmentTypesRoutes } from './routes/appointment-types-routes';
 import { authRoutes } from './routes/auth-routes';
@@ -91,6 +92,8 @@ export function createApp(options: AppOptions): Express {
       },
     }),
   );
+  // Before any route: a path that does not decode, or text no store can keep, is a 400 everywhere.
+  app.use(refuseUnsafeAddress);
   // Before helmet: the widget's page is framed by any site and sets its own headers.
   app.use(
     widgetAssetsRoutes({
@@ -121,6 +124,7 @@ export function createApp(options: AppOptions): Express {
 
   const api = express.Router();
   api.use(express.json({ limit: options.bodyLimit }));
+  api.use(refuseUnsafeBody);
   api.use(cookieParser());
   api.use(identifyCaller(options.verifyToken));
   // The widget (an iframe on the gateway's own origin, embedded in customers' sites) authenticates

@@ -1,4 +1,5 @@
 import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
+import { malformedUrl } from './input-safety';
 
 export interface ErrorBody {
   error: { code: string; message: string; fields?: FieldError[] };
@@ -34,16 +35,22 @@ const statusOfCode: Record<string, number> = {
 const INTERNAL_MESSAGE = 'An unexpected error occurred';
 const DEFAULT_RETRY_AFTER_SECONDS = 60;
 
-/** Errors raised by express's body parser (body-parser / raw-body), recognised by their `type`. */
+/**
+ * Errors raised by express's body parser (body-parser / raw-body, through http-errors): a 4xx
+ * `status`, and a `type` saying what failed, except for a body that does not decompress (the
+ * zlib error itself, with its `errno`).
+ */
 interface BodyParserError {
-  type: string;
-  status?: number;
+  type?: string;
+  status: number;
+  errno?: number;
 }
 const isBodyParserError = (e: unknown): e is BodyParserError =>
   typeof e === 'object' &&
   e !== null &&
-  typeof (e as { type?: unknown }).type === 'string' &&
-  typeof (e as { status?: unknown }).status === 'number';
+  typeof (e as { status?: unknown }).status === 'number' &&
+  (typeof (e as { type?: unknown }).type === 'string' ||
+    typeof (e as { errno?: unknown }).errno === 'number');
 
 function fromBodyParser(error: BodyParserError): { app: AppError; status?: number } | undefined {
   switch (error.type) {
@@ -64,10 +71,26 @@ function fromBodyParser(error: BodyParserError): { app: AppError; status?: numbe
     case 'request.size.invalid':
     case 'stream.encoding.set':
       return { app: new AppError('validation', 'Request body could not be read', [], 'BAD_REQUEST') };
+    case undefined:
+      // gzip, deflate or br that is not: the decompressor's own error, which body-parser gives a 400.
+      return error.status === 400 && error.errno !== undefined
+        ? {
+            app: new AppError(
+              'validation',
+              'Request body does not match its Content-Encoding',
+              [],
+              'MALFORMED_BODY',
+            ),
+          }
+        : undefined;
     default:
       return undefined;
   }
 }
+
+/** The router's own refusal of a path parameter that does not percent-decode (input-safety.ts runs first). */
+const isUndecodablePath = (e: unknown): boolean =>
+  e instanceof URIError && (e as URIError & { status?: unknown }).status === 400;
 
 /**
  * The one place an error becomes an HTTP answer. AppErrors keep their message (the spec's text);
@@ -77,6 +100,7 @@ export function toHttpError(error: unknown): HttpError {
   let app: AppError | undefined;
   let statusOverride: number | undefined;
   if (error instanceof AppError) app = error;
+  else if (isUndecodablePath(error)) app = malformedUrl();
   else if (isBodyParserError(error)) {
     const parsed = fromBodyParser(error);
     app = parsed?.app;

@@ -83,4 +83,30 @@ describe('toHttpError', () => {
     });
     expect(toHttpError(charset).status).toBe(415);
   });
+
+  it('answers 400 MALFORMED_BODY for a body that does not decompress as its Content-Encoding says', () => {
+    // What body-parser passes on: zlib's own error, given a 400 by http-errors.
+    const zlib = Object.assign(new Error('incorrect header check'), {
+      errno: -3,
+      code: 'Z_DATA_ERROR',
+      status: 400,
+    });
+    expect(toHttpError(zlib)).toMatchObject({
+      status: 400,
+      body: {
+        error: { code: 'MALFORMED_BODY', message: 'Request body does not match its Content-Encoding' },
+      },
+      unexpected: false,
+    });
+    // Any other error that happens to carry a status is still a 500.
+    expect(toHttpError(Object.assign(new Error('x'), { status: 400 })).status).toBe(500);
+  });
+
+  it("answers 400 MALFORMED_URL for the router's undecodable path parameter", () => {
+    const undecodable = Object.assign(new URIError("Failed to decode param '%ff'"), { status: 400 });
+    expect(toHttpError(undecodable)).toMatchObject({
+      status: 400,
+      body: { error: { code: 'MALFORMED_URL', message: 'The address is not valid percent-encoded UTF-8' } },
+    });
+  });
 });

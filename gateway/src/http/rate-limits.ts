@@ -15,6 +15,18 @@ export const RATE_LIMIT_POLICIES = {
   newsletter: { points: 5, durationSec: 60 },
   /** Widget sessions: each page view of a customer's site opens one; many visitors may share an IP. */
   widgetSession: { points: 60, durationSec: 60 },
+  /**
+   * A visitor's messages (REST and socket alike), per visitor: each one is answered by the
+   * assistant and spends one of the owner's monthly requests. A person typing sends a few a
+   * minute; 20 leaves room for quick one-word replies and pastes (docs/api.md, Rate limits).
+   */
+  visitorMessage: { points: 20, durationSec: 60 },
+  /**
+   * The same, per client IP and domain: a new widget session is a new visitor, so this is what
+   * bounds one address. Per domain, so one busy office or carrier NAT reaching several shops
+   * does not spend one shared budget; 40 is two visitors at full speed behind one address.
+   */
+  visitorMessageIp: { points: 40, durationSec: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
@@ -25,6 +37,12 @@ export interface RateLimits {
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
+/** A chat is not an attempt at anything: its own words. */
+export const MESSAGES_RATE_LIMITED_MESSAGE = 'You are sending messages too quickly. Please wait a moment.';
+const MESSAGE_OF_POLICY: Partial<Record<RateLimitPolicy, string>> = {
+  visitorMessage: MESSAGES_RATE_LIMITED_MESSAGE,
+  visitorMessageIp: MESSAGES_RATE_LIMITED_MESSAGE,
+};
 
 /**
  * Counters live in Redis so every gateway replica shares them. If Redis is unreachable each
@@ -60,7 +78,7 @@ export function createRateLimits(redis: RedisClientType, keyPrefix: string): Rat
         if (rejection instanceof RateLimiterRes) {
           throw new AppError(
             'rate_limited',
-            RATE_LIMITED_MESSAGE,
+            MESSAGE_OF_POLICY[policy] ?? RATE_LIMITED_MESSAGE,
             [],
             'RATE_LIMITED',
             Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),

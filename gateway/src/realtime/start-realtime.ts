@@ -1,6 +1,6 @@
 import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { VerifiedVisitor } from '../auth/visitor-token';
@@ -8,6 +8,7 @@ import type { ContentClient } from '../clients/content-client';
 import type { ConversationsClient } from '../clients/conversations-client';
 import { productCard } from '../http/routes/conversation-views';
 import { postVisitorMessage } from '../http/routes/visitor-message';
+import type { RateLimits } from '../http/rate-limits';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 import { startRealtimeServer, type RealtimeServer } from '../socket/realtime-server';
@@ -65,6 +66,9 @@ export async function startRealtime(options: {
   /** Cards of the products a message names (content's public reads). */
   content: Pick<ContentClient, 'getPublicItems'>;
   teamActivity: { record: RecordTeamActivity; attach(emit: RoomEmitter): void };
+  /** The visitor-message limits, shared with POST /api/widget/messages. */
+  rateLimits: RateLimits;
+  clientIpOf(request: IncomingMessage): string;
   logger: Logger;
 }): Promise<Realtime> {
   const { logger } = options;
@@ -91,10 +95,17 @@ export async function startRealtime(options: {
       logger: logger.child({ component: 'realtime' }),
     },
     visitorMessages: {
-      post: (visitor, body, context) => postVisitorMessage(options.conversations, visitor, body, context),
+      post: (sender, body, context) =>
+        postVisitorMessage(
+          { conversations: options.conversations, rateLimits: options.rateLimits },
+          sender,
+          body,
+          context,
+        ),
       settings: options.settings,
       logger: logger.child({ component: 'realtime' }),
     },
+    clientIpOf: options.clientIpOf,
     logger,
   });
   options.teamActivity.attach(server.emitToRoom);

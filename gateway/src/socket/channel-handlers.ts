@@ -7,6 +7,7 @@ import {
   type SubscribeAck,
   type TypingStatus,
 } from '@parley/contracts';
+import { findUnsafeText } from '@parley/contracts/validation';
 import type { Logger } from '@parley/logger';
 import type { Socket } from 'socket.io';
 import { z } from 'zod';
@@ -38,6 +39,10 @@ const unsubscribeSchema = z.object({ channel: z.string().max(200) });
 const typingSchema = z.object({ roomId: z.string().max(100), isTyping: z.boolean() });
 const activitySchema = z.object({ roomId: z.string().max(100) });
 
+/** A payload its schema accepts and with no NUL or unpaired surrogate anywhere (docs/api.md). */
+const parsePayload = <S extends z.ZodType>(schema: S, payload: unknown) =>
+  findUnsafeText(payload) === undefined ? schema.safeParse(payload) : { success: false as const };
+
 const INVALID = { ok: false, error: 'invalid' } as const;
 const FORBIDDEN = { ok: false, error: 'forbidden' } as const;
 const UNAVAILABLE = { ok: false, error: 'unavailable' } as const;
@@ -63,7 +68,7 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
   };
 
   socket.on(ClientSocketEvent.subscribe, async (payload: unknown, ack: unknown) => {
-    const request = subscribeSchema.safeParse(payload);
+    const request = parsePayload(subscribeSchema, payload);
     const channel = request.success ? parseChannel(request.data.channel) : undefined;
     if (!request.success || !channel) return reply(ack, INVALID);
     const since = request.data.since;
@@ -98,7 +103,7 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
   });
 
   socket.on(ClientSocketEvent.unsubscribe, async (payload: unknown, ack: unknown) => {
-    const request = unsubscribeSchema.safeParse(payload);
+    const request = parsePayload(unsubscribeSchema, payload);
     const channel = request.success ? parseChannel(request.data.channel) : undefined;
     const room = channel && internalRoomOf(who, channel);
     if (!room) return reply(ack, INVALID);
@@ -117,7 +122,7 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
   };
 
   socket.on(ClientSocketEvent.typing, (payload: unknown, ack: unknown) => {
-    const request = typingSchema.safeParse(payload);
+    const request = parsePayload(typingSchema, payload);
     if (!request.success) return reply(ack, INVALID);
     const { roomId, isTyping } = request.data;
     if (!socket.rooms.has(InternalRoom.room(roomId, side(who)))) return reply(ack, FORBIDDEN);
@@ -137,7 +142,7 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
   });
 
   socket.on(ClientSocketEvent.teamActivity, async (payload: unknown, ack: unknown) => {
-    const request = activitySchema.safeParse(payload);
+    const request = parsePayload(activitySchema, payload);
     if (!request.success) return reply(ack, INVALID);
     if (who.kind !== 'team') return reply(ack, FORBIDDEN);
     const { roomId } = request.data;

@@ -2,7 +2,7 @@ import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { ACCESS_COOKIE } from '../auth/cookies';
@@ -43,6 +43,8 @@ export const UNAVAILABLE = 'unavailable';
 
 export interface SocketData {
   who: SocketIdentity;
+  /** The client's address at the handshake, as express would read it (TRUST_PROXY): rate limits. */
+  clientIp: string;
 }
 
 /** setTimeout can't wait longer than this (about 24.8 days). */
@@ -73,6 +75,8 @@ export function startRealtimeServer(options: {
   redis: { publisher: RedisClientType; subscriber: RedisClientType; key: string };
   channels: Omit<ChannelHandlerDeps, 'emitToRoom'>;
   visitorMessages: VisitorMessageDeps;
+  /** The client address of a request, by the HTTP app's own TRUST_PROXY rule. */
+  clientIpOf(request: IncomingMessage): string;
   logger: Logger;
 }): RealtimeServer {
   const { verifyToken, verifyVisitor, frontendOrigins, logger } = options;
@@ -92,6 +96,7 @@ export function startRealtimeServer(options: {
   io.engine.use(cookieParser());
 
   io.use(async (socket, next) => {
+    socket.data.clientIp = options.clientIpOf(socket.request);
     const presented = handshakeToken(socket);
     if (!presented) return next(new Error(UNAUTHORIZED));
     // A cookie rides along on its own, so a cookie handshake must come from the frontend

@@ -2,17 +2,16 @@ import { AppError, ClientSocketEvent, type VisitorMessageAck } from '@parley/con
 import type { Logger } from '@parley/logger';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
-import type { Visitor } from '../auth/visitor-token';
 import type { CallContext } from '../clients/call-context';
 import { toHttpError } from '../http/error-mapper';
-import type { PostedVisitorMessage } from '../http/routes/visitor-message';
+import type { PostedVisitorMessage, VisitorMessageSender } from '../http/routes/visitor-message';
 import { maintenanceError } from '../http/system-settings-guards';
 import type { SocketIdentity } from '../realtime/channel-access';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 
 export interface VisitorMessageDeps {
-  /** The same command POST /api/widget/messages runs (validation included). */
-  post(visitor: Visitor, body: unknown, context: CallContext): Promise<PostedVisitorMessage>;
+  /** The same command POST /api/widget/messages runs (validation and rate limits included). */
+  post(sender: VisitorMessageSender, body: unknown, context: CallContext): Promise<PostedVisitorMessage>;
   settings: SystemSettingsSource;
   logger: Logger;
 }
@@ -24,11 +23,12 @@ const notAVisitor = () => new AppError('unauthenticated', 'Visitor sockets only'
  * already holds, instead of one HTTP request each (docs/benchmarks.md, realtime: express, its
  * middleware and the HTTP exchange were most of the gateway's CPU per message). The visitor is the
  * one the handshake verified (the socket is closed when its token runs out); everything else is
- * the POST's: maintenance mode refuses it, the body is validated the same way, and refusals come
- * back as the POST's status and error body.
+ * the POST's: maintenance mode refuses it, the body is validated the same way, the same rate
+ * limits count it (the address is the handshake's), and refusals come back as the POST's status
+ * and error body (with Retry-After as `retryAfter`).
  */
 export function registerVisitorMessageHandler(socket: Socket, deps: VisitorMessageDeps): void {
-  const who = (socket.data as { who: SocketIdentity }).who;
+  const { who, clientIp } = socket.data as { who: SocketIdentity; clientIp: string };
   socket.on(ClientSocketEvent.visitorMessage, async (payload: unknown, ack: unknown) => {
     if (typeof ack !== 'function') return; // nobody to answer: the widget always asks for one
     const reply = ack as (answer: VisitorMessageAck) => void;
@@ -36,12 +36,20 @@ export function registerVisitorMessageHandler(socket: Socket, deps: VisitorMessa
       if (who.kind !== 'visitor') throw notAVisitor();
       const { maintenanceMode } = await deps.settings.get();
       if (maintenanceMode) throw maintenanceError();
-      const posted = await deps.post(who.visitor, payload, { requestId: randomUUID() });
+      const posted = await deps.post({ visitor: who.visitor, clientIp }, payload, {
+        requestId: randomUUID(),
+      });
       reply({ ok: true, data: posted });
     } catch (error) {
       const mapped = toHttpError(error);
       if (mapped.unexpected) deps.logger.error({ err: error }, 'visitor message failed unexpectedly');
-      reply({ ok: false, status: mapped.status, error: mapped.body.error });
+      const retryAfter = mapped.headers['Retry-After'];
+      reply({
+        ok: false,
+        status: mapped.status,
+        error: mapped.body.error,
+        ...(retryAfter ? { retryAfter: Number(retryAfter) } : {}),
+      });
     }
   });
 }

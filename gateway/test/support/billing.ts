@@ -10,6 +10,7 @@ export interface TestBilling {
   service: Billing;
   /** host:port for the gateway's BILLING_GRPC_URL. */
   address: string;
+  db: TestDatabase;
   dispose(): Promise<void>;
 }
 
@@ -34,6 +35,7 @@ export async function startTestBilling(namespace: string): Promise<TestBilling> 
   return {
     service,
     address: `127.0.0.1:${service.grpcPort}`,
+    db,
     dispose: async () => {
       await service.stop();
       await db.drop();

@@ -27,10 +27,14 @@ export interface TestNotifications {
   dispose(): Promise<void>;
 }
 
-/** `namespace`: share one with gateways that relay its in-app notifications (their EVENT_NAMESPACE). */
+/**
+ * `namespace`: share one with gateways that relay its in-app notifications (their EVENT_NAMESPACE).
+ * `mailSealKey`: identity's, when it should unseal the codes and tokens of that identity's events.
+ */
 export async function startTestNotifications(
   publicAppUrl: string,
   namespace = randomNamespace(),
+  mailSealKey = randomBytes(24).toString('base64url'),
 ): Promise<TestNotifications> {
   const db = await createTestDatabase();
   const catcher = await startMailcatcher(
@@ -43,7 +47,7 @@ export async function startTestNotifications(
       NATS_URL: TEST_NATS_URL,
       EVENT_NAMESPACE: namespace,
       SMTP_URL: `smtp://127.0.0.1:${catcher.smtpPort}`,
-      MAIL_SEAL_KEY: randomBytes(24).toString('base64url'),
+      MAIL_SEAL_KEY: mailSealKey,
       MAIL_RETRY_BASE_MS: '100',
       MAIL_RETRY_MAX_MS: '500',
       MAIL_POLL_INTERVAL_MS: '500',

@@ -36,6 +36,10 @@ export interface TestGateway extends GatewayHandle {
  */
 export interface TestStack {
   namespace: string;
+  /** The key identity seals mailed codes and tokens with (notifications needs the same). */
+  mailSealKey: string;
+  /** Identity's own database. */
+  identityDb: TestDatabase;
   admin: { email: string; password: string };
   identity: IdentityHandle;
   billing: TestBilling;
@@ -133,6 +137,8 @@ export async function startStack(
 
   return {
     namespace,
+    mailSealKey,
+    identityDb: db,
     admin,
     identity,
     billing,

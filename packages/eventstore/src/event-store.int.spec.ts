@@ -470,6 +470,31 @@ describe('EventStore on JetStream 2.9', () => {
       expect(state.contributors.sort()).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5', 'w6', 'w7']);
     });
 
+    it('many commands on one aggregate in one process all land with the default attempts: they take turns', async () => {
+      // A visitor's burst of messages on one room: in one process they used to race each other
+      // and run out of attempts (ConcurrencyError, a 500 at the gateway).
+      const subject = store.subject('tally', 'burst');
+      await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });
+      const appends = jest.spyOn(store, 'append');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 40 }, (_, i) =>
+          executeCommand(
+            store,
+            subject,
+            tally,
+            { type: 'add', by: `v${i}`, amount: 1 },
+            { commandId: `burst-${i}` },
+          ),
+        ),
+      );
+      expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+      // One after another, each on the history the one before left: no append had to be retried.
+      expect(appends).toHaveBeenCalledTimes(40);
+      appends.mockRestore();
+      const state = foldEvents(tally, (await reader.load<TallyEvent>(subject)).events);
+      expect(state.total).toBe(40);
+    });
+
     it('gives up with ConcurrencyError after maxAttempts', async () => {
       const subject = store.subject('tally', 'hot');
       await executeCommand(store, subject, tally, { type: 'open', by: 'o' }, { commandId: 'open' });

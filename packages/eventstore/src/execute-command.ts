@@ -67,7 +67,7 @@ export function priorEvents<E extends DomainEvent>(
  * over. The outcome's state may be the one the store holds for the next command: treat it as
  * read-only, as evolve does.
  */
-export async function executeCommand<C, E extends DomainEvent, S>(
+export function executeCommand<C, E extends DomainEvent, S>(
   store: EventStore,
   subject: string,
   decider: Decider<C, E, S>,
@@ -76,7 +76,45 @@ export async function executeCommand<C, E extends DomainEvent, S>(
 ): Promise<CommandOutcome<E, S>> {
   const maxAttempts = options.maxAttempts ?? 5;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1)
-    throw new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`);
+    return Promise.reject(new RangeError(`maxAttempts must be >= 1, got ${maxAttempts}`));
+  return takingTurns(store, subject, () => run(store, subject, decider, command, options, maxAttempts));
+}
+
+/** Per store, the end of the line of commands on each subject (settled, never rejecting). */
+const lines = new WeakMap<EventStore, Map<string, Promise<void>>>();
+
+/**
+ * Commands on one aggregate through one store run one after another. Run at once, each would
+ * decide on the same version and all but one append would fail, again every round: a burst of a
+ * few dozen (a visitor's messages to one room) ran out of attempts and failed with
+ * ConcurrencyError. In turn, each decides on the history the previous one left (held, so no
+ * read of the log) and appends once; the rounds are left for writers in other processes. A
+ * command with nobody ahead of it starts at once.
+ */
+function takingTurns<T>(store: EventStore, subject: string, command: () => Promise<T>): Promise<T> {
+  let bySubject = lines.get(store);
+  if (!bySubject) lines.set(store, (bySubject = new Map()));
+  const ahead = bySubject.get(subject);
+  const outcome = ahead ? ahead.then(command) : command();
+  const done = outcome.then(
+    () => undefined,
+    () => undefined,
+  );
+  bySubject.set(subject, done);
+  void done.then(() => {
+    if (bySubject.get(subject) === done) bySubject.delete(subject);
+  });
+  return outcome;
+}
+
+async function run<C, E extends DomainEvent, S>(
+  store: EventStore,
+  subject: string,
+  decider: Decider<C, E, S>,
+  command: C,
+  options: ExecuteCommandOptions<S>,
+  maxAttempts: number,
+): Promise<CommandOutcome<E, S>> {
   const optimistic = await decideOnHeldHistory(store, subject, decider, command, options);
   if (optimistic) return optimistic;
   for (let attempt = 1; ; attempt++) {

@@ -209,6 +209,21 @@ describe('content service', () => {
     expect(p.message).toBe('Image not found');
   });
 
+  it('refuses a NUL or an unpaired surrogate with INVALID_ARGUMENT (INVALID_TEXT), whoever calls it, storing nothing', async () => {
+    const before = Number((await db.pool.query('SELECT count(*) FROM content_items')).rows[0].count);
+    // In the item's JSON text (decoded by the service), and in a plain field of the request (an
+    // unpaired surrogate cannot reach a plain field: protobuf's UTF-8 turns it into U+FFFD).
+    const inBody = await refusal(create(A, 'product', product(domainA, { name: 'Mug\u0000' })));
+    expect(inBody).toMatchObject({ kind: 'validation', code: 'INVALID_TEXT', fields: [{ field: 'name' }] });
+    const inField = await refusal(call('search', { caller: A, domainId: domainA, query: 'mug\u0000' }));
+    expect(inField).toMatchObject({ kind: 'validation', code: 'INVALID_TEXT', fields: [{ field: 'query' }] });
+    const upload = await refusal(
+      call('uploadImage', { caller: A, data: await pngOf(2, 2), filename: 'a\u0000.png', domainId: '' }),
+    );
+    expect(upload).toMatchObject({ code: 'INVALID_TEXT', fields: [{ field: 'filename' }] });
+    expect(Number((await db.pool.query('SELECT count(*) FROM content_items')).rows[0].count)).toBe(before);
+  });
+
   it('answers 404 for a domain the account does not have, or does not have yet', async () => {
     expect((await refusal(create(A, 'product', product(domainB)))).kind).toBe('not_found');
     expect((await refusal(create(A, 'article', article(randomUUID())))).kind).toBe('not_found');

@@ -10,12 +10,13 @@ import { requireRole } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
+import { requireOwnImages } from './settings-images';
 
 /**
  * /api/domains: an account's sites, their widget settings and the setup wizard's bot configuration
  * (docs/api/domains.md). Another account's domain answers 404, as a missing one.
  */
-export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
+export function domainsRoutes({ domains, content }: Pick<RouteDeps, 'domains' | 'content'>): Router {
   const router = Router();
   router.use(requireRole('OWNER', 'ADMIN'));
 
@@ -43,9 +44,11 @@ export function domainsRoutes({ domains }: Pick<RouteDeps, 'domains'>): Router {
   });
 
   // Checked here with the shared schema, then passed on as sent: the service checks it again, and
-  // a blank optional text must reach it to clear the field.
+  // a blank optional text must reach it to clear the field. Image ids must name the account's own
+  // images, which only content knows.
   router.patch('/:domainId/settings', async (req, res) => {
-    parseBody(domainSettingsSchema, req.body);
+    const settings = parseBody(domainSettingsSchema, req.body);
+    await requireOwnImages(content, serviceCallerOf(res), settings, callContext(req));
     const data = await domains.updateSettings(
       serviceCallerOf(res),
       req.params.domainId,

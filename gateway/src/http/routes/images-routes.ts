@@ -1,5 +1,5 @@
 import { AppError } from '@parley/contracts';
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@parley/contracts/validation';
+import { IMAGE_MESSAGES, invalidTextError, isSafeText, MAX_IMAGE_BYTES } from '@parley/contracts/validation';
 import busboy from 'busboy';
 import { Router, type ErrorRequestHandler, type Request } from 'express';
 import { serviceCallerOf } from '../../auth/caller';
@@ -14,10 +14,16 @@ interface Upload {
   data: Buffer;
   filename: string;
   domainId: string;
+  /** The file part's Content-Type as the client declared it; content holds it against the bytes. */
+  declaredType: string;
 }
 
 /** The image rules' refusals carry their own statuses (docs/api/content.md). */
-const STATUS_OF_CODE: Record<string, number> = { IMAGE_TOO_LARGE: 413, IMAGE_TYPE: 415 };
+const STATUS_OF_CODE: Record<string, number> = {
+  IMAGE_TOO_LARGE: 413,
+  IMAGE_TYPE: 415,
+  UNSUPPORTED_ENCODING: 415,
+};
 
 const tooLarge = () =>
   new AppError(
@@ -33,11 +39,14 @@ const noFile = () =>
     [{ field: 'file', message: 'Choose an image to upload' }],
     'FILE_REQUIRED',
   );
+const unreadable = () => new AppError('validation', 'The upload could not be read', [], 'BAD_REQUEST');
 
 /**
  * Reads the multipart body as it streams in: the `file` part is kept up to MAX_IMAGE_BYTES, and
  * a bigger one is cut off there (the rest is read and dropped, never held), answering 413. Other
  * parts than `file` and `domainId` are ignored; the type is judged by content from the bytes.
+ * Settles once: a body that ends mid-part, a dropped connection or text no store can keep
+ * (INVALID_TEXT) ends the read with a refusal, never an error nobody listens to.
  */
 function readUpload(req: Request): Promise<Upload> {
   if (!req.is('multipart/form-data')) {
@@ -50,6 +59,12 @@ function readUpload(req: Request): Promise<Upload> {
       ),
     );
   }
+  const encoding = (req.get('content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding !== 'identity') {
+    return Promise.reject(
+      new AppError('validation', 'Send the upload without a Content-Encoding', [], 'UNSUPPORTED_ENCODING'),
+    );
+  }
   return new Promise<Upload>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -58,20 +73,39 @@ function readUpload(req: Request): Promise<Upload> {
         limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6 },
       });
     } catch {
-      reject(new AppError('validation', 'The upload could not be read', [], 'BAD_REQUEST'));
+      reject(unreadable());
       return;
     }
+    let settled = false;
     let chunks: Buffer[] | undefined;
     let filename = '';
+    let declaredType = '';
     let truncated = false;
     let domainId = '';
+    /** The first refusal wins; the rest of the body is read and dropped so the answer can go out. */
+    const refuse = (error: AppError) => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      parser.removeAllListeners('file').removeAllListeners('field');
+      req.resume();
+      reject(error);
+    };
     parser.on('file', (name, stream, info) => {
+      // Every file stream can fail on its own (a body cut off mid-file): each gets a listener.
+      stream.on('error', () => refuse(unreadable()));
       if (name !== 'file' || chunks) {
         stream.resume();
         return;
       }
+      if (!isSafeText(info.filename ?? '') || !isSafeText(info.mimeType ?? '')) {
+        stream.resume();
+        refuse(invalidTextError('file'));
+        return;
+      }
       chunks = [];
       filename = info.filename ?? '';
+      declaredType = info.mimeType ?? '';
       stream.on('data', (chunk: Buffer) => {
         if (!truncated) chunks!.push(chunk);
       });
@@ -81,17 +115,22 @@ function readUpload(req: Request): Promise<Upload> {
       });
     });
     parser.on('field', (name, value) => {
-      if (name === 'domainId') domainId = value;
+      if (!isSafeText(name) || !isSafeText(value))
+        refuse(invalidTextError(isSafeText(name) ? name : undefined));
+      else if (name === 'domainId') domainId = value;
     });
-    parser.on('error', () =>
-      reject(new AppError('validation', 'The upload could not be read', [], 'BAD_REQUEST')),
-    );
+    parser.on('error', () => refuse(unreadable()));
     parser.on('close', () => {
+      if (settled) return;
+      settled = true;
       if (truncated) reject(tooLarge());
       else if (!chunks) reject(noFile());
-      else resolve({ data: Buffer.concat(chunks), filename, domainId });
+      else resolve({ data: Buffer.concat(chunks), filename, domainId, declaredType });
     });
-    req.on('aborted', () => parser.destroy());
+    req.on('aborted', () => {
+      refuse(unreadable());
+      parser.destroy();
+    });
     req.pipe(parser);
   });
 }

@@ -3,6 +3,7 @@ import { visitorMessageSchema } from '@parley/contracts/validation';
 import type { Visitor } from '../../auth/visitor-token';
 import type { CallContext } from '../../clients/call-context';
 import type { ConversationsClient } from '../../clients/conversations-client';
+import type { RateLimits } from '../rate-limits';
 import { parseBody } from '../validation';
 import { chatMessageView } from './conversation-views';
 
@@ -11,17 +12,28 @@ export interface PostedVisitorMessage {
   message: ChatMessage;
 }
 
+export interface VisitorMessageSender {
+  visitor: Visitor;
+  /** The client's address (TRUST_PROXY honoured), for the per-address limit. */
+  clientIp: string;
+}
+
 /**
- * A visitor's message, validated and posted: what POST /api/widget/messages and the widget
- * socket's 'visitor-message' both run, so the two answer alike (same checks, same errors).
+ * A visitor's message, validated, counted against the visitor's and the address's limits, and
+ * posted: what POST /api/widget/messages and the widget socket's 'visitor-message' both run, so
+ * the two answer alike (same checks, same limits, same errors). Invalid input spends no point.
  */
 export async function postVisitorMessage(
-  conversations: Pick<ConversationsClient, 'postVisitorMessage'>,
-  visitor: Visitor,
+  deps: { conversations: Pick<ConversationsClient, 'postVisitorMessage'>; rateLimits: RateLimits },
+  sender: VisitorMessageSender,
   body: unknown,
   context: CallContext,
 ): Promise<PostedVisitorMessage> {
+  const { conversations, rateLimits } = deps;
+  const { visitor, clientIp } = sender;
   const input = parseBody(visitorMessageSchema, body);
+  await rateLimits.consume('visitorMessage', visitor.customerId);
+  await rateLimits.consume('visitorMessageIp', `${visitor.domainId}:${clientIp}`);
   const posted = await conversations.postVisitorMessage(
     visitor,
     { content: input.content, clientId: input.clientId ?? '' },

@@ -9,12 +9,12 @@ import { Router, type Request, type Response } from 'express';
 import { requireVisitor, visitorOf, type Visitor } from '../../auth/visitor-token';
 import type { WireCustomerAnswer } from '../../clients/conversations-client';
 import type { RouteDeps } from '../deps';
-import { callContext } from '../request-facts';
+import { callContext, clientKey } from '../request-facts';
 import { withBody } from '../validation';
 import { bookingView, chatMessageView, productCardsFor, widgetSessionView } from './conversation-views';
 import { postVisitorMessage } from './visitor-message';
 
-type VisitorDeps = Pick<RouteDeps, 'conversations' | 'domains' | 'content' | 'visitorTokens'>;
+type VisitorDeps = Pick<RouteDeps, 'conversations' | 'domains' | 'content' | 'visitorTokens' | 'rateLimits'>;
 
 const notFound = (what: string) =>
   new AppError('not_found', `${what} not found`, [], `${what.toUpperCase().replace(/ /g, '_')}_NOT_FOUND`);
@@ -23,7 +23,13 @@ const notFound = (what: string) =>
  * The visitor's own side of the widget (visitor token only). Everything acts for the token's
  * customer in the token's domain; ids in the request never widen that.
  */
-export function widgetVisitorRoutes({ conversations, domains, content, visitorTokens }: VisitorDeps): Router {
+export function widgetVisitorRoutes({
+  conversations,
+  domains,
+  content,
+  visitorTokens,
+  rateLimits,
+}: VisitorDeps): Router {
   const router = Router();
   // Per route rather than router-wide: an unknown /api/widget path stays a 404.
   const visitorOnly = requireVisitor(visitorTokens);
@@ -56,7 +62,12 @@ export function widgetVisitorRoutes({ conversations, domains, content, visitorTo
   });
 
   router.post('/messages', visitorOnly, async (req, res) => {
-    const posted = await postVisitorMessage(conversations, me(res), req.body, ctx(req));
+    const posted = await postVisitorMessage(
+      { conversations, rateLimits },
+      { visitor: me(res), clientIp: clientKey(req) },
+      req.body,
+      ctx(req),
+    );
     res.status(201).json({ data: posted });
   });
 

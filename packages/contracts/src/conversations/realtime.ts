@@ -52,7 +52,8 @@ export const ClientSocketEvent = {
 
 /**
  * The answer to 'visitor-message': what POST /api/widget/messages answers, as data (its 201 body's
- * `data`) or as its error (the HTTP status and the error body's `error`).
+ * `data`) or as its error (the HTTP status and the error body's `error`; `retryAfter`, in seconds,
+ * is the POST's Retry-After header when the status is 429).
  */
 export type VisitorMessageAck =
   | { ok: true; data: { roomId: string; message: import('./views').ChatMessage } }
@@ -60,6 +61,7 @@ export type VisitorMessageAck =
       ok: false;
       status: number;
       error: { code: string; message: string; fields?: import('../errors').FieldError[] };
+      retryAfter?: number;
     };
 
 export interface SubscribeRequest {

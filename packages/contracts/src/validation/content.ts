@@ -2,9 +2,23 @@ import { z } from 'zod';
 import { DOMAIN_MESSAGES as M } from './domain-messages';
 import { httpUrlSchema } from './domains';
 
-/** Money as a number of currency units with at most 2 decimals; '' or missing is 'Price is required'. */
+/** A price typed as text: decimal digits with an optional fraction, nothing else (no sign, exponent or 0x). */
+const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** '12.50' -> 12.5; text that is not a plain decimal number -> NaN (refused), blank -> missing. */
+const priceFromText = (text: string): number | undefined => {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+};
+
+/**
+ * Money as a number of currency units with at most 2 decimals; blank or missing is 'Price is
+ * required', and so is text JavaScript would read as a number but a person would not write as a
+ * price ('0x10', '0b11', '1e3', ' '): Number() takes all of those.
+ */
 const price = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+  (v) => (v === null ? undefined : typeof v === 'string' ? priceFromText(v) : v),
   z
     .number({ error: M.price })
     .finite({ error: M.price })
@@ -80,9 +94,5 @@ export const appointmentTypeSchema = z.object({
   name: z.string({ error: M.appointmentName }).trim().min(1, { error: M.appointmentName }).max(200),
   image: imageId.optional(),
   price,
-  appointmentType: z
-    .string({ error: M.appointmentType })
-    .trim()
-    .min(1, { error: M.appointmentType })
-    .max(80),
+  appointmentType: z.string({ error: M.appointmentType }).trim().min(1, { error: M.appointmentType }).max(80),
 });

@@ -30,6 +30,15 @@ export const IMAGE_MESSAGES = {
   apiType: 'Only JPG, JPEG & PNG files are accepted',
   uploaderTooLarge: 'File size must be less than 2MB',
   uploaderType: 'Only JPG, JPEG and PNG files are allowed',
+  apiDimensions: 'Images can be at most 10000 pixels wide or high and 25 megapixels in all',
 } as const;
 
 export const MAX_IMAGE_BYTES = 2097152;
+/**
+ * Pixels, as the image's own header states them. A browser decodes every pixel of an image it
+ * shows (4 bytes each), whatever its file size: a 2 MB PNG can claim 100000x100000 and make each
+ * visitor's tab try to allocate 40 GB. 25 megapixels (100 MB decoded) is more than any photo a
+ * product page or a logo needs; 10000 pixels a side stays within every browser's canvas.
+ */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 25_000_000;

@@ -108,6 +108,27 @@ describe('content rules', () => {
     [{ ...product, productUrl: 'ftp://x.io/a' }, M.url],
   ])('product %#', (input, message) => expect(firstMessage(productSchema, input)).toBe(message));
 
+  it.each(['0x10', '0b11', '0o7', ' ', '1e3', 'Infinity', '-5', '1,5', '12abc'])(
+    'refuses the price %j: Price is required',
+    (price) => {
+      expect(firstMessage(productSchema, { ...product, price })).toBe(M.price);
+      expect(
+        firstMessage(appointmentTypeSchema, { domainId: 'd', name: 'n', price, appointmentType: 'call' }),
+      ).toBe(M.price);
+    },
+  );
+
+  it.each([
+    ['12', 12],
+    [' 12.5 ', 12.5],
+    ['.5', 0.5],
+    ['3.', 3],
+    ['0.125', 0.13],
+    [7, 7],
+  ])('reads the price %j as %d', (price, expected) => {
+    expect(productSchema.parse({ ...product, price }).price).toBe(expected);
+  });
+
   it('derives the discounted price', () => {
     expect(
       productSchema.parse({ ...product, price: '20', hasDiscount: true, discount: 25 }).discountedPrice,

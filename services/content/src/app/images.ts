@@ -22,13 +22,13 @@ export interface ImageFile {
 
 const imageNotFound = () => new AppError('not_found', 'Image not found', [], 'NOT_FOUND');
 
-/** Judges the bytes (size, then type) before anything is written: a refused file leaves no trace. */
+/** Judges the bytes (size, type, pixels) before anything is written: a refused file leaves no trace. */
 export async function uploadImage(
   deps: ContentDeps,
   caller: Caller,
-  upload: { data: Buffer; filename: string; domainId: string },
+  upload: { data: Buffer; filename: string; domainId: string; declaredType?: string },
 ): Promise<ImageMeta> {
-  const sniffed = acceptImage(upload.data, upload.filename);
+  const sniffed = acceptImage(upload.data, upload.filename, upload.declaredType);
   const domainId = upload.domainId.trim();
   if (domainId) await requireDomain(deps.pool, caller.accountId, domainId);
   const id = randomUUID();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, type ContentKind } from '@parley/contracts';
 import {
   appointmentTypeSchema,
+  assertSafeText,
   fieldErrors,
   helpArticleSchema,
   productSchema,
@@ -27,7 +28,11 @@ export interface ItemView {
   updatedAt: string;
 }
 
-/** The kind's shared schema, here as at the gateway: the service trusts no caller's validation. */
+/**
+ * The kind's shared schema, here as at the gateway: the service trusts no caller's validation.
+ * The body travels as JSON text, so the text rule (no NUL, no unpaired surrogate) is applied to
+ * what it decodes to; the gRPC boundary only sees the escapes.
+ */
 export function parseItemInput(
   kind: ContentKind,
   json: string,
@@ -38,6 +43,7 @@ export function parseItemInput(
   } catch {
     throw new AppError('validation', 'Request body must be a JSON object', [], 'VALIDATION');
   }
+  assertSafeText(raw);
   const result = SCHEMAS[kind].safeParse(raw ?? {});
   if (!result.success) {
     const fields = fieldErrors(result.error);

@@ -48,11 +48,12 @@ export function contentService(deps: ContentDeps, logger: Logger): UntypedServic
     })),
     UploadImage: rpc(
       'UploadImage',
-      async (req: WithCaller<{ data: Buffer; filename: string; domainId: string }>) =>
+      async (req: WithCaller<{ data: Buffer; filename: string; domainId: string; declaredType: string }>) =>
         uploadImage(deps, callerFrom(req.caller), {
           data: req.data,
           filename: req.filename,
           domainId: req.domainId,
+          declaredType: req.declaredType,
         }),
     ),
     GetImage: rpc('GetImage', async (req: { id: string }) => getImageFile(deps, req.id)),

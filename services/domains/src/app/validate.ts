@@ -1,5 +1,5 @@
 import { AppError } from '@parley/contracts';
-import { fieldErrors } from '@parley/contracts/validation';
+import { assertSafeText, fieldErrors } from '@parley/contracts/validation';
 import type { z } from 'zod';
 
 /**
@@ -13,7 +13,10 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
 }
 
-/** A settings document sent as JSON text over gRPC; anything but an object is a client error. */
+/**
+ * A settings document sent as JSON text over gRPC; anything but an object is a client error, and
+ * so is text no store can keep in what it decodes to (the gRPC boundary only sees the escapes).
+ */
 export function parseDocument(json: string, what: string): Record<string, unknown> {
   let value: unknown;
   try {
@@ -24,6 +27,7 @@ export function parseDocument(json: string, what: string): Record<string, unknow
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new AppError('validation', `${what} must be a JSON object`, [], 'VALIDATION');
   }
+  assertSafeText(value);
   return value as Record<string, unknown>;
 }
 

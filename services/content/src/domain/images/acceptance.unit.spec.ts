@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '@parley/contracts/validation';
 import { bigJpeg, jpegOf, pngOf } from '../../../test/images';
 import { acceptImage, extensionOf } from './acceptance';
@@ -38,8 +39,25 @@ describe('image acceptance', () => {
     expect(acceptImage(png, 'blob').contentType).toBe('image/png');
   });
 
-  it('goes by the bytes: a PNG named .jpg is stored as the PNG it is', async () => {
-    expect(acceptImage(await pngOf(2, 2), 'logo.jpg').contentType).toBe('image/png');
+  it('refuses content that is not the type its name or its declared type claims', async () => {
+    const png = await pngOf(2, 2);
+    const jpeg = await jpegOf(2, 2);
+    expect(() => acceptImage(png, 'logo.jpg')).toThrow(IMAGE_MESSAGES.apiType);
+    expect(() => acceptImage(jpeg, 'photo.png')).toThrow(IMAGE_MESSAGES.apiType);
+    expect(() => acceptImage(png, 'logo.png', 'image/jpeg')).toThrow(IMAGE_MESSAGES.apiType);
+    expect(() => acceptImage(jpeg, 'photo', 'image/png')).toThrow(IMAGE_MESSAGES.apiType);
+    expect(() => acceptImage(jpeg, 'photo.jpg', 'text/plain')).toThrow(IMAGE_MESSAGES.apiType);
+    expect(() => acceptImage(png, 'logo.png', 'image/gif')).toThrow(IMAGE_MESSAGES.apiType);
+  });
+
+  it("accepts a declared type that agrees, in any of browsers' spellings, or one that claims nothing", async () => {
+    const png = await pngOf(2, 2);
+    const jpeg = await jpegOf(2, 2);
+    expect(acceptImage(png, 'logo.png', 'image/png').contentType).toBe('image/png');
+    expect(acceptImage(png, 'logo.png', 'IMAGE/X-PNG').contentType).toBe('image/png');
+    expect(acceptImage(jpeg, 'a.jpeg', 'image/pjpeg; q=1').contentType).toBe('image/jpeg');
+    expect(acceptImage(jpeg, 'a.jpg', 'application/octet-stream').contentType).toBe('image/jpeg');
+    expect(acceptImage(jpeg, 'a.jpg', '').contentType).toBe('image/jpeg');
   });
 
   it('refuses a PNG renamed .gif and a text file renamed .png with the type message', async () => {
@@ -70,5 +88,49 @@ describe('image acceptance', () => {
     expect(extensionOf('.png')).toBeUndefined();
     expect(extensionOf('photo.')).toBeUndefined();
     expect(extensionOf('C:\\pics\\x.jpeg')).toBe('jpeg');
+  });
+});
+
+/** A real PNG whose header is rewritten to claim another size (CRC fixed, a well-formed header). */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await pngOf(8, 8));
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+/** A real JPEG whose start-of-frame is rewritten to claim another size. */
+async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const jpeg = Buffer.from(await jpegOf(8, 8));
+  const sof = jpeg.findIndex((v, i) => v === 0xff && jpeg[i + 1] === 0xc0);
+  jpeg.writeUInt16BE(height, sof + 5);
+  jpeg.writeUInt16BE(width, sof + 7);
+  return jpeg;
+}
+
+describe('the pixel limit, read from the header', () => {
+  it.each([
+    [100_000, 100_000],
+    [10_001, 1],
+    [1, 10_001],
+    [5_001, 5_000],
+  ])('refuses a PNG claiming %ix%i', async (width, height) => {
+    const png = await pngClaiming(width, height);
+    expect(() => acceptImage(png, 'x.png')).toThrow(
+      expect.objectContaining({ code: 'IMAGE_DIMENSIONS', message: IMAGE_MESSAGES.apiDimensions }),
+    );
+  });
+
+  it('refuses a JPEG claiming 65535x65535, accepts 10000x2500 and 5000x5000', async () => {
+    await expect(jpegClaiming(65_535, 65_535).then((j) => acceptImage(j, 'x.jpg'))).rejects.toMatchObject({
+      code: 'IMAGE_DIMENSIONS',
+    });
+    expect(acceptImage(await jpegClaiming(10_000, 2_500), 'x.jpg')).toEqual({
+      contentType: 'image/jpeg',
+      width: 10_000,
+      height: 2_500,
+    });
+    expect(acceptImage(await pngClaiming(5_000, 5_000), 'x.png').width).toBe(5_000);
   });
 });
