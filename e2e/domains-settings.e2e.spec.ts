@@ -4,7 +4,7 @@
 // Issue 10: the Home tab saves links and topics; one theme colour; a colour's error goes once the
 // colour is fixed; the Modern preview's leftover tiles; long words wrap; the phone breadcrumb.
 import type { Locator, Page } from 'playwright-core';
-import { expectFieldError, fieldErrors, formItem, useBrowser } from './support/browser';
+import { expectFieldError, fieldErrors, formItem, SHOWN_ERRORS, useBrowser } from './support/browser';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
@@ -236,6 +236,52 @@ describe('domain settings with the live preview in the browser', () => {
           description: 'How to look after a mug',
         },
       ]);
+    },
+  );
+
+  step(
+    'the Home tab’s rules show on the entry they are about, and nothing half-valid is saved',
+    async (t) => {
+      const { page } = t;
+      const form = page.getByTestId('home-settings-form');
+      const errorsOf = (row: Locator) => row.locator(SHOWN_ERRORS);
+      const pick = (option: string) =>
+        page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).click();
+      await form.getByRole('button', { name: 'Add link' }).click();
+      const link = form.getByTestId('custom-link-row').nth(1);
+      await link.getByLabel('URL', { exact: true }).fill('mugs');
+      await form.getByRole('button', { name: 'Add topic' }).click();
+      const topic = form.getByTestId('topic-row').nth(1);
+      await topic.getByLabel('Topic', { exact: true }).fill('Our blog');
+      await topic.getByLabel('Opens', { exact: true }).click();
+      await pick('A web page');
+      await form.getByRole('button', { name: 'Save home tab' }).click();
+      await errorsOf(link).getByText('Please give the link a title', { exact: true }).waitFor();
+      await errorsOf(link).getByText('Please enter a valid URL', { exact: true }).waitFor();
+      await errorsOf(topic).getByText('Please enter a valid URL', { exact: true }).waitFor();
+      // An article topic needs an article; this domain has none published yet.
+      await topic.getByLabel('Opens', { exact: true }).click();
+      await pick('A help article');
+      await form.getByRole('button', { name: 'Save home tab' }).click();
+      await errorsOf(topic).getByText('Please choose a help article', { exact: true }).waitFor();
+      await topic.getByLabel('Article', { exact: true }).click();
+      await page
+        .locator('.ant-select-dropdown:visible')
+        .getByText('No published help articles yet')
+        .waitFor();
+      await page.keyboard.press('Escape');
+      // Fixed, the messages go as it is typed, and the save goes through.
+      await link.getByLabel('Title', { exact: true }).fill('Returns');
+      await link.getByLabel('URL', { exact: true }).fill('https://mugs.example/returns');
+      await errorsOf(link).first().waitFor({ state: 'detached', timeout: 5_000 });
+      await topic.getByRole('button', { name: 'Remove topic' }).click();
+      await saveWith(page, form.getByRole('button', { name: 'Save home tab' }));
+      const { data } = await ownerApi<{ data: { homeSettings: { customLinks: Array<{ title: string }> } } }>(
+        t,
+        'GET',
+        `/domains/${domainId}`,
+      );
+      expect(data.homeSettings.customLinks.map((l) => l.title)).toEqual(['Care guide', 'Returns']);
     },
   );
 
