@@ -1,5 +1,7 @@
 // Spec sections 2 and 6: the admin switches registration off in the Admin Overview; sign-up then
-// redirects to /auth/registration-disabled and the API refuses sign-ups, until it is back on.
+// redirects to /auth/registration-disabled and the API refuses sign-ups, until it is back on. The
+// same for log-in (/auth/login-disabled) and maintenance (/maintenance): each page is seen, with
+// what it says, while its switch is on (issue 10: off, they rightly send visitors away).
 import type { Page } from 'playwright-core';
 import {
   closeContext,
@@ -69,6 +71,8 @@ describe('system settings in the Admin Overview', () => {
           expect(new URL(visitorPage.url()).pathname).toBe('/auth/registration-disabled');
         });
         await visitorPage.getByTestId('registration-disabled').waitFor();
+        await visitorPage.getByRole('heading', { name: 'New sign-ups are paused' }).waitFor();
+        await visitorPage.getByText('We are not taking new registrations at the moment.').waitFor();
 
         const details = goodSignupDetails('closed');
         for (const base of [t.env.frontendUrl, t.env.gatewayUrl]) {
@@ -123,6 +127,8 @@ describe('system settings in the Admin Overview', () => {
           });
         }
         await visitorPage.getByTestId('maintenance').waitFor();
+        await visitorPage.getByRole('heading', { name: 'We’ll be right back' }).waitFor();
+        await visitorPage.getByText('Parley is down for scheduled maintenance').waitFor();
         // The way in for administrators stays open.
         await visitorPage.goto(t.url('/auth/sign-in?admin=1'));
         expect(new URL(visitorPage.url()).pathname).toBe('/auth/sign-in');
@@ -138,6 +144,52 @@ describe('system settings in the Admin Overview', () => {
         await eventually(async () => {
           await visitorPage.goto(t.url('/'));
           expect(new URL(visitorPage.url()).pathname).toBe('/');
+        });
+      } catch (error) {
+        await restoreThroughApi(t).catch(() => undefined);
+        throw error;
+      } finally {
+        await closeContext(visitor);
+      }
+    },
+    { timeoutMs: 120_000 },
+  );
+
+  browserTest(
+    'log-in switched off sends visitors to /auth/login-disabled, which says so, until it is back on',
+    async (t) => {
+      const { page } = t;
+      await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
+      await page.goto(t.url('/dashboard/admin'));
+      const toggle = page.getByTestId('switch-loginEnabled');
+      await toggle.waitFor();
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+
+      const visitor = await t.context.browser()!.newContext();
+      try {
+        await toggle.click();
+        await page.getByText('Log-in is now off', { exact: true }).waitFor();
+
+        const visitorPage = await visitor.newPage();
+        await eventually(async () => {
+          await visitorPage.goto(t.url('/auth/sign-in'));
+          expect(new URL(visitorPage.url()).pathname).toBe('/auth/login-disabled');
+        });
+        // Opened directly, the page stays while log-in is off.
+        await visitorPage.goto(t.url('/auth/login-disabled'));
+        expect(new URL(visitorPage.url()).pathname).toBe('/auth/login-disabled');
+        await visitorPage.getByTestId('login-disabled').waitFor();
+        await visitorPage.getByRole('heading', { name: 'Logging in is paused for now' }).waitFor();
+        await visitorPage.getByText('We have temporarily switched off signing in').waitFor();
+        await visitorPage.getByRole('link', { name: 'Administrator sign-in' }).click();
+        await waitForPath(visitorPage, (p) => p === '/auth/sign-in?admin=1');
+        await visitorPage.getByRole('heading', { name: 'Administrator sign-in' }).waitFor();
+
+        await page.getByTestId('switch-loginEnabled').click();
+        await page.getByText('Log-in is now on', { exact: true }).waitFor();
+        await eventually(async () => {
+          await visitorPage.goto(t.url('/auth/login-disabled'));
+          expect(new URL(visitorPage.url()).pathname).toBe('/auth/sign-in');
         });
       } catch (error) {
         await restoreThroughApi(t).catch(() => undefined);

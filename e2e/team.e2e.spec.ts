@@ -1,8 +1,15 @@
 // Issue 4, the team: an owner invites a member, the invitation mail arrives, the member accepts in
 // a second browser, shows as active on the owner's team page, and once removed is refused.
 import type { BrowserContext, Page } from 'playwright-core';
-import { closeContext, expectFieldError, uniqueEmail, useBrowser, waitForMail, waitForPath } from './support/browser';
-import { signUpOwner } from './support/owner';
+import {
+  closeContext,
+  expectFieldError,
+  uniqueEmail,
+  useBrowser,
+  waitForMail,
+  waitForPath,
+} from './support/browser';
+import { ownerApi, signUpOwner } from './support/owner';
 
 const { journey } = useBrowser();
 
@@ -118,5 +125,33 @@ describe('the team in the browser', () => {
       if (!/interrupted by another navigation|ERR_ABORTED/.test(error.message)) throw error;
     });
     await waitForPath(member, (p) => p.startsWith('/auth/sign-in'));
+  });
+});
+
+describe('an invitation from an owner whose name is one long word, opened on a phone', () => {
+  const longName = 'Maximilianus'.repeat(8);
+  let inviteLink = '';
+  const { step } = journey(
+    async (t) => {
+      await signUpOwner(t, 'team-long-name');
+      await ownerApi(t, 'PATCH', '/user/me', { fullname: longName });
+      const email = uniqueEmail('long-agent');
+      await ownerApi(t, 'POST', '/team/invites', { email });
+      inviteLink = /https?:\/\/\S+\/auth\/accept-invite\?token=\S+/.exec(
+        (await waitForMail(t.env, email)).text,
+      )![0];
+    },
+    { viewport: { width: 375, height: 760 } },
+  );
+
+  step('the heading wraps inside the page instead of being cut off', async ({ page }) => {
+    await page.goto(inviteLink);
+    const heading = page.getByRole('heading', { name: `Join ${longName}'s team` });
+    await heading.waitFor();
+    const box = (await heading.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
   });
 });

@@ -23,6 +23,15 @@ const borderColour = (page: Page) =>
     return view.getComputedStyle(el).borderLeftColor;
   });
 
+/** WCAG relative luminance of a computed rgb()/rgba() colour (0 black, 1 white). */
+function luminance(colour: string): number {
+  const [r, g, b] = (colour.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => {
+    const c = Number(v) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
 async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `usage--${name}.png`) });
@@ -81,6 +90,38 @@ describe('the usage alert banner', () => {
         .getByText('Your assistant has stopped answering customers.', { exact: false })
         .waitFor();
       await screenshot(page, 'reached');
+    },
+  );
+
+  step(
+    'in dark mode the banner is dark, its text readable, and still red',
+    async ({ page, context, url }) => {
+      const frontend = new URL(url('/'));
+      await context.addCookies([
+        { name: 'parley_theme', value: 'dark', domain: frontend.hostname, path: '/' },
+      ]);
+      try {
+        await page.goto(url('/dashboard/team'));
+        expect(await page.locator('html').getAttribute('data-theme')).toBe('dark');
+        await banner(page).getByText('Request limit reached').waitFor();
+        const colours = await banner(page).evaluate((el) => {
+          const view = el.ownerDocument.defaultView as unknown as {
+            getComputedStyle(e: unknown): { backgroundColor: string; color: string };
+          };
+          const { backgroundColor, color } = view.getComputedStyle(el);
+          return { backgroundColor, color };
+        });
+        const background = luminance(colours.backgroundColor);
+        // Dark: no light pink panel on a dark page.
+        expect(background).toBeLessThan(0.1);
+        expect((luminance(colours.color) + 0.05) / (background + 0.05)).toBeGreaterThanOrEqual(4.5);
+        expect(await borderColour(page)).toBe('rgb(245, 34, 45)');
+        await screenshot(page, 'reached-dark');
+      } finally {
+        await context.addCookies([
+          { name: 'parley_theme', value: 'light', domain: frontend.hostname, path: '/' },
+        ]);
+      }
     },
   );
 

@@ -299,6 +299,81 @@ describe('domains service', () => {
     ).toMatchObject({ kind: 'validation', message: 'The message must be atleast 6 characters' });
   });
 
+  it('gives home tab links and topics sent without an id one, and keeps the ids sent', async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('entries'));
+    const home = await api.call<{ json: string }>(
+      'UpdateHomeSettings',
+      {
+        domainId: domain.id,
+        json: JSON.stringify({
+          customLinks: [
+            { title: 'Sizes', url: 'https://shop.example.com/sizes' },
+            { id: 'kept', title: 'Sale', url: 'https://shop.example.com/sale' },
+          ],
+          popularTopics: [{ title: 'Shipping', linkType: 'helpdesk_general' }],
+        }),
+      },
+      owner,
+    );
+    const saved = JSON.parse(home.json) as {
+      customLinks: Array<{ id: string; title: string }>;
+      popularTopics: Array<{ id: string }>;
+    };
+    expect(saved.customLinks[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(saved.customLinks[1]).toEqual({ id: 'kept', title: 'Sale', url: 'https://shop.example.com/sale' });
+    expect(saved.popularTopics[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
+    const detail = await api.call<Detail>('GetDomain', { domainId: domain.id }, owner);
+    expect(JSON.parse(detail.homeSettingsJson).customLinks).toEqual(saved.customLinks);
+
+    expect(
+      await refusal(
+        api.call(
+          'UpdateHomeSettings',
+          {
+            domainId: domain.id,
+            json: JSON.stringify({
+              customLinks: [
+                { id: 'same', title: 'A', url: 'https://shop.example.com/a' },
+                { id: 'same', title: 'B', url: 'https://shop.example.com/b' },
+              ],
+            }),
+          },
+          owner,
+        ),
+      ),
+    ).toMatchObject({ kind: 'validation', message: 'Two entries have the same id' });
+  });
+
+  it('keeps the widget’s theme, text and title colours one setting, whichever document a change names', async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('colours'));
+    const colours = (detail: Detail) => {
+      const pick = (json: string) => {
+        const { themeColor, textColor, titleColor } = JSON.parse(json) as Record<string, string>;
+        return { themeColor, textColor, titleColor };
+      };
+      return { settings: pick(detail.settingsJson), home: pick(detail.homeSettingsJson) };
+    };
+    await api.call(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ themeColor: '#ff0000', titleColor: '#000000' }) },
+      owner,
+    );
+    let detail = await api.call<Detail>('GetDomain', { domainId: domain.id }, owner);
+    const afterSettings = { themeColor: '#ff0000', textColor: '#111827', titleColor: '#000000' };
+    expect(colours(detail)).toEqual({ settings: afterSettings, home: afterSettings });
+
+    await api.call(
+      'UpdateHomeSettings',
+      { domainId: domain.id, json: JSON.stringify({ textColor: '#333333', homeTitle: 'Help' }) },
+      owner,
+    );
+    detail = await api.call<Detail>('GetDomain', { domainId: domain.id }, owner);
+    const afterHome = { ...afterSettings, textColor: '#333333' };
+    expect(colours(detail)).toEqual({ settings: afterHome, home: afterHome });
+  });
+
   it('adds, lists and deletes filter questions with their answers', async () => {
     const owner = newOwner();
     const { domain } = await add(owner, host('questions'));

@@ -101,14 +101,15 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
 
   const s = profile.settings;
   const h = profile.homeSettings;
-  const theme = colour(h.themeColor ?? s.themeColor, DEFAULT_THEME_COLOR);
+  // One theme colour (and one title and text colour): the widget settings' (the home settings
+  // hold the same values), on the launcher, the header and the buttons alike.
+  const theme = colour(s.themeColor, DEFAULT_THEME_COLOR);
   const vars = {
     '--pw-theme': theme,
-    '--pw-title': colour(h.titleColor ?? s.titleColor, '#ffffff'),
-    '--pw-text': colour(s.textColor ?? h.textColor, '#111827'),
+    '--pw-title': colour(s.titleColor, '#ffffff'),
+    '--pw-text': colour(s.textColor, '#111827'),
     '--pw-bg': colour(s.background, '#ffffff'),
     '--pw-help': colour(s.helpDeskColor, theme),
-    '--pw-launcher': colour(s.themeColor, theme),
     '--pw-icon': colour(s.iconColor, '#ffffff'),
   } as CSSProperties;
   const logo = imageSrc(s.domainLogo ?? h.domainIcon);

@@ -24,10 +24,8 @@ export interface WidgetSettings {
   feedbackFollowUp: string;
 }
 
+/** Its colours are the widget settings' (the same values), so the widget reads those. */
 export interface HomeSettings extends HomeLayoutSettings {
-  themeColor?: string | null;
-  textColor?: string | null;
-  titleColor?: string | null;
   domainIcon?: string | null;
 }
 

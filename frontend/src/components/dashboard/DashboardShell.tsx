@@ -1,7 +1,7 @@
 'use client';
 
 import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@/components/icons';
-import { Avatar, Breadcrumb, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
+import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -9,10 +9,10 @@ import { Logo } from '@/components/brand/Logo';
 import { NotificationBell } from '@/components/notifications/NotificationBell';
 import { ThemeToggle } from '@/components/theme/ThemeToggle';
 import { UsageAlertBanner } from '@/components/usage/UsageAlertBanner';
-import { breadcrumbsFor } from '@/lib/routing/breadcrumbs';
 import { PATHS } from '@/lib/routing/paths';
 import { ADMIN_NAV, MAIN_NAV, activeHref, type NavEntry } from './navigation';
 import { useSession } from './SessionProvider';
+import { TopBarBreadcrumb } from './TopBarBreadcrumb';
 import styles from './DashboardShell.module.css';
 
 function initials(name: string): string {
@@ -84,25 +84,6 @@ function UserMenu() {
         <DownOutlined className={styles.caret} />
       </Button>
     </Dropdown>
-  );
-}
-
-function TopBarBreadcrumb() {
-  const pathname = usePathname();
-  const crumbs = breadcrumbsFor(pathname);
-  return (
-    <Breadcrumb
-      className={styles.breadcrumb}
-      data-testid="breadcrumb"
-      items={crumbs.map((c, i) => ({
-        key: c.href,
-        title: (
-          <Link href={c.href} aria-current={i === crumbs.length - 1 ? 'page' : undefined}>
-            {c.title}
-          </Link>
-        ),
-      }))}
-    />
   );
 }
 

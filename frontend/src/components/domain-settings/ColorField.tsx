@@ -6,11 +6,14 @@ import { ColorPicker, Input, Space } from 'antd';
 export function ColorField({
   value,
   onChange,
+  onBlur,
   id,
   'aria-label': ariaLabel,
 }: {
   value?: string;
   onChange?: (value: string) => void;
+  /** Form.Item's, so a field checked on leaving it is checked when the text box is left. */
+  onBlur?: () => void;
   id?: string;
   'aria-label'?: string;
 }) {
@@ -28,6 +31,7 @@ export function ColorField({
         id={id}
         value={value}
         onChange={(e) => onChange?.(e.target.value)}
+        onBlur={onBlur}
         maxLength={7}
         spellCheck={false}
         placeholder="#6366f1"

@@ -6,6 +6,7 @@ import { ICON_STYLES, domainSettingsSchema as settingsRules } from '@parley/cont
 import { saveDomainSettings } from '@/lib/api/domain-settings';
 import type { DomainSettings } from '@/lib/api/domains';
 import { ApiError } from '@/lib/api/errors';
+import { revalidateShownErrors } from '@/lib/forms/revalidate';
 import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { useToast } from '@/components/toast/useToast';
 import { glyphFor } from '@/components/widget-preview/icon-styles';
@@ -88,7 +89,10 @@ export function WidgetSettingsForm({
       layout="vertical"
       requiredMark={false}
       initialValues={settings}
-      onValuesChange={(_, all) => onChange(all)}
+      onValuesChange={(_, all) => {
+        onChange(all);
+        revalidateShownErrors(form);
+      }}
       onFinish={save}
       noValidate
       data-testid="widget-settings-form"
@@ -114,6 +118,10 @@ export function WidgetSettingsForm({
       </Card>
 
       <Card title="Colours" className={styles.card}>
+        <p className={styles.cardHint}>
+          The theme colour fills the chat bubble, the header and the buttons; the title colour is the text on
+          them.
+        </p>
         <div className={styles.colorGrid}>
           {COLOR_FIELDS.map(([field, label]) => (
             <Form.Item key={field} name={field} label={label} rules={rule(field)} validateTrigger="onBlur">

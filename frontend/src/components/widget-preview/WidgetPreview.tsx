@@ -1,7 +1,7 @@
 'use client';
 
 import { CloseOutlined, SendOutlined } from '@/components/icons';
-import { colour, homeModel, type HomeLayoutSettings } from '@parley/chat-display';
+import { colour, DEFAULT_THEME_COLOR, homeModel, type HomeLayoutSettings } from '@parley/chat-display';
 import { showsCustomLink } from '@parley/contracts/validation';
 import { imageUrl } from '@/lib/api/images';
 import { glyphFor } from './icon-styles';
@@ -24,11 +24,7 @@ export interface PreviewSettings {
   customLinkUrl?: string | null;
 }
 
-export interface PreviewHome extends HomeLayoutSettings {
-  themeColor?: string | null;
-  textColor?: string | null;
-  titleColor?: string | null;
-}
+export type PreviewHome = HomeLayoutSettings;
 
 /**
  * How the widget will look on the owner's site: the home tab of the chosen layout (screen 11), the
@@ -44,13 +40,13 @@ export function WidgetPreview({
   domain: string;
 }) {
   const model = homeModel(home);
-  const theme = colour(home.themeColor ?? settings.themeColor, '#6366f1');
-  const title = colour(home.titleColor ?? settings.titleColor, '#ffffff');
-  const text = colour(settings.textColor ?? home.textColor, '#111827');
+  // The widget's colours are the Widget tab's (the home settings hold the same values).
+  const theme = colour(settings.themeColor, DEFAULT_THEME_COLOR);
+  const title = colour(settings.titleColor, '#ffffff');
+  const text = colour(settings.textColor, '#111827');
   const background = colour(settings.background, '#ffffff');
   const helpDesk = colour(settings.helpDeskColor, theme);
   const iconColor = colour(settings.iconColor, '#ffffff');
-  const launcherColor = colour(settings.themeColor, theme);
   const welcome = settings.welcomeMessage?.trim() || 'Hi there! How can we help you today?';
 
   return (
@@ -61,7 +57,11 @@ export function WidgetPreview({
       aria-label="Widget preview"
     >
       <div className={styles.widget} style={{ background, color: text }}>
-        <header className={styles.header} style={{ background: theme, color: title }}>
+        <header
+          className={styles.header}
+          style={{ background: theme, color: title }}
+          data-testid="preview-header"
+        >
           {settings.domainLogo ? (
             <img
               src={imageUrl(settings.domainLogo)}
@@ -114,7 +114,7 @@ export function WidgetPreview({
             </div>
           )}
           {model.list.length > 0 && (
-            <ul className={styles.list}>
+            <ul className={styles.list} data-testid="preview-list">
               {model.list.map((t) => (
                 <li key={t.id}>{t.title}</li>
               ))}
@@ -135,7 +135,7 @@ export function WidgetPreview({
           )}
 
           {showsCustomLink(settings as { customLinkTitle?: string; customLinkUrl?: string }) && (
-            <div className={styles.customLink}>
+            <div className={styles.customLink} data-testid="preview-custom-link">
               <strong>{settings.customLinkTitle}</strong>
               {settings.customLinkDescription && <span>{settings.customLinkDescription}</span>}
             </div>
@@ -159,7 +159,7 @@ export function WidgetPreview({
 
       <span
         className={styles.launcher}
-        style={{ background: launcherColor, color: iconColor }}
+        style={{ background: theme, color: iconColor }}
         data-testid="preview-launcher"
         data-icon-style={settings.iconStyle ?? 'Default'}
       >

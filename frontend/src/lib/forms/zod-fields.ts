@@ -37,3 +37,16 @@ export function splitServerFields<F extends string>(fields: FieldError[], formFi
   }
   return { onForm, elsewhere };
 }
+
+/**
+ * Server field errors under one of `roots` in antd's `setFields` shape, nested names included:
+ * 'customLinks.0.url' becomes ['customLinks', 0, 'url'] (the path the API's field names spell).
+ */
+export function nestedServerFields(fields: FieldError[], roots: readonly string[]) {
+  return fields
+    .filter((f) => roots.includes(f.field.split('.')[0] ?? ''))
+    .map((f) => ({
+      name: f.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      errors: [visibleMessage(f.message)],
+    }));
+}

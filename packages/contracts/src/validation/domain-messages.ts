@@ -24,6 +24,21 @@ export const DOMAIN_MESSAGES = {
   searchDomain: 'You must select a domain',
 } as const;
 
+/**
+ * The home tab's messages (spec entity "Widget home settings"); the spec words none for these
+ * fields, so they are ours, in the voice of its other settings messages.
+ */
+export const HOME_MESSAGES = {
+  homeTitle: 'Home title cannot be empty',
+  linkTitle: 'Please give the link a title',
+  topicTitle: 'Please name the topic',
+  topicLinkType: 'Please choose what the topic opens',
+  topicArticle: 'Please choose a help article',
+  tooManyLinks: 'A home tab can have at most 20 links',
+  tooManyTopics: 'A home tab can have at most 20 topics',
+  sameId: 'Two entries have the same id',
+} as const;
+
 /** The API's image messages and the uploader's (the spec words them differently). */
 export const IMAGE_MESSAGES = {
   apiTooLarge: 'Your file size must be less then 2MB',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOMAIN_MESSAGES as M } from './domain-messages';
+import { DOMAIN_MESSAGES as M, HOME_MESSAGES as H } from './domain-messages';
 
 /** Labels of 1-63 letters, digits or inner hyphens, ending in a 2-3 letter top-level label. */
 const HOSTNAME = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,3}$/;
@@ -118,39 +118,86 @@ export const WIDGET_HOME_DEFAULTS = {
   homeTitle: 'Welcome to Support',
 } as const;
 
+/** The most custom links, and the most popular topics, one home tab holds. */
+export const MAX_HOME_ENTRIES = 20;
+
+/** An entry's id; an entry sent without one is given one by the domains service. */
+const entryId = z.string().trim().min(1).max(64).optional();
+
+/** Ids name entries (React keys, the widget's links): two entries of one list never share one. */
+function distinctIds(entries: ReadonlyArray<{ id?: string }>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  entries.forEach((entry, i) => {
+    if (entry.id === undefined) return;
+    if (seen.has(entry.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: H.sameId });
+    seen.add(entry.id);
+  });
+}
+
+export const customLinkSchema = z.object({
+  id: entryId,
+  title: z.string({ error: H.linkTitle }).trim().min(1, { error: H.linkTitle }).max(80),
+  url: httpUrlSchema,
+  description: optionalText(300),
+});
+
+/** Why a popular topic's target will not do for its kind, or undefined when it will. */
+export function topicTargetMessage(
+  linkType: string | null | undefined,
+  linkTarget: string | null | undefined,
+): string | undefined {
+  const target = linkTarget?.trim() ?? '';
+  if (linkType === 'external_url') return httpUrlSchema.safeParse(target).success ? undefined : M.url;
+  if (linkType === 'helpdesk_specific') return target ? undefined : H.topicArticle;
+  return undefined;
+}
+
+/**
+ * Where a topic leads: the help desk, one help article (its id), or a web page (an http(s) URL).
+ * The target of the other kinds is not kept.
+ */
+export const popularTopicSchema = z
+  .object({
+    id: entryId,
+    title: z.string({ error: H.topicTitle }).trim().min(1, { error: H.topicTitle }).max(80),
+    linkType: z.enum(POPULAR_TOPIC_LINK_TYPES, { error: H.topicLinkType }),
+    linkTarget: optionalText(2048),
+  })
+  .superRefine((topic, ctx) => {
+    const message = topicTargetMessage(topic.linkType, topic.linkTarget);
+    if (message) ctx.addIssue({ code: 'custom', path: ['linkTarget'], message });
+  })
+  .transform((topic) =>
+    topic.linkType === 'helpdesk_general' ? { ...topic, linkTarget: undefined } : topic,
+  );
+
 export const widgetHomeSettingsSchema = z
   .object({
+    // The widget's colours: the same settings as domainSettingsSchema's (the domains service
+    // keeps each pair equal), so the home tab has no colour fields of its own.
     themeColor: hexColorSchema,
     textColor: hexColorSchema,
     titleColor: hexColorSchema,
-    homeTitle: z.string().trim().min(1).max(80),
+    homeTitle: z.string({ error: H.homeTitle }).trim().min(1, { error: H.homeTitle }).max(80),
     domainIcon: z.string().trim().max(200).optional(),
     customLinksEnabled: z.boolean(),
     customLinks: z
-      .array(
-        z.object({
-          id: z.string().min(1).max(64),
-          title: z.string().trim().min(1).max(80),
-          url: httpUrlSchema,
-          description: z.string().trim().max(300).optional(),
-        }),
-      )
-      .max(20),
+      .array(customLinkSchema)
+      .max(MAX_HOME_ENTRIES, { error: H.tooManyLinks })
+      .superRefine(distinctIds),
     popularTopicsEnabled: z.boolean(),
     popularTopics: z
-      .array(
-        z.object({
-          id: z.string().min(1).max(64),
-          title: z.string().trim().min(1).max(80),
-          linkType: z.enum(POPULAR_TOPIC_LINK_TYPES),
-          linkTarget: z.string().trim().max(2048).optional(),
-        }),
-      )
-      .max(20),
+      .array(popularTopicSchema)
+      .max(MAX_HOME_ENTRIES, { error: H.tooManyTopics })
+      .superRefine(distinctIds),
     // Any other value is accepted and rendered as the default layout (spec screen 11).
     homeLayout: z.string().trim().max(40),
   })
   .partial();
+export type WidgetHomeSettingsInput = z.infer<typeof widgetHomeSettingsSchema>;
+
+/** The colours the widget settings and the home settings share (one setting each). */
+export const SHARED_WIDGET_COLOURS = ['themeColor', 'textColor', 'titleColor'] as const;
 
 export const PERSONALITIES = ['professional', 'friendly', 'humorous', 'empathetic'] as const;
 export const TONES = ['formal', 'casual', 'enthusiastic', 'supportive'] as const;

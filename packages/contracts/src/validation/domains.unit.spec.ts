@@ -6,10 +6,12 @@ import {
   domainSettingsSchema,
   filterQuestionSchema,
   helpArticleSchema,
+  HOME_MESSAGES as H,
   optionAvailable,
   productSchema,
   searchSchema,
   showsCustomLink,
+  widgetHomeSettingsSchema,
 } from './index';
 import type { z } from 'zod';
 
@@ -95,6 +97,65 @@ describe('settings rules', () => {
       49.5,
     );
     expect(domainConfigSchema.parse(base).freeShippingThreshold).toBe(0);
+  });
+});
+
+describe('home tab rules', () => {
+  const link = { id: 'l1', title: 'Guide', url: 'https://shop.example/guide' };
+  const topic = { id: 't1', title: 'Shipping', linkType: 'helpdesk_general' };
+  const issues = (input: unknown) => {
+    const r = widgetHomeSettingsSchema.safeParse(input);
+    return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it('takes links and topics without an id (the service gives them one)', () => {
+    const { id: _l, ...linkWithoutId } = link;
+    const { id: _t, ...topicWithoutId } = topic;
+    expect(issues({ customLinks: [linkWithoutId], popularTopics: [topicWithoutId] })).toEqual([]);
+  });
+
+  it.each([
+    [{ homeTitle: '  ' }, 'homeTitle', H.homeTitle],
+    [{ customLinks: [{ ...link, title: '' }] }, 'customLinks.0.title', H.linkTitle],
+    [{ customLinks: [{ ...link, title: undefined }] }, 'customLinks.0.title', H.linkTitle],
+    [{ customLinks: [{ ...link, url: 'mugs' }] }, 'customLinks.0.url', M.url],
+    [{ customLinks: [link, { ...link, title: 'Other' }] }, 'customLinks.1.id', H.sameId],
+    [{ popularTopics: [{ ...topic, title: ' ' }] }, 'popularTopics.0.title', H.topicTitle],
+    [{ popularTopics: [{ ...topic, linkType: 'faq' }] }, 'popularTopics.0.linkType', H.topicLinkType],
+    [
+      { popularTopics: [{ ...topic, linkType: 'external_url', linkTarget: 'not a url' }] },
+      'popularTopics.0.linkTarget',
+      M.url,
+    ],
+    [
+      { popularTopics: [{ ...topic, linkType: 'helpdesk_specific' }] },
+      'popularTopics.0.linkTarget',
+      H.topicArticle,
+    ],
+    [{ popularTopics: [topic, { ...topic, title: 'Returns' }] }, 'popularTopics.1.id', H.sameId],
+    [
+      { customLinks: Array.from({ length: 21 }, (_, i) => ({ ...link, id: `l${i}` })) },
+      'customLinks',
+      H.tooManyLinks,
+    ],
+    [{ themeColor: '#12' }, 'themeColor', M.hexColor],
+  ])('%j -> %s: %s', (input, path, message) => expect(issues(input)).toEqual([{ path, message }]));
+
+  it('keeps a target only where the topic leads to one, and drops a blank description', () => {
+    const parsed = widgetHomeSettingsSchema.parse({
+      customLinks: [{ ...link, description: '  ' }],
+      popularTopics: [
+        { ...topic, linkTarget: 'left over' },
+        { id: 't2', title: 'Care', linkType: 'helpdesk_specific', linkTarget: ' a1 ' },
+        { id: 't3', title: 'Blog', linkType: 'external_url', linkTarget: 'https://shop.example/blog' },
+      ],
+    });
+    expect(parsed.customLinks).toEqual([{ ...link, description: undefined }]);
+    expect(parsed.popularTopics).toEqual([
+      { ...topic, linkTarget: undefined },
+      { id: 't2', title: 'Care', linkType: 'helpdesk_specific', linkTarget: 'a1' },
+      { id: 't3', title: 'Blog', linkType: 'external_url', linkTarget: 'https://shop.example/blog' },
+    ]);
   });
 });
 

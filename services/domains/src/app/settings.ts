@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainConfig, DomainSettings, WidgetHomeSettings } from '@parley/contracts';
 import {
   domainConfigSchema,
@@ -7,6 +8,7 @@ import {
 import type { Caller, DomainsDeps } from './deps';
 import { runOnDomain } from './run-on-domain';
 import { validate } from './validate';
+import { withEntryIds } from '../domain/domain/entry-ids';
 
 /** PATCH semantics: the fields sent change, a blank optional text clears, the rest stays. */
 export async function updateSettings(
@@ -24,11 +26,8 @@ export async function updateHomeSettings(
   caller: Caller,
   input: { domainId: string; changes: Record<string, unknown> },
 ): Promise<WidgetHomeSettings> {
-  const changes = validate(widgetHomeSettingsSchema, input.changes);
-  const state = await runOnDomain(deps, caller, input.domainId, {
-    type: 'UpdateHomeSettings',
-    changes: changes as Partial<WidgetHomeSettings>,
-  });
+  const changes = withEntryIds(validate(widgetHomeSettingsSchema, input.changes), randomUUID);
+  const state = await runOnDomain(deps, caller, input.domainId, { type: 'UpdateHomeSettings', changes });
   return state.homeSettings;
 }
 

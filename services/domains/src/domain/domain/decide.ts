@@ -8,6 +8,7 @@ import {
 } from '../shared/errors';
 import { mergeChanges, sameDocument } from '../shared/merge';
 import { iso } from '../shared/time';
+import { sharedColours } from './shared-colours';
 import type { DomainCommand } from './commands';
 import type { DomainAggregateEvent } from './events';
 import { DomainEventType as T } from './events';
@@ -42,17 +43,24 @@ export function decideDomain(command: DomainCommand, state: DomainState): Domain
   ensureOwned(state, command.accountId);
   const at = iso(command.now);
   switch (command.type) {
-    case 'UpdateSettings': {
-      const settings = mergeChanges(state.settings, command.changes);
-      return sameDocument(settings, state.settings)
-        ? []
-        : [{ type: T.SettingsUpdated, data: { settings, updatedAt: at } }];
-    }
+    case 'UpdateSettings':
     case 'UpdateHomeSettings': {
-      const homeSettings = mergeChanges(state.homeSettings, command.changes);
-      return sameDocument(homeSettings, state.homeSettings)
-        ? []
-        : [{ type: T.HomeSettingsUpdated, data: { homeSettings, updatedAt: at } }];
+      // The widget's colours are one setting each, whichever document a change names.
+      const colours = sharedColours(command.changes);
+      const settings = mergeChanges<DomainState['settings']>(
+        state.settings,
+        command.type === 'UpdateSettings' ? command.changes : colours,
+      );
+      const homeSettings = mergeChanges<DomainState['homeSettings']>(
+        state.homeSettings,
+        command.type === 'UpdateHomeSettings' ? command.changes : colours,
+      );
+      const events: DomainAggregateEvent[] = [];
+      if (!sameDocument(settings, state.settings))
+        events.push({ type: T.SettingsUpdated, data: { settings, updatedAt: at } });
+      if (!sameDocument(homeSettings, state.homeSettings))
+        events.push({ type: T.HomeSettingsUpdated, data: { homeSettings, updatedAt: at } });
+      return events;
     }
     case 'SaveConfig':
       return sameDocument(command.config, state.config)

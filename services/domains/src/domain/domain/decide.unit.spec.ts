@@ -144,6 +144,67 @@ describe('domain: settings', () => {
       .then([{ type: T.HomeSettingsUpdated, data: { homeSettings, updatedAt: iso(T0 + 1) } }]);
   });
 
+  it('a theme, text or title colour of the widget settings is the home settings’ one too', () => {
+    const changes = { themeColor: '#ff0000', textColor: '#222222', titleColor: '#fefefe' };
+    spec
+      .given([added])
+      .when({
+        type: 'UpdateSettings',
+        accountId: 'a1',
+        changes: { ...changes, iconColor: '#000000' },
+        now: T0 + 1,
+      })
+      .then([
+        {
+          type: T.SettingsUpdated,
+          data: {
+            settings: { ...defaultDomainSettings(), ...changes, iconColor: '#000000' },
+            updatedAt: iso(T0 + 1),
+          },
+        },
+        {
+          type: T.HomeSettingsUpdated,
+          data: { homeSettings: { ...defaultHomeSettings(), ...changes }, updatedAt: iso(T0 + 1) },
+        },
+      ]);
+  });
+
+  it('a colour sent with the home settings is the widget settings’ one too', () => {
+    spec
+      .given([added])
+      .when({
+        type: 'UpdateHomeSettings',
+        accountId: 'a1',
+        changes: { themeColor: '#00ff00', homeTitle: 'Help' },
+        now: T0 + 1,
+      })
+      .then([
+        {
+          type: T.SettingsUpdated,
+          data: { settings: { ...defaultDomainSettings(), themeColor: '#00ff00' }, updatedAt: iso(T0 + 1) },
+        },
+        {
+          type: T.HomeSettingsUpdated,
+          data: {
+            homeSettings: { ...defaultHomeSettings(), themeColor: '#00ff00', homeTitle: 'Help' },
+            updatedAt: iso(T0 + 1),
+          },
+        },
+      ]);
+  });
+
+  it('a change without colours leaves the other document alone', () => {
+    spec
+      .given([added])
+      .when({ type: 'UpdateSettings', accountId: 'a1', changes: { background: '#000000' }, now: T0 + 1 })
+      .then([
+        {
+          type: T.SettingsUpdated,
+          data: { settings: { ...defaultDomainSettings(), background: '#000000' }, updatedAt: iso(T0 + 1) },
+        },
+      ]);
+  });
+
   it('saves the bot configuration whole, and records nothing for the same again', () => {
     const saved: DomainAggregateEvent = { type: T.ConfigSaved, data: { config, savedAt: iso(T0 + 1) } };
     spec
