@@ -39,6 +39,11 @@ export const roomOpenedSchema = z.object({
   roomId: z.string(),
   audience: roomAudienceSchema,
   openedAt: z.string(),
+  /**
+   * SHA-256 (hex) of the visitor key whose first message opened the room (never the key): what
+   * the visitor later writes in it (their email) is theirs to see again. Absent on older rooms.
+   */
+  keyId: z.string().optional(),
 });
 export type RoomOpened = z.infer<typeof roomOpenedSchema>;
 

@@ -10,7 +10,7 @@ import { slotDecider } from '../domain/slot/decide';
 import { visitorKeyDecider } from '../domain/visitor-key/decide';
 import { takenSlots, type BookingView } from '../projections/queries';
 import { isId, subjects } from './aggregates';
-import { visitorCustomer } from './customers';
+import { visitorCustomer, visitorIdOf } from './customers';
 import type { ConversationsDeps, Visitor } from './deps';
 import { bookingDate, calendarDate, email as validEmail, optionalText, text } from './validate';
 
@@ -123,7 +123,7 @@ export async function bookAppointment(
     'Appointment type',
     100,
   );
-  const { customer } = await visitorCustomer(deps, visitor);
+  const { customer, key } = await visitorCustomer(deps, visitor);
   const bookingId = randomUUID();
   const outcome = await executeCommand(
     deps.store,
@@ -151,7 +151,8 @@ export async function bookAppointment(
   if (!booked) throw new Error(`booking ${bookingId} recorded nothing`);
   return {
     id: booked.bookingId,
-    customerId: booked.customerId,
+    // The visitor's own id, as their session names them.
+    customerId: visitorIdOf(key, customer),
     domainId: booked.domainId,
     appointmentTypeId: booked.appointmentTypeId,
     appointmentName: booked.appointmentName,
