@@ -17,6 +17,19 @@ export const SLOT_TAKEN_MESSAGE = 'This time slot is already booked';
 /** How far ahead a booking may be made. */
 export const BOOKING_MAX_DAYS_AHEAD = 90;
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * A booking's date as people read it, 'Sat, Jan 5, 2030' (the notification, the mail and the
+ * dashboard say it alike). The date has no time zone: it is the day the visitor picked.
+ */
+export function bookingDateLabel(date: string): string {
+  const d = new Date(`${date}T00:00:00.000Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(d.getTime())) return date;
+  return `${WEEKDAYS[d.getUTCDay()]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
+}
+
 /**
  * The team's list of bookings (GET /api/bookings): ordered by the appointment's date and slot
  * (latest or earliest first) or by when it was booked (newest first).
