@@ -49,6 +49,10 @@ export function BookingsPage() {
   const go = (next: BookingsView) => router.replace(`${pathname}${queryOfView(next)}`, { scroll: false });
   const page = load.kind === 'ready' ? load.page : load.last;
   const filtered = view.domainId !== '' || view.when !== 'all';
+  // The domain says something only when there is more than one: the account's (managers), or
+  // on the page (an agent does not list domains).
+  const showDomain =
+    !view.domainId && (agent ? new Set(page?.data.map((b) => b.domainId)).size > 1 : domains.length > 1);
 
   return (
     <div data-testid="bookings-page">
@@ -127,7 +131,7 @@ export function BookingsPage() {
               page={page}
               view={view}
               loading={load.kind === 'loading'}
-              showDomain={!view.domainId && (agent || domains.length !== 1)}
+              showDomain={showDomain}
               onView={go}
             />
           ) : (
@@ -135,7 +139,7 @@ export function BookingsPage() {
               page={page}
               view={view}
               loading={load.kind === 'loading'}
-              showDomain={!view.domainId && (agent || domains.length !== 1)}
+              showDomain={showDomain}
               onView={go}
             />
           ))}

@@ -34,12 +34,14 @@ export function BookingsTable({
     },
     {
       title: 'Name',
+      width: 170,
       dataIndex: 'name',
       key: 'name',
       render: (name: string) => <span className={styles.name}>{name}</span>,
     },
     {
       title: 'Email',
+      width: 240,
       dataIndex: 'email',
       key: 'email',
       render: (email: string) => <EmailLink email={email} />,

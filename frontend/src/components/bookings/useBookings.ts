@@ -39,13 +39,15 @@ export function useBookings(view: BookingsView): { load: BookingsLoad; reload():
   }, [domainId, when, sort, page, pageSize, round]);
 
   // A BOOKING the socket brought after the page opened means a new booking: read the page again.
-  const { list } = useNotifications();
+  const { list, status } = useNotifications();
   const known = useRef<Set<string> | null>(null);
   useEffect(() => {
+    // The bell's first list is what was there before; only what comes after it is new.
+    if (status === 'loading') return;
     const ids = list.filter((n) => n.type === 'BOOKING').map((n) => n.id);
     if (known.current && ids.some((id) => !known.current!.has(id))) reload();
     known.current = new Set([...(known.current ?? []), ...ids]);
-  }, [list, reload]);
+  }, [list, status, reload]);
 
   return { load, reload };
 }
