@@ -7,7 +7,10 @@ import { BookedCell, ConversationCell, EmailLink, WhenCell } from './cells';
 import { PAGE_SIZES, withFilter, type BookingsView } from './view';
 import styles from './Bookings.module.css';
 
-/** Wide screens: one row per booking; the date and booked columns sort on the server. */
+/**
+ * Wide screens: one row per booking; the date and booked columns sort on the server. When it was
+ * booked shows on the widest screens only (the cards and the order say it otherwise).
+ */
 export function BookingsTable({
   page,
   view,
@@ -57,7 +60,7 @@ export function BookingsTable({
       sorter: true,
       sortDirections: ['descend'],
       sortOrder: view.sort === 'booked_desc' ? 'descend' : null,
-      responsive: ['xl'],
+      responsive: ['xxl'],
       render: (_, b) => <BookedCell createdAt={b.createdAt} />,
     },
   ];
