@@ -293,9 +293,10 @@ describe('a visitor’s chat', () => {
     expect(named.body.data).toMatchObject({ customerId: first.session.customerId, email });
 
     const second = await visitorOf(world, owner.domainId);
+    // The second visitor is still named by their own id: another id would tell them the email is known.
     const merged = await second.client.post('/api/widget/email', { email: email.toUpperCase() });
     expect(merged.status).toBe(200);
-    expect(merged.body.data).toMatchObject({ customerId: first.session.customerId, email });
+    expect(merged.body.data).toMatchObject({ customerId: second.session.customerId, email });
     expect(merged.body.data.token).not.toBe(second.session.token);
     // The token names the new key by its hash, never the key itself.
     const claims = decodeJwt(merged.body.data.token);
@@ -321,7 +322,7 @@ describe('a visitor’s chat', () => {
     const b = await visitorOf(world, owner.domainId);
     const bNamed = await b.client.post('/api/widget/email', { email });
     expect(bNamed.status).toBe(200);
-    expect(bNamed.body.data).toMatchObject({ customerId: a.session.customerId, roomId: null });
+    expect(bNamed.body.data).toMatchObject({ customerId: b.session.customerId, roomId: null });
     b.client.bearer = bNamed.body.data.token;
 
     // ...but sees nothing of A's: not in its chat (old token or new), not over the socket.

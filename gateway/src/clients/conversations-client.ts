@@ -71,6 +71,24 @@ export interface WireBooking {
   email: string;
   name: string;
   createdAt: string;
+  domain: string;
+  /** '' when the booking has no conversation the caller may open. */
+  roomId: string;
+}
+
+export interface WireBookingList {
+  bookings: WireBooking[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface BookingsQuery {
+  domainId: string;
+  sort: string;
+  when: string;
+  page: number;
+  pageSize: number;
 }
 
 export interface WirePostedMessage {
@@ -180,7 +198,7 @@ export interface ConversationsClient {
     context?: CallContext,
   ): Promise<WireRoom>;
   getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<WireCustomerDetail>;
-  listBookings(caller: Caller, domainId: string, context?: CallContext): Promise<WireBooking[]>;
+  listBookings(caller: Caller, query: BookingsQuery, context?: CallContext): Promise<WireBookingList>;
   close(): void;
 }
 
@@ -255,14 +273,8 @@ export function createConversationsClient(address: string, deadlineMs: number): 
       call('unshareRoom', { caller: asCaller(caller), ...request }, context),
     getRoomCustomer: (caller, roomId, context) =>
       call('getRoomCustomer', { caller: asCaller(caller), roomId }, context),
-    listBookings: async (caller, domainId, context) =>
-      (
-        await call<{ bookings: WireBooking[] }>(
-          'listBookings',
-          { caller: asCaller(caller), domainId },
-          context,
-        )
-      ).bookings,
+    listBookings: (caller, query, context) =>
+      call('listBookings', { caller: asCaller(caller), ...query }, context),
     close: () => client.close(),
   };
 }

@@ -59,7 +59,12 @@ describe('conversations: bookings, answers and feedback', () => {
     });
     expect(await h.call('ListTakenSlots', { domainId, date: dayFromToday(4) })).toEqual({ slots: [] });
     const other = newOwner();
-    expect(await h.call('ListBookings', { caller: other, domainId: '' })).toEqual({ bookings: [] });
+    expect(await h.call('ListBookings', { caller: other, domainId: '' })).toEqual({
+      bookings: [],
+      total: 0,
+      page: 1,
+      pageSize: 20,
+    });
   });
 
   it('lets exactly one of two concurrent bookings of a slot win', async () => {

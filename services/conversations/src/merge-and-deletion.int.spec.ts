@@ -29,11 +29,15 @@ describe('conversations: email merge and domain deletion', () => {
       accountId: owner.accountId,
     });
     expect(set.visitorKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    // Both keys resume the customer.
-    for (const key of [session.visitorKey, set.visitorKey]) {
-      const resumed = await h.call('OpenVisitorSession', { domainId, visitorKey: key });
-      expect(resumed).toMatchObject({ customerId: session.customerId, email: 'solo@example.com' });
-    }
+    // Both keys resume the customer; the email was given under the new one, which the widget keeps.
+    expect(await h.call('OpenVisitorSession', { domainId, visitorKey: set.visitorKey })).toMatchObject({
+      customerId: session.customerId,
+      email: 'solo@example.com',
+    });
+    expect(await h.call('OpenVisitorSession', { domainId, visitorKey: session.visitorKey })).toMatchObject({
+      customerId: session.customerId,
+      email: '',
+    });
   });
 
   it('makes a visitor who gives a known email that customer, moving their rooms and answers', async () => {
@@ -58,17 +62,19 @@ describe('conversations: email merge and domain deletion', () => {
       email: 'ann@example.com',
     });
 
+    // The visitor is still named by their own id (their own id changing would tell them the email
+    // is known); the owner sees the known customer.
     const merged = await h.call('SetVisitorEmail', { visitor: anon.visitor, email: 'ANN@example.com' });
     expect(merged).toMatchObject({
-      customerId: known.session.customerId,
+      customerId: anon.session.customerId,
       email: 'ann@example.com',
       roomId: posted.room.id,
     });
     expect(merged.visitorKey).not.toBe(anon.session.visitorKey);
 
-    // The new key resumes the known customer; so does the anonymous visitor's old token.
+    // The new key resumes as the visitor; so does the anonymous visitor's old token.
     const resumed = await h.call('OpenVisitorSession', { domainId, visitorKey: merged.visitorKey });
-    expect(resumed.customerId).toBe(known.session.customerId);
+    expect(resumed.customerId).toBe(anon.session.customerId);
     const viaOld = await h.call('GetVisitorChat', { visitor: anon.visitor });
     expect(viaOld.room).toMatchObject({ id: posted.room.id, customerId: known.session.customerId });
     const viaNew = await h.call('GetVisitorChat', {
@@ -122,7 +128,7 @@ describe('conversations: email merge and domain deletion', () => {
     // Browser B (another key) types the same email before writing anything.
     const b = await h.newVisitor(domainId);
     const bSession = await h.call('SetVisitorEmail', { visitor: b.visitor, email: 'alice@x.example' });
-    expect(bSession).toMatchObject({ customerId: aSession.customerId, roomId: '' });
+    expect(bSession).toMatchObject({ customerId: b.session.customerId, roomId: '' });
     const bNow = { customerId: bSession.customerId as string, domainId, keyId: bSession.keyId as string };
     for (const visitor of [b.visitor, bNow]) {
       expect(await h.call('GetVisitorChat', { visitor })).toMatchObject({ room: null, messages: [] });
@@ -130,7 +136,7 @@ describe('conversations: email merge and domain deletion', () => {
     }
     // Resuming B's key does not name A's room either.
     const resumed = await h.call('OpenVisitorSession', { domainId, visitorKey: bSession.visitorKey });
-    expect(resumed).toMatchObject({ customerId: aSession.customerId, roomId: '' });
+    expect(resumed).toMatchObject({ customerId: b.session.customerId, roomId: '' });
     // Marking seen does not touch A's room; B's first message opens B's own room.
     await h.call('PostTeamMessage', { caller: owner, roomId: aRoom, content: 'Your order ships' });
     await h.call('MarkSeenByVisitor', { visitor: bNow });
@@ -172,8 +178,22 @@ describe('conversations: email merge and domain deletion', () => {
     const sessions = await Promise.all(
       [a, b].map((v) => h.call('SetVisitorEmail', { visitor: v.visitor, email: 'twin@example.com' })),
     );
-    expect(sessions[0].customerId).toBe(sessions[1].customerId);
-    expect([a.session.customerId, b.session.customerId]).toContain(sessions[0].customerId);
+    // Each is told their own id; the owner sees one customer holding the email.
+    expect(sessions.map((s) => s.customerId)).toEqual([a.session.customerId, b.session.customerId]);
+    for (const s of sessions) {
+      await h.call('PostVisitorMessage', {
+        visitor: { customerId: s.customerId, domainId, keyId: s.keyId },
+        content: 'Hello',
+        clientId: '',
+      });
+    }
+    await eventually(async () => {
+      const { rooms } = await h.call('ListRooms', { caller: owner, filter: 'all', domainId });
+      expect(rooms).toHaveLength(2);
+      expect(rooms[0].customerId).toBe(rooms[1].customerId);
+      expect([a.session.customerId, b.session.customerId]).toContain(rooms[0].customerId);
+      expect(rooms[0].customerEmail).toBe('twin@example.com');
+    });
   });
 
   it('removes a deleted domain’s rooms, messages, customers and bookings, and refuses its visitors', async () => {

@@ -96,7 +96,11 @@ describe('conversations: room customer email and answers', () => {
     ]);
     expect((await h.call('ListCustomerAnswers', { visitor: b.visitor })).answers).toEqual([]);
     const resumedB = await h.call('OpenVisitorSession', { domainId, visitorKey: b.session.visitorKey });
-    expect(resumedB).toMatchObject({ customerId: a.session.customerId, roomId: b.roomId });
+    expect(resumedB).toMatchObject({
+      customerId: b.session.customerId,
+      roomId: b.roomId,
+      email: 'carl@example.com',
+    });
     const aChat = await h.call('GetVisitorChat', { visitor: a.visitor });
     expect(aChat.room.id).toBe(a.roomId);
     expect(aChat.messages.map((m: { content: string }) => m.content)).toEqual(['A: my secret order']);

@@ -16,6 +16,7 @@ import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
 import { accountOwnersProjection } from './projections/account-owners';
+import { bookingsProjection } from './projections/bookings/projection';
 import { inAppNotificationsProjection } from './projections/in-app-notifications/projection';
 import { knownDomainsProjection } from './projections/known-domains';
 import { liveSupportNotificationsProjection } from './projections/live-support/in-app-projection';
@@ -49,7 +50,7 @@ export interface StartOptions {
  * Wires the service: its database (created and migrated), the identity events it turns into
  * outbox rows, the newsletter (its own stream, read model and confirmation mails), the sender that
  * delivers mail, in-app notifications (created from domains' and conversations' events, pushed to
- * the gateways over core NATS), the owner's live-support mail, and the gRPC server.
+ * the gateways over core NATS), the owner's live-support and booking mail, and the gRPC server.
  */
 export function startNotifications(
   config: NotificationsConfig,
@@ -131,6 +132,8 @@ export function startNotifications(
     await run(accountOwnersProjection());
     await run(liveSupportNotificationsProjection(clock));
     await run(liveSupportMailProjection(config.publicAppUrl, clock), { synchronousCommit: true });
+    // conversations' bookings: BOOKING for the team and the owner's mail, from any tab of the widget.
+    await run(bookingsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // billing's usage thresholds: USAGE_ALERT (kept, not shown) and the owner's mail, once per period.
     await run(usageAlertProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     const inbox: InboxDeps = { pool, clock };

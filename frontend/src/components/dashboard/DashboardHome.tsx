@@ -2,6 +2,7 @@
 
 import {
   ArrowRightOutlined,
+  CalendarOutlined,
   MailOutlined,
   MessageOutlined,
   SafetyCertificateOutlined,
@@ -27,6 +28,12 @@ const SECTIONS: { href: string; title: string; text: string; icon: ReactNode }[]
     title: 'Conversation',
     text: 'Chats with your visitors, and live hand-off to your team.',
     icon: <MessageOutlined />,
+  },
+  {
+    href: PATHS.bookings,
+    title: 'Bookings',
+    text: 'Meetings your visitors booked in the widget, with their conversations.',
+    icon: <CalendarOutlined />,
   },
   {
     href: '/dashboard/team',

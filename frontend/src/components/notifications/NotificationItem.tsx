@@ -1,14 +1,23 @@
 'use client';
 
-import { CustomerServiceOutlined, SettingOutlined } from '@/components/icons';
+import { CalendarOutlined, CustomerServiceOutlined, SettingOutlined } from '@/components/icons';
 import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { AppNotification } from '@/lib/api/notifications';
 import styles from './Notifications.module.css';
 
 dayjs.extend(relativeTime);
 
-const TYPE_LABELS: Record<string, string> = { DOMAIN_SETUP: 'Domain setup', LIVE_SUPPORT: 'Live support' };
+const TYPE_LABELS: Record<string, string> = {
+  DOMAIN_SETUP: 'Domain setup',
+  LIVE_SUPPORT: 'Live support',
+  BOOKING: 'Booking',
+};
+const TYPE_ICONS: Record<string, ReactNode> = {
+  LIVE_SUPPORT: <CustomerServiceOutlined />,
+  BOOKING: <CalendarOutlined />,
+};
 
 /** One notification as a button: clicking it marks it read and follows it. */
 export function NotificationItem({
@@ -29,7 +38,7 @@ export function NotificationItem({
       data-type={type}
     >
       <span className={styles.itemIcon} aria-hidden>
-        {type === 'LIVE_SUPPORT' ? <CustomerServiceOutlined /> : <SettingOutlined />}
+        {TYPE_ICONS[type] ?? <SettingOutlined />}
       </span>
       <span className={styles.itemBody}>
         <span className={styles.itemMeta}>

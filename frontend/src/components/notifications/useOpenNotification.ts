@@ -11,7 +11,7 @@ import { useNotifications } from './NotificationsProvider';
 
 /**
  * Clicking a notification marks it read; DOMAIN_SETUP opens that domain's setup wizard,
- * LIVE_SUPPORT the handed-over conversation (see notificationTarget).
+ * LIVE_SUPPORT the handed-over conversation, BOOKING the domain's bookings (see notificationTarget).
  */
 export function useOpenNotification(after?: () => void) {
   const { markRead } = useNotifications();

@@ -19,8 +19,8 @@ export const notificationListSchema = z.object({
   unreadCount: z.number().int().nonnegative().optional(),
 });
 
-/** Spec section 3: the types the app shows; the others are not shown. */
-export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
+/** The types the app shows (spec section 3, and issue 10's BOOKING); the others are not shown. */
+export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING'] as const;
 export const isShown = (n: AppNotification) => (SHOWN_TYPES as readonly string[]).includes(n.type);
 
 export const fetchNotifications = (signal?: AbortSignal) =>

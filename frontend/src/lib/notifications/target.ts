@@ -1,4 +1,5 @@
 import type { AppNotification } from '@/lib/api/notifications';
+import { PATHS } from '../routing/paths';
 
 /** Where clicking a notification leads: a domain's setup wizard, a page, or nowhere. */
 export type NotificationTarget =
@@ -9,7 +10,7 @@ const CONVERSATIONS = '/dashboard/conversation';
 /**
  * DOMAIN_SETUP opens that domain's setup wizard (spec screen 15); LIVE_SUPPORT opens the handed-over
  * conversation on the conversations page, which selects the room named by its `room` query (the
- * page alone when the notification names no room).
+ * page alone when the notification names no room); BOOKING the bookings of its domain.
  */
 export function notificationTarget(
   n: Pick<AppNotification, 'type' | 'domainId' | 'roomId'>,
@@ -19,6 +20,11 @@ export function notificationTarget(
     return {
       kind: 'page',
       href: n.roomId ? `${CONVERSATIONS}?room=${encodeURIComponent(n.roomId)}` : CONVERSATIONS,
+    };
+  if (n.type === 'BOOKING')
+    return {
+      kind: 'page',
+      href: n.domainId ? `${PATHS.bookings}?domainId=${encodeURIComponent(n.domainId)}` : PATHS.bookings,
     };
   return null;
 }

@@ -31,6 +31,17 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ type: 'DOMAIN_SETUP', domainId: null })).toBeNull();
   });
 
+  it("opens BOOKING's domain's bookings, or every booking without a domain", () => {
+    expect(notificationTarget({ type: 'BOOKING', domainId: 'd 1', roomId: null })).toEqual({
+      kind: 'page',
+      href: '/dashboard/bookings?domainId=d%201',
+    });
+    expect(notificationTarget({ type: 'BOOKING', domainId: null })).toEqual({
+      kind: 'page',
+      href: '/dashboard/bookings',
+    });
+  });
+
   it('leads nowhere for a type the app does not show', () => {
     expect(notificationTarget({ type: 'SOMETHING_ELSE', domainId: 'd-1', roomId: 'r' })).toBeNull();
   });

@@ -12,6 +12,7 @@ export const PATHS = {
   adminOverview: '/dashboard/admin',
   notifications: '/notifications',
   settings: '/dashboard/settings',
+  bookings: '/dashboard/bookings',
 } as const;
 
 /** Screens 9 and 10: one domain's settings, widget and content. */

@@ -1,4 +1,5 @@
 import type {
+  Booking,
   ChatMessage,
   MessageRole,
   NoteType,
@@ -149,7 +150,8 @@ export async function roomSummariesView(
   return rooms.map((room) => roomSummaryView(room, cards));
 }
 
-export interface BookingView {
+/** A booking as its visitor is answered (POST /api/widget/bookings). */
+export interface VisitorBookingView {
   id: string;
   customerId: string;
   domainId: string;
@@ -162,7 +164,7 @@ export interface BookingView {
   createdAt: string;
 }
 
-export const bookingView = (b: WireBooking): BookingView => ({
+export const visitorBookingView = (b: WireBooking): VisitorBookingView => ({
   id: b.id,
   customerId: b.customerId,
   domainId: b.domainId,
@@ -173,6 +175,13 @@ export const bookingView = (b: WireBooking): BookingView => ({
   email: b.email,
   name: b.name,
   createdAt: b.createdAt,
+});
+
+/** A booking as the team reads it (the list, the insights panel): with its domain and conversation. */
+export const bookingView = (b: WireBooking): Booking => ({
+  ...visitorBookingView(b),
+  domain: b.domain,
+  roomId: orNull(b.roomId),
 });
 
 export const customerAnswerView = (a: WireCustomerAnswer) => ({

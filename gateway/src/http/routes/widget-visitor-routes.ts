@@ -11,7 +11,12 @@ import type { WireCustomerAnswer } from '../../clients/conversations-client';
 import type { RouteDeps } from '../deps';
 import { callContext, clientKey } from '../request-facts';
 import { withBody } from '../validation';
-import { bookingView, chatMessageView, productCardsFor, widgetSessionView } from './conversation-views';
+import {
+  chatMessageView,
+  productCardsFor,
+  visitorBookingView,
+  widgetSessionView,
+} from './conversation-views';
 import { postVisitorMessage } from './visitor-message';
 
 type VisitorDeps = Pick<RouteDeps, 'conversations' | 'domains' | 'content' | 'visitorTokens' | 'rateLimits'>;
@@ -150,7 +155,7 @@ export function widgetVisitorRoutes({
         },
         ctx(req),
       );
-      res.json({ data: bookingView(booking) });
+      res.json({ data: visitorBookingView(booking) });
     }),
   );
 

@@ -39,6 +39,11 @@ export const roomOpenedSchema = z.object({
   roomId: z.string(),
   audience: roomAudienceSchema,
   openedAt: z.string(),
+  /**
+   * SHA-256 (hex) of the visitor key whose first message opened the room (never the key): what
+   * the visitor later writes in it (their email) is theirs to see again. Absent on older rooms.
+   */
+  keyId: z.string().optional(),
 });
 export type RoomOpened = z.infer<typeof roomOpenedSchema>;
 
@@ -120,3 +125,36 @@ export const roomReassignedSchema = z.object({
   at: z.string(),
 });
 export type RoomReassigned = z.infer<typeof roomReassignedSchema>;
+
+/**
+ * A visitor booked an appointment slot (subject conversations.slot.<hash of domainId, date and
+ * slot>: of two visitors booking one slot at once exactly one append succeeds). Notifications
+ * reacts to it (the BOOKING notification and the owner's mail); conversations' read model lists it.
+ */
+export const appointmentBookedSchema = z.object({
+  bookingId: z.string(),
+  /** The customer at the time (a later email merge moves the booking with them). */
+  customerId: z.string(),
+  /** The account, which is its owner's user id. */
+  accountId: z.string(),
+  domainId: z.string(),
+  /** Empty for the default appointment. */
+  appointmentTypeId: z.string(),
+  appointmentName: z.string(),
+  /** YYYY-MM-DD, in the slot's own calendar (no time zone). */
+  date: z.string(),
+  /** One of BOOKING_SLOTS ('9:00am'). */
+  slot: z.string(),
+  email: z.string(),
+  name: z.string(),
+  bookedAt: z.string(),
+  /**
+   * The booking visitor's conversation: the room they chat in, or, before their first message,
+   * the room it will open (so a chat that follows the booking is linked to it). Null or absent:
+   * none (bookings recorded before rooms were linked).
+   */
+  roomId: z.string().nullable().optional(),
+  /** Team members that room was shared with at the time (they see its bookings). */
+  sharedWith: z.array(z.string()).optional(),
+});
+export type AppointmentBooked = z.infer<typeof appointmentBookedSchema>;

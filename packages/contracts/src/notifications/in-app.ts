@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bookingDateLabel } from '../conversations/booking';
 
 /**
  * In-app notifications (the dashboard's bell and /notifications page). The notifications service
@@ -7,7 +8,7 @@ import { z } from 'zod';
  */
 
 /** The types the UI shows; the service may hold others later, and lists only these. */
-export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
+export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**
@@ -26,7 +27,10 @@ export interface InAppNotification {
   read: boolean;
   /** ISO-8601 UTC. */
   createdAt: string;
-  /** The domain it is about (DOMAIN_SETUP opens that domain's setup wizard), or null. */
+  /**
+   * The domain it is about (DOMAIN_SETUP opens that domain's setup wizard, BOOKING the bookings
+   * of that domain), or null.
+   */
   domainId: string | null;
   /** The conversation it is about (LIVE_SUPPORT opens that room), or null. */
   roomId: string | null;
@@ -42,6 +46,17 @@ export const domainSetupMessage = (domain: string) =>
  */
 export const liveSupportMessage = (domain: string | null) =>
   domain ? `A visitor on ${domain} asked for live support` : 'A visitor asked for live support';
+
+/**
+ * BOOKING's text (and the owner's booking mail's subject): a visitor booked an appointment.
+ * `domain` is null when its name is not known.
+ */
+export const bookingMessage = (
+  booking: { name: string; appointmentName: string; date: string; slot: string },
+  domain: string | null,
+) =>
+  `New booking${domain ? ` on ${domain}` : ''}: ${booking.appointmentName} with ${booking.name}, ` +
+  `${bookingDateLabel(booking.date)} at ${booking.slot}`;
 
 /** Cleanup removes notifications read more than this long ago... */
 export const NOTIFICATION_READ_RETENTION_DAYS = 30;

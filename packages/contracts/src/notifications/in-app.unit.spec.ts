@@ -1,4 +1,5 @@
 import {
+  bookingMessage,
   domainSetupMessage,
   liveSupportMessage,
   markNotificationReadSchema,
@@ -20,6 +21,16 @@ describe('in-app notification contracts', () => {
       'A visitor on shop.example.com asked for live support',
     );
     expect(liveSupportMessage(null)).toBe('A visitor asked for live support');
+  });
+
+  it('words BOOKING with what, with whom, when and where', () => {
+    const booking = { name: 'Vera', appointmentName: 'Discovery Call', date: '2030-01-05', slot: '10:00am' };
+    expect(bookingMessage(booking, 'shop.example.com')).toBe(
+      'New booking on shop.example.com: Discovery Call with Vera, Sat, Jan 5, 2030 at 10:00am',
+    );
+    expect(bookingMessage(booking, null)).toBe(
+      'New booking: Discovery Call with Vera, Sat, Jan 5, 2030 at 10:00am',
+    );
   });
 
   it('accepts only { read: true } for PATCH', () => {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import {
   BOOKING_MAX_DAYS_AHEAD,
+  BOOKING_PERIODS,
   BOOKING_SLOTS,
+  BOOKING_SORTS,
+  BOOKINGS_MAX_PAGE,
+  BOOKINGS_MAX_PAGE_SIZE,
+  BOOKINGS_PAGE_SIZE,
   CONVERSATION_FILTERS,
   EMPTY_MESSAGE,
   MAX_MESSAGE_LENGTH,
@@ -31,6 +36,10 @@ export const CONVERSATION_MESSAGES = {
   noteType: `noteType must be one of ${NOTE_TYPES.join(', ')}`,
   link: 'Link is too long',
   productIds: 'productIds must be a list of at most 10 product ids',
+  bookingSort: `sort must be one of ${BOOKING_SORTS.join(', ')}`,
+  bookingPeriod: `when must be one of ${BOOKING_PERIODS.join(', ')}`,
+  page: `page must be a whole number from 1 to ${BOOKINGS_MAX_PAGE}`,
+  pageSize: `pageSize must be a whole number from 1 to ${BOOKINGS_MAX_PAGE_SIZE}`,
 } as const;
 const M = CONVERSATION_MESSAGES;
 
@@ -125,7 +134,37 @@ export const conversationsQuerySchema = z.object({
   domainId: optionalId(M.domainId),
 });
 
-export const bookingsQuerySchema = z.object({ domainId: optionalId(M.domainId) });
+/** A whole number written in a query string, within [1, max]; absent or empty: `fallback`. */
+const queryNumber = (max: number, fallback: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return fallback;
+      const n = /^\d{1,7}$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** GET /api/bookings' query: the domain (optional), order, period and page. */
+export const bookingsQuerySchema = z.object({
+  domainId: optionalId(M.domainId),
+  sort: z
+    .enum(BOOKING_SORTS, { error: M.bookingSort })
+    .optional()
+    .transform((v) => v ?? 'date_desc'),
+  when: z
+    .enum(BOOKING_PERIODS, { error: M.bookingPeriod })
+    .optional()
+    .transform((v) => v ?? 'all'),
+  page: queryNumber(BOOKINGS_MAX_PAGE, 1, M.page),
+  pageSize: queryNumber(BOOKINGS_MAX_PAGE_SIZE, BOOKINGS_PAGE_SIZE, M.pageSize),
+});
+export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
 
 export const teamMessageSchema = z
   .object({

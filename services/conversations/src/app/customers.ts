@@ -33,7 +33,8 @@ export async function activeCustomer(
 /**
  * The visitor's customer, domain and key. A visitor of a deleted domain, naming a customer of
  * another domain, or whose key is not one issued to (a customer now continuing as) that
- * customer, reaches nothing.
+ * customer, reaches nothing. The token names the visitor's own id (the key's `visitorId`), which
+ * after a typed email has merged them is not the customer they now are: the key's holder is.
  */
 export async function visitorCustomer(
   deps: ConversationsDeps,
@@ -41,7 +42,7 @@ export async function visitorCustomer(
 ): Promise<{ customer: CustomerState; domain: DomainRow; key: VisitorKeyState }> {
   if (!isId(visitor.domainId)) throw domainNotFound();
   // Read at once (each is a round trip, on every visitor message), judged in order after.
-  const [domain, customer, loadedKey] = await Promise.all([
+  const [domain, named, loadedKey] = await Promise.all([
     deps.domains.byId(visitor.domainId),
     activeCustomer(deps, visitor.customerId),
     isKeyId(visitor.keyId)
@@ -49,18 +50,23 @@ export async function visitorCustomer(
       : null,
   ]);
   if (!domain) throw domainNotFound();
-  if (!customer || customer.domainId !== visitor.domainId) throw customerNotFound();
   if (!loadedKey) throw customerNotFound();
   const key = loadedKey.state;
   if (!key.holder || key.holder.domainId !== visitor.domainId) throw customerNotFound();
-  // The key's customer may since have merged into the one the visitor now is.
-  const keyCustomer =
-    key.holder.customerId === customer.customerId
-      ? customer
-      : await activeCustomer(deps, key.holder.customerId);
-  if (keyCustomer?.customerId !== customer.customerId) throw customerNotFound();
+  if (named?.customerId === key.holder.customerId && named.domainId === visitor.domainId)
+    return { customer: named, domain, key };
+  // The key's customer may since have merged into another, or the token names the visitor's own
+  // id, which has merged into the key's customer (a moment ago: its cached state may not say so).
+  const customer = await activeCustomer(deps, key.holder.customerId);
+  if (!customer || customer.domainId !== visitor.domainId) throw customerNotFound();
+  const namesKey = visitor.customerId === key.visitorId || visitor.customerId === key.holder.customerId;
+  if (!namesKey && named?.customerId !== customer.customerId) throw customerNotFound();
   return { customer, domain, key };
 }
+
+/** The id a visitor is shown and their token names: their own, never a customer they merged into. */
+export const visitorIdOf = (key: VisitorKeyState, customer: CustomerState): string =>
+  key.visitorId ?? key.holder?.customerId ?? customer.customerId;
 
 /**
  * The visitor's current room: the latest room opened under their key that is open and the
@@ -116,15 +122,17 @@ export async function roomToPost(
 
 /**
  * A new visitor key for the customer: 32 random bytes, shown once; only its hash is kept. A key
- * issued to continue another (`continues`) reaches exactly what that one reaches; a new
- * customer's first key opens the room fixed at its registration. Returns the key with its state.
+ * issued to continue another (`continues`) reaches exactly what that one reaches and keeps the
+ * visitor's own id; a new customer's first key opens the room fixed at its registration. `email`
+ * is the one the visitor just gave (else the continued key's). Returns the key with its state.
  */
 export async function issueVisitorKey(
   deps: ConversationsDeps,
   customer: CustomerState,
-  continues?: VisitorKeyState,
+  continues?: { key: VisitorKeyState; email: string },
 ): Promise<{ visitorKey: string; state: VisitorKeyState }> {
   const visitorKey = randomBytes(32).toString('base64url');
+  const from = continues?.key;
   const issued = await executeCommand(
     deps.store,
     subjects(deps.store).visitorKey(visitorKey),
@@ -133,9 +141,11 @@ export async function issueVisitorKey(
       type: 'IssueKey',
       customerId: customer.customerId,
       domainId: customer.domainId,
-      roomIds: continues ? continues.roomIds : [],
-      answers: continues ? Object.values(continues.answers) : [],
-      nextRoomId: continues ? (continues.nextRoomId ?? randomUUID()) : (customer.roomIds[0] ?? randomUUID()),
+      roomIds: from ? from.roomIds : [],
+      answers: from ? Object.values(from.answers) : [],
+      nextRoomId: from ? (from.nextRoomId ?? randomUUID()) : (customer.roomIds[0] ?? randomUUID()),
+      visitorId: from ? visitorIdOf(from, customer) : customer.customerId,
+      email: continues?.email ?? null,
       now: deps.clock(),
     },
     { commandId: randomUUID() },

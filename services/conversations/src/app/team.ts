@@ -17,6 +17,7 @@ import { isId, subjects } from './aggregates';
 import type { Caller, ConversationsDeps } from './deps';
 import { loadRoom, roomView, runOnRoom } from './rooms';
 import {
+  bookingsPage,
   clientId as validClientId,
   conversationFilter,
   optionalText,
@@ -29,6 +30,8 @@ import type { MessageView, RoomView } from './views';
 
 const teamActor = (caller: Caller): Actor => ({ kind: 'team', ...caller });
 const meta = (caller: Caller) => ({ actor: caller.userId });
+/** An AGENT sees what is shared with them (their user id); the account's managers see everything (null). */
+const agentScope = (caller: Caller): string | null => (isManager(caller.role) ? null : caller.userId);
 
 /** The caller's rooms: every room of the account for OWNER/ADMIN, the shared ones for an AGENT. */
 export async function listRooms(
@@ -41,7 +44,7 @@ export async function listRooms(
   await deps.readModel.caughtUp();
   const rooms = await roomsOfAccount(deps.pool, {
     accountId: caller.accountId,
-    agentId: isManager(caller.role) ? null : caller.userId,
+    agentId: agentScope(caller),
     filter,
     domainId: input.domainId || null,
   });
@@ -219,18 +222,34 @@ export async function getRoomCustomer(
     customerId: room.customerId,
     email: customer.email,
     answers: answersOf(customer),
-    bookings: await deps.readModel.caughtUp().then(() => bookingsOfCustomer(deps.pool, room.customerId)),
+    bookings: await deps.readModel
+      .caughtUp()
+      .then(() => bookingsOfCustomer(deps.pool, room.customerId, agentScope(caller))),
     createdAt: customer.createdAt,
   };
 }
 
-/** The account's bookings, newest slot first. */
+/**
+ * One page of the caller's bookings: every booking of the account for OWNER/ADMIN, for an AGENT
+ * those whose conversation is shared with them (a booking without one is the managers').
+ */
 export async function listBookings(
   deps: ConversationsDeps,
   caller: Caller,
-  input: { domainId: string },
-): Promise<BookingView[]> {
-  if (input.domainId && !isId(input.domainId)) return [];
+  input: { domainId: string; sort: string; when: string; page: number; pageSize: number },
+): Promise<{ bookings: BookingView[]; total: number; page: number; pageSize: number }> {
+  const { sort, period, page, pageSize } = bookingsPage(input);
+  if (input.domainId && !isId(input.domainId)) return { bookings: [], total: 0, page, pageSize };
   await deps.readModel.caughtUp();
-  return bookingsOfAccount(deps.pool, caller.accountId, input.domainId || null);
+  const found = await bookingsOfAccount(deps.pool, {
+    accountId: caller.accountId,
+    agentId: agentScope(caller),
+    domainId: input.domainId || null,
+    sort,
+    period,
+    today: new Date(deps.clock()).toISOString().slice(0, 10),
+    page,
+    pageSize,
+  });
+  return { ...found, page, pageSize };
 }

@@ -1,10 +1,18 @@
 import {
   AppError,
   BOOKING_MAX_DAYS_AHEAD,
+  BOOKING_PERIODS,
+  BOOKING_SORTS,
+  BOOKINGS_MAX_PAGE,
+  BOOKINGS_MAX_PAGE_SIZE,
+  BOOKINGS_PAGE_SIZE,
   CONVERSATION_FILTERS,
+  type BookingPeriod,
+  type BookingSort,
   type ConversationFilter,
 } from '@parley/contracts';
 import { newsletterSubscribeSchema } from '@parley/contracts';
+import { CONVERSATION_MESSAGES } from '@parley/contracts/validation';
 import { invalidEmail, invalidField } from '../domain/shared/errors';
 
 /** A required short text: trimmed, at most `max` characters. */
@@ -35,6 +43,39 @@ export function conversationFilter(value: string | undefined): ConversationFilte
     throw invalidField('filter', `filter must be one of ${CONVERSATION_FILTERS.join(', ')}`);
   }
   return v as ConversationFilter;
+}
+
+/** One of `allowed`; empty: the first. */
+function oneOf<T extends string>(
+  value: string | undefined,
+  allowed: readonly T[],
+  field: string,
+  message: string,
+): T {
+  const v = value || allowed[0]!;
+  if (!(allowed as readonly string[]).includes(v)) throw invalidField(field, message);
+  return v as T;
+}
+
+/** The bookings list's order, period and page (the gateway's bookingsQuerySchema, again). */
+export function bookingsPage(input: { sort?: string; when?: string; page?: number; pageSize?: number }): {
+  sort: BookingSort;
+  period: BookingPeriod;
+  page: number;
+  pageSize: number;
+} {
+  const M = CONVERSATION_MESSAGES;
+  const page = input.page || 1;
+  const pageSize = input.pageSize || BOOKINGS_PAGE_SIZE;
+  if (!Number.isInteger(page) || page < 1 || page > BOOKINGS_MAX_PAGE) throw invalidField('page', M.page);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > BOOKINGS_MAX_PAGE_SIZE)
+    throw invalidField('pageSize', M.pageSize);
+  return {
+    sort: oneOf(input.sort, BOOKING_SORTS, 'sort', M.bookingSort),
+    period: oneOf(input.when, BOOKING_PERIODS, 'when', M.bookingPeriod),
+    page,
+    pageSize,
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -53,7 +53,8 @@ export function messagesOf(state: RoomState, forVisitor: boolean): MessageView[]
 
 /**
  * The room's row computed from the decided state, so a command answers without waiting for the
- * read model. The visitor's copy leaves out notes and whom the room is shared with.
+ * read model. The visitor's copy leaves out notes, whom the room is shared with and the
+ * customer's email (which may be another browser's, after a typed email merged them).
  */
 export function roomViewOf(
   state: RoomState,
@@ -72,7 +73,7 @@ export function roomViewOf(
     domainId: state.domainId,
     domain: context.domain,
     customerId: state.customerId,
-    customerEmail: context.customerEmail,
+    customerEmail: forVisitor ? null : context.customerEmail,
     live: state.live,
     mailed: state.mailed,
     sharedWith: forVisitor ? [] : [...state.sharedWith],

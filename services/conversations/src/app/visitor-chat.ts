@@ -76,6 +76,7 @@ export async function postVisitorMessage(
         accountId: customer.accountId,
         domainId: customer.domainId,
         customerId: customer.customerId,
+        keyId: visitor.keyId,
       },
       message: {
         messageId: randomUUID(),

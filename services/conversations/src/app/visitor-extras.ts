@@ -9,10 +9,12 @@ import { domainNotFound, invalidField } from '../domain/shared/errors';
 import { isBookingSlot } from '../domain/shared/slots';
 import { slotDecider } from '../domain/slot/decide';
 import { visitorKeyDecider } from '../domain/visitor-key/decide';
+import type { VisitorKeyState } from '../domain/visitor-key/state';
 import { takenSlots, type BookingView } from '../projections/queries';
 import { isId, subjects } from './aggregates';
-import { visitorCustomer } from './customers';
+import { visitorCustomer, visitorIdOf } from './customers';
 import type { ConversationsDeps, Visitor } from './deps';
+import { loadRoom } from './rooms';
 import { bookingDate, calendarDate, email as validEmail, optionalText, text } from './validate';
 
 const MAX_ANSWERS = 50;
@@ -113,10 +115,31 @@ export async function saveCustomerAnswers(
 }
 
 /**
+ * The booking visitor's conversation: the latest room of their key (where their messages go), or,
+ * before their first message, the room it will open, so a chat that follows the booking is
+ * linked to it. The room's sharing at this moment says which team members are told.
+ */
+async function bookingConversation(
+  deps: ConversationsDeps,
+  customer: CustomerState,
+  key: VisitorKeyState,
+): Promise<{ roomId: string | null; sharedWith: string[] }> {
+  const roomId = key.roomIds.at(-1) ?? key.nextRoomId;
+  if (!roomId) return { roomId: null, sharedWith: [] };
+  const room = await loadRoom(deps, roomId);
+  return {
+    roomId,
+    sharedWith: room && room.customerId === customer.customerId ? [...room.sharedWith] : [],
+  };
+}
+
+/**
  * Books a slot of the domain on a date. The slot's own subject makes it race-free: of two
  * visitors booking it at once one wins, the other gets SLOT_TAKEN. The appointment type id is
  * kept as given and not checked against the domain's appointment types (content owns them and
- * the widget offers only those); the name shown is the one sent, or 'Discovery Call'.
+ * the widget offers only those); the name shown is the one sent, or 'Discovery Call'. The booking
+ * names the visitor's conversation (bookingConversation); the answer names the visitor by their
+ * own id, like their session.
  */
 export async function bookAppointment(
   deps: ConversationsDeps,
@@ -143,7 +166,8 @@ export async function bookAppointment(
     'Appointment type',
     100,
   );
-  const { customer } = await visitorCustomer(deps, visitor);
+  const { customer, domain, key } = await visitorCustomer(deps, visitor);
+  const conversation = await bookingConversation(deps, customer, key);
   const bookingId = randomUUID();
   const outcome = await executeCommand(
     deps.store,
@@ -162,6 +186,8 @@ export async function bookAppointment(
         slot: input.slot,
         email,
         name,
+        roomId: conversation.roomId,
+        sharedWith: conversation.sharedWith,
       },
       now: deps.clock(),
     },
@@ -171,8 +197,9 @@ export async function bookAppointment(
   if (!booked) throw new Error(`booking ${bookingId} recorded nothing`);
   return {
     id: booked.bookingId,
-    customerId: booked.customerId,
+    customerId: visitorIdOf(key, customer),
     domainId: booked.domainId,
+    domain: domain.domain,
     appointmentTypeId: booked.appointmentTypeId,
     appointmentName: booked.appointmentName,
     date: booked.date,
@@ -180,6 +207,7 @@ export async function bookAppointment(
     email: booked.email,
     name: booked.name,
     createdAt: booked.bookedAt,
+    roomId: booked.roomId,
   };
 }
 

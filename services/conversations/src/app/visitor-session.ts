@@ -8,7 +8,14 @@ import { domainNotFound } from '../domain/shared/errors';
 import { visitorKeyDecider } from '../domain/visitor-key/decide';
 import type { VisitorKeyState } from '../domain/visitor-key/state';
 import { hashKey, isId, loadState, subjects } from './aggregates';
-import { activeCustomer, issueVisitorKey, keyRoom, registerCustomer, visitorCustomer } from './customers';
+import {
+  activeCustomer,
+  issueVisitorKey,
+  keyRoom,
+  registerCustomer,
+  visitorCustomer,
+  visitorIdOf,
+} from './customers';
 import type { ConversationsDeps, Visitor } from './deps';
 import { email as validEmail } from './validate';
 
@@ -27,7 +34,11 @@ export interface VisitorSessionView {
 // 32 bytes in base64url; anything else cannot be a key this service issued.
 const VISITOR_KEY = /^[A-Za-z0-9_-]{43}$/;
 
-/** The session of `visitorKey`, whose state the caller has just read or issued. */
+/**
+ * The session of `visitorKey`, whose state the caller has just read or issued. It names the
+ * visitor's own id and the email given under the key, never the customer's: a visitor who typed
+ * an email another customer held (or once held) must learn nothing of that customer.
+ */
 async function sessionOf(
   deps: ConversationsDeps,
   customer: CustomerState,
@@ -35,13 +46,13 @@ async function sessionOf(
 ): Promise<VisitorSessionView> {
   const room = await keyRoom(deps, customer, key);
   return {
-    customerId: customer.customerId,
+    customerId: visitorIdOf(key, customer),
     domainId: customer.domainId,
     accountId: customer.accountId,
     visitorKey,
     keyId: hashKey(visitorKey),
     roomId: room?.roomId ?? null,
-    email: customer.email,
+    email: key.email,
   };
 }
 
@@ -76,7 +87,7 @@ export async function openVisitorSession(
  * Records the visitor's email. The answer always carries a new visitor key for the customer the
  * visitor now is (setCustomerEmail), continuing the visitor's key: it reaches the rooms and
  * answers of that key only, never the other customer's earlier chats (anyone can type a known
- * email).
+ * email). The session names the visitor's own id and the email just given, whoever holds it.
  */
 export async function setVisitorEmail(
   deps: ConversationsDeps,
@@ -85,7 +96,8 @@ export async function setVisitorEmail(
 ): Promise<VisitorSessionView> {
   const email = validEmail(input.email);
   const { customer, key } = await visitorCustomer(deps, visitor);
-  return continued(deps, await setCustomerEmail(deps, customer, email), key);
+  const now = await setCustomerEmail(deps, customer, email);
+  return sessionOf(deps, now, await issueVisitorKey(deps, now, { key, email }));
 }
 
 /**
@@ -127,14 +139,6 @@ export async function setCustomerEmail(
     return updated.state;
   }
   return mergeInto(deps, customer, holder);
-}
-
-async function continued(
-  deps: ConversationsDeps,
-  customer: CustomerState,
-  key: VisitorKeyState,
-): Promise<VisitorSessionView> {
-  return sessionOf(deps, customer, await issueVisitorKey(deps, customer, key));
 }
 
 /**

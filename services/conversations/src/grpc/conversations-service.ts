@@ -162,9 +162,16 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
     GetRoomCustomer: team('GetRoomCustomer', async (req: { roomId: string }, caller) =>
       customerDetailMessage(await getRoomCustomer(deps, caller, req.roomId)),
     ),
-    ListBookings: team('ListBookings', async (req: { domainId: string }, caller) => ({
-      bookings: (await listBookings(deps, caller, { domainId: req.domainId })).map(bookingMessage),
-    })),
+    ListBookings: team(
+      'ListBookings',
+      async (
+        req: { domainId: string; sort: string; when: string; page: number; pageSize: number },
+        caller,
+      ) => {
+        const found = await listBookings(deps, caller, req);
+        return { ...found, bookings: found.bookings.map(bookingMessage) };
+      },
+    ),
 
     // --- service side ---
     PostBotMessage: open(

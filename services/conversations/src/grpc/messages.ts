@@ -49,7 +49,7 @@ export const sessionMessage = (s: VisitorSessionView) => ({
 
 export const answersMessage = (answers: CustomerAnswer[]) => ({ answers });
 
-export const bookingMessage = (b: BookingView) => b;
+export const bookingMessage = (b: BookingView) => ({ ...b, roomId: b.roomId ?? '' });
 
 export const customerDetailMessage = (c: CustomerDetailView) => ({
   customerId: c.customerId,

@@ -1,4 +1,10 @@
-import type { ConversationFilter, MessageRole, NoteType } from '@parley/contracts';
+import type {
+  BookingPeriod,
+  BookingSort,
+  ConversationFilter,
+  MessageRole,
+  NoteType,
+} from '@parley/contracts';
 import type { Pool } from 'pg';
 import type { MessageView, RoomView } from '../app/views';
 import type { RoomScope } from '../domain/shared/access';
@@ -158,6 +164,8 @@ export interface BookingView {
   id: string;
   customerId: string;
   domainId: string;
+  /** The domain's hostname. */
+  domain: string;
   appointmentTypeId: string;
   appointmentName: string;
   date: string;
@@ -165,12 +173,15 @@ export interface BookingView {
   email: string;
   name: string;
   createdAt: string;
+  /** The booking visitor's conversation, once that room exists (team reads: one the caller may open). */
+  roomId: string | null;
 }
 
 interface BookingRow {
   booking_id: string;
   customer_id: string;
   domain_id: string;
+  domain: string;
   appointment_type_id: string | null;
   appointment_name: string;
   date: string;
@@ -178,15 +189,29 @@ interface BookingRow {
   email: string;
   name: string;
   created_at: Date;
+  /** The room's id when the room is in the read model (it exists). */
+  room_id: string | null;
 }
 
-const BOOKING_SELECT = `SELECT booking_id, customer_id, domain_id, appointment_type_id, appointment_name,
-  to_char(date, 'YYYY-MM-DD') AS date, slot, email, name, created_at FROM bookings`;
+/**
+ * Bookings with their domain's hostname and their conversation when that room exists. `$agent`
+ * (null for the account's managers) keeps only the bookings whose room is shared with that agent:
+ * a booking is seen by whoever may see its conversation, and one without a conversation by the
+ * managers alone.
+ */
+const BOOKING_FROM = `FROM bookings b
+  JOIN domains d ON d.domain_id = b.domain_id
+  LEFT JOIN rooms r ON r.room_id = b.room_id AND r.account_id = b.account_id`;
+const BOOKING_COLUMNS = `b.booking_id, b.customer_id, b.domain_id, d.domain, b.appointment_type_id,
+  b.appointment_name, to_char(b.date, 'YYYY-MM-DD') AS date, b.slot, b.email, b.name, b.created_at,
+  r.room_id`;
+const agentMay = (param: string) => `(${param}::text IS NULL OR ${param} = ANY(r.shared_with))`;
 
 const bookingOf = (row: BookingRow): BookingView => ({
   id: row.booking_id,
   customerId: row.customer_id,
   domainId: row.domain_id,
+  domain: row.domain,
   appointmentTypeId: row.appointment_type_id ?? '',
   appointmentName: row.appointment_name,
   date: row.date,
@@ -194,26 +219,57 @@ const bookingOf = (row: BookingRow): BookingView => ({
   email: row.email,
   name: row.name,
   createdAt: row.created_at.toISOString(),
+  roomId: row.room_id,
 });
 
-/** The account's bookings, newest slot first. */
-export async function bookingsOfAccount(
-  pool: Pool,
-  accountId: string,
-  domainId: string | null,
-): Promise<BookingView[]> {
-  const r = await pool.query<BookingRow>(
-    `${BOOKING_SELECT} WHERE account_id = $1 AND ($2::text IS NULL OR domain_id = $2)
-      ORDER BY date DESC, slot_minutes DESC LIMIT 1000`,
-    [accountId, domainId],
-  );
-  return r.rows.map(bookingOf);
+const BOOKING_ORDER: Record<BookingSort, string> = {
+  date_desc: 'b.date DESC, b.slot_minutes DESC, b.created_at DESC, b.booking_id',
+  date_asc: 'b.date ASC, b.slot_minutes ASC, b.created_at ASC, b.booking_id',
+  booked_desc: 'b.created_at DESC, b.booking_id',
+};
+
+export interface BookingsQuery {
+  accountId: string;
+  /** An AGENT's user id: only bookings whose conversation is shared with them; null for managers. */
+  agentId: string | null;
+  domainId: string | null;
+  sort: BookingSort;
+  period: BookingPeriod;
+  /** YYYY-MM-DD: where upcoming starts and past ends. */
+  today: string;
+  page: number;
+  pageSize: number;
 }
 
-export async function bookingsOfCustomer(pool: Pool, customerId: string): Promise<BookingView[]> {
+/** One page of the account's bookings, and how many the query matches in all. */
+export async function bookingsOfAccount(
+  pool: Pool,
+  q: BookingsQuery,
+): Promise<{ bookings: BookingView[]; total: number }> {
+  const where = `b.account_id = $1 AND ($2::text IS NULL OR b.domain_id = $2) AND ${agentMay('$3')}
+    AND ($4::text = 'all' OR ($4 = 'upcoming' AND b.date >= $5::date) OR ($4 = 'past' AND b.date < $5::date))`;
+  const params = [q.accountId, q.domainId, q.agentId, q.period, q.today];
+  const [page, count] = await Promise.all([
+    pool.query<BookingRow>(
+      `SELECT ${BOOKING_COLUMNS} ${BOOKING_FROM} WHERE ${where}
+        ORDER BY ${BOOKING_ORDER[q.sort]} LIMIT $6 OFFSET $7`,
+      [...params, q.pageSize, (q.page - 1) * q.pageSize],
+    ),
+    pool.query<{ total: number }>(`SELECT count(*)::int AS total ${BOOKING_FROM} WHERE ${where}`, params),
+  ]);
+  return { bookings: page.rows.map(bookingOf), total: count.rows[0]?.total ?? 0 };
+}
+
+/** A customer's bookings, latest slot first; `agentId` as for bookingsOfAccount. */
+export async function bookingsOfCustomer(
+  pool: Pool,
+  customerId: string,
+  agentId: string | null,
+): Promise<BookingView[]> {
   const r = await pool.query<BookingRow>(
-    `${BOOKING_SELECT} WHERE customer_id = $1 ORDER BY date DESC, slot_minutes DESC`,
-    [customerId],
+    `SELECT ${BOOKING_COLUMNS} ${BOOKING_FROM} WHERE b.customer_id = $1 AND ${agentMay('$2')}
+      ORDER BY ${BOOKING_ORDER.date_desc}`,
+    [customerId, agentId],
   );
   return r.rows.map(bookingOf);
 }

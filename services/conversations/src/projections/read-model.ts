@@ -1,5 +1,7 @@
 import {
+  appointmentBookedSchema,
   ConversationsEvent as E,
+  type AppointmentBooked,
   liveModeChangedSchema,
   messagePostedSchema,
   roomMailedSchema,
@@ -13,7 +15,6 @@ import type { Projection } from '@parley/projections';
 import type { PoolClient } from 'pg';
 import type { CustomerEvent } from '../domain/customer/events';
 import { CustomerEventType } from '../domain/customer/events';
-import type { AppointmentBooked } from '../domain/slot/events';
 import { slotMinutes } from '../domain/shared/slots';
 
 /** Inserts only for a domain still known: a deleted domain's late events must not bring rows back. */
@@ -50,7 +51,7 @@ async function applyEvent(tx: PoolClient, recorded: RecordedEvent): Promise<void
   await applyRoomEvent(tx, recorded);
   await applyCustomerEvent(tx, recorded);
   if (recorded.type === E.AppointmentBooked)
-    await applyBooking(tx, recorded.data as AppointmentBooked['data']);
+    await applyBooking(tx, appointmentBookedSchema.parse(recorded.data));
 }
 
 /** A message row as both message statements take it: the event's fields and its stream position. */
@@ -309,11 +310,11 @@ async function applyCustomerEvent(tx: PoolClient, recorded: RecordedEvent): Prom
   }
 }
 
-async function applyBooking(tx: PoolClient, d: AppointmentBooked['data']): Promise<void> {
+async function applyBooking(tx: PoolClient, d: AppointmentBooked): Promise<void> {
   await tx.query(
     `INSERT INTO bookings (booking_id, account_id, domain_id, customer_id, appointment_type_id, appointment_name,
-                           date, slot, slot_minutes, email, name, created_at)
-     SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12 WHERE ${DOMAIN_KNOWN}
+                           date, slot, slot_minutes, email, name, created_at, room_id)
+     SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13 WHERE ${DOMAIN_KNOWN}
      ON CONFLICT DO NOTHING`,
     [
       d.domainId,
@@ -328,6 +329,7 @@ async function applyBooking(tx: PoolClient, d: AppointmentBooked['data']): Promi
       d.email,
       d.name,
       d.bookedAt,
+      d.roomId ?? null,
     ],
   );
 }

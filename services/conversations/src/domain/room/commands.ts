@@ -23,6 +23,8 @@ export interface RoomOpening {
   accountId: string;
   domainId: string;
   customerId: string;
+  /** The visitor key (its hash) whose first message opens the room. */
+  keyId?: string;
 }
 
 export type RoomCommand =

@@ -61,10 +61,26 @@ export function decideRoom(command: RoomCommand, state: RoomState): RoomEvent[] 
       const { message, open, actor } = command;
       if (state.status === 'none') {
         if (!open) throw roomNotFound();
-        const opened: RoomState = { ...state, ...open, status: 'open', sharedWith: [], openedAt: at };
+        const { keyId, ...where } = open;
+        const opened: RoomState = {
+          ...state,
+          ...where,
+          status: 'open',
+          sharedWith: [],
+          openedAt: at,
+          openedByKey: keyId ?? null,
+        };
         ensureRoomAccess(opened, actor);
         return [
-          { type: T.Opened, data: { roomId: open.roomId, audience: audienceOf(opened), openedAt: at } },
+          {
+            type: T.Opened,
+            data: {
+              roomId: open.roomId,
+              audience: audienceOf(opened),
+              openedAt: at,
+              ...(keyId ? { keyId } : {}),
+            },
+          },
           posted(opened, message, at),
         ];
       }

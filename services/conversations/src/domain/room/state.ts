@@ -27,6 +27,8 @@ export interface RoomState {
   live: boolean;
   mailed: boolean;
   openedAt: string;
+  /** The visitor key (its hash) whose first message opened the room; null on older rooms. */
+  openedByKey: string | null;
   messages: RoomMessage[];
   /** `<author>:<clientId>` -> index in messages: a retried send finds its message. */
   byClientId: Record<string, number>;
@@ -46,6 +48,7 @@ export const initialRoomState: RoomState = {
   live: false,
   mailed: false,
   openedAt: '',
+  openedByKey: null,
   messages: [],
   byClientId: {},
   seenByTeam: -1,
@@ -102,6 +105,7 @@ export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
         customerId: a.customerId,
         sharedWith: [...a.sharedWith],
         openedAt: event.data.openedAt,
+        openedByKey: event.data.keyId ?? null,
       };
     }
     case T.MessagePosted: {

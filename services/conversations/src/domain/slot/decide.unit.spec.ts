@@ -17,6 +17,8 @@ const booking = (bookingId: string, customerId = 'c1'): BookingFacts => ({
   slot: '9:00am',
   email: 'ann@example.com',
   name: 'Guest',
+  roomId: null,
+  sharedWith: [],
 });
 const booked = (bookingId: string): SlotEvent => ({
   type: T.Booked,

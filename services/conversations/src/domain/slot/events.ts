@@ -1,4 +1,4 @@
-import { ConversationsEvent } from '@parley/contracts';
+import { ConversationsEvent, type AppointmentBooked as BookedPayload } from '@parley/contracts';
 import type { DomainEvent } from '@parley/eventstore';
 
 /**
@@ -10,20 +10,11 @@ export const SlotEventType = {
   Booked: ConversationsEvent.AppointmentBooked,
 } as const;
 
-export interface BookingFacts {
-  bookingId: string;
-  customerId: string;
-  accountId: string;
-  domainId: string;
-  /** Empty for the default appointment. */
-  appointmentTypeId: string;
-  appointmentName: string;
-  /** YYYY-MM-DD */
-  date: string;
-  slot: string;
-  email: string;
-  name: string;
-}
+/** What a booking records (the payload is public: `appointmentBookedSchema` in @parley/contracts). */
+export type BookingFacts = Omit<BookedPayload, 'bookedAt' | 'roomId' | 'sharedWith'> & {
+  roomId: string | null;
+  sharedWith: string[];
+};
 
 export type AppointmentBooked = DomainEvent<typeof SlotEventType.Booked, BookingFacts & { bookedAt: string }>;
 

@@ -24,6 +24,8 @@ export function decideVisitorKey(command: VisitorKeyCommand, state: VisitorKeySt
           roomIds: [...command.roomIds],
           answers: command.answers.map((a) => ({ ...a })),
           nextRoomId: command.nextRoomId,
+          visitorId: command.visitorId,
+          email: command.email,
         },
       },
     ];
@@ -45,6 +47,10 @@ export function decideVisitorKey(command: VisitorKeyCommand, state: VisitorKeySt
       if (changed.length === 0) return [];
       return [{ type: T.AnswersRecorded, data: { answers: changed.map((a) => ({ ...a, answeredAt: at })) } }];
     }
+    case 'GiveEmail':
+      return state.email === command.email
+        ? []
+        : [{ type: T.EmailGiven, data: { email: command.email, givenAt: at } }];
   }
 }
 

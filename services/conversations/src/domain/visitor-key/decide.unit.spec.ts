@@ -5,10 +5,26 @@ import { VisitorKeyEventType as T } from './events';
 const T0 = Date.parse('2030-01-01T10:00:00.000Z');
 const AT = new Date(T0).toISOString();
 const spec = deciderSpec(visitorKeyDecider);
-const issue = { type: 'IssueKey', customerId: 'c1', domainId: 'd1', now: T0 } as const;
+const issue = {
+  type: 'IssueKey',
+  customerId: 'c1',
+  domainId: 'd1',
+  visitorId: 'c1',
+  email: null,
+  now: T0,
+} as const;
 const issued = {
   type: T.Issued,
-  data: { customerId: 'c1', domainId: 'd1', issuedAt: AT, roomIds: [], answers: [], nextRoomId: 'r1' },
+  data: {
+    customerId: 'c1',
+    domainId: 'd1',
+    issuedAt: AT,
+    roomIds: [],
+    answers: [],
+    nextRoomId: 'r1',
+    visitorId: 'c1',
+    email: null,
+  },
 };
 const answer = { questionId: 'q1', question: 'Size?', answer: '10', answeredAt: AT };
 
@@ -23,6 +39,8 @@ describe('visitor key', () => {
       roomIds: [],
       answers: {},
       nextRoomId: 'r1',
+      visitorId: 'c1',
+      email: null,
     });
     const continued = spec
       .given([])
@@ -70,6 +88,40 @@ describe('visitor key', () => {
       .given([issued, { type: T.AnswersRecorded, data: { answers: [answer] } }])
       .when({ type: 'RecordAnswers', answers: [given], now: T0 })
       .then([]);
+  });
+
+  it('continuing another key, keeps the visitor’s own id and takes the email just given', () => {
+    const state = spec
+      .given([])
+      .when({
+        ...issue,
+        customerId: 'c2',
+        roomIds: ['r0'],
+        answers: [],
+        nextRoomId: 'r1',
+        email: 'a@x.example',
+      })
+      .then([
+        { ...issued, data: { ...issued.data, customerId: 'c2', roomIds: ['r0'], email: 'a@x.example' } },
+      ]);
+    expect(state).toMatchObject({ holder: { customerId: 'c2' }, visitorId: 'c1', email: 'a@x.example' });
+  });
+
+  it('records an email written in its chat once; a key from before knew none', () => {
+    const given = { type: T.EmailGiven, data: { email: 'b@x.example', givenAt: AT } };
+    const state = spec
+      .given([issued])
+      .when({ type: 'GiveEmail', email: 'b@x.example', now: T0 })
+      .then([given]);
+    expect(state.email).toBe('b@x.example');
+    spec.given([issued, given]).when({ type: 'GiveEmail', email: 'b@x.example', now: T0 }).then([]);
+    const legacy = { type: T.Issued, data: { customerId: 'c1', domainId: 'd1', issuedAt: AT } };
+    expect(
+      spec.given([legacy]).when({ type: 'GiveEmail', email: 'b@x.example', now: T0 }).then([given]),
+    ).toMatchObject({
+      visitorId: null,
+      email: 'b@x.example',
+    });
   });
 
   it('is not found before it was issued', () => {

@@ -8,6 +8,10 @@ export interface VisitorKeyState {
   /** The answers given under this key, by question id. */
   answers: Record<string, KeyAnswer>;
   nextRoomId: string | null;
+  /** The visitor's own id (see VisitorKeyIssued); null on older keys. */
+  visitorId: string | null;
+  /** The email the visitor gave under this key: the only one they are ever shown. */
+  email: string | null;
 }
 
 export const initialVisitorKeyState: VisitorKeyState = {
@@ -15,6 +19,8 @@ export const initialVisitorKeyState: VisitorKeyState = {
   roomIds: [],
   answers: {},
   nextRoomId: null,
+  visitorId: null,
+  email: null,
 };
 
 export function evolveVisitorKey(state: VisitorKeyState, event: VisitorKeyEvent): VisitorKeyState {
@@ -26,6 +32,8 @@ export function evolveVisitorKey(state: VisitorKeyState, event: VisitorKeyEvent)
         roomIds: [...(d.roomIds ?? [])],
         answers: Object.fromEntries((d.answers ?? []).map((a) => [a.questionId, a])),
         nextRoomId: d.nextRoomId ?? null,
+        visitorId: d.visitorId ?? null,
+        email: d.email ?? null,
       };
     }
     case T.RoomOpened:
@@ -37,6 +45,8 @@ export function evolveVisitorKey(state: VisitorKeyState, event: VisitorKeyEvent)
       for (const a of event.data.answers) answers[a.questionId] = a;
       return { ...state, answers };
     }
+    case T.EmailGiven:
+      return { ...state, email: event.data.email };
     default:
       return state;
   }

@@ -1,4 +1,5 @@
 import type { MailTemplate } from '../template';
+import { bookingTemplate } from './booking';
 import { liveSupportTemplate } from './live-support';
 import { newsletterConfirmationTemplate } from './newsletter-confirmation';
 import { signupCodeTemplate } from './signup-code';
@@ -13,10 +14,12 @@ export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, 
     teamInviteTemplate,
     liveSupportTemplate,
     usageAlertTemplate,
+    bookingTemplate,
   ].map((t) => [t.name, t]),
 );
 
 export {
+  bookingTemplate,
   liveSupportTemplate,
   newsletterConfirmationTemplate,
   signupCodeTemplate,
