@@ -4,7 +4,6 @@ import { executeCommand } from '@parley/eventstore';
 import { customerDecider } from '../domain/customer/decide';
 import type { CustomerAnswer } from '../domain/customer/events';
 import type { CustomerState } from '../domain/customer/state';
-import type { VisitorKeyState } from '../domain/visitor-key/state';
 import { domainNotFound, invalidField } from '../domain/shared/errors';
 import { isBookingSlot } from '../domain/shared/slots';
 import { slotDecider } from '../domain/slot/decide';
