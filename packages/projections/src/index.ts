@@ -12,6 +12,8 @@ export {
 export { resetProjection } from './reset';
 export { applyRetryDelayMs, attemptsForDelivery } from './retry';
 export { isTransientDatabaseError } from './transient';
+export { isDeterministicError } from './deterministic';
+export { storableEvent, storableText, storableValue, REPLACEMENT_CHARACTER } from './storable';
 export { domainMembershipProjection, type DomainMembershipOptions } from './domain-membership';
 // The parts a consumer of its own (concurrent, not one event at a time) builds on.
 export { advanceCheckpoint, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';

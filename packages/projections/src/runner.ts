@@ -14,11 +14,13 @@ import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import type { DurableSpec } from './consumer';
+import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { ensureProjectionSchema } from './schema';
+import { storableEvent, storableText } from './storable';
 import { isTransientDatabaseError } from './transient';
 import { PositionWaiters } from './waiters';
 
@@ -28,7 +30,10 @@ export interface StartProjectionOptions {
   projection: Projection;
   namespace?: string;
   logger: Logger;
-  /** Attempts to apply one message before it is parked as a dead letter. Default 5. */
+  /**
+   * Attempts to apply one message before it is parked as a dead letter. Default 5. Only errors
+   * that may pass get them: a deterministic one (isDeterministicError) parks the message at once.
+   */
   maxDeliver?: number;
   /** Messages pulled per request. Default 256. */
   batchSize?: number;
@@ -330,6 +335,11 @@ class Runner implements ProjectionRunner {
           { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },
           'projection apply failed',
         );
+        // Fails the same way every time: retrying would only hold up every tenant's events.
+        if (isDeterministicError(e)) {
+          await this.parkMessage(m, e, used + attempt);
+          return;
+        }
         if (attempt < budget) {
           m.working(); // keep the server from redelivering it while we retry in place
           await this.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
@@ -390,12 +400,14 @@ class Runner implements ProjectionRunner {
   }
 
   private async parkMessage(m: JsMsg, error: unknown, attempts: number): Promise<void> {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // Stored as text: whatever the message or the error holds must not make parking fail too.
+    const text = storableText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+    const eventType = m.headers?.get(EVENT_TYPE_HEADER);
     await park(this.o.pool, this.key, {
       sequence: m.seq,
-      subject: m.subject,
-      eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
-      payload: decoder.decode(m.data),
+      subject: storableText(m.subject),
+      eventType: eventType ? storableText(eventType) : undefined,
+      payload: storableText(decoder.decode(m.data)),
       error: text,
       attempts,
     });
@@ -437,13 +449,16 @@ class Runner implements ProjectionRunner {
   }
 }
 
+/** The message as the projection gets it: decoded, its content made storable. */
 function decodeMessage(m: JsMsg): RecordedEvent {
-  return decodeEvent({
-    subject: m.subject,
-    seq: m.seq,
-    data: m.data,
-    header: (n) => m.headers?.get(n) || undefined,
-  });
+  return storableEvent(
+    decodeEvent({
+      subject: m.subject,
+      seq: m.seq,
+      data: m.data,
+      header: (n) => m.headers?.get(n) || undefined,
+    }),
+  );
 }
 
 function positiveInt(what: string, n: number): number {
