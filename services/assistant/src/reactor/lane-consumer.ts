@@ -12,11 +12,13 @@ import {
   applyRetryDelayMs,
   consumeInOrder,
   ensureProjectionSchema,
+  isDeterministicError,
   isTransientDatabaseError,
   LeaderLock,
   openOrderedSession,
   readCheckpoint,
   registerCheckpoint,
+  storableEvent,
   type ProjectionKey,
 } from '@parley/projections';
 import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
@@ -213,12 +215,15 @@ class Consumer implements LaneConsumer {
     }
     let event: RecordedEvent;
     try {
-      event = decodeEvent({
-        subject: m.subject,
-        seq: m.seq,
-        data: m.data,
-        header: (n) => m.headers?.get(n) || undefined,
-      });
+      // Its text made storable: NUL or a lone surrogate must not keep the room's state unsaved.
+      event = storableEvent(
+        decodeEvent({
+          subject: m.subject,
+          seq: m.seq,
+          data: m.data,
+          header: (n) => m.headers?.get(n) || undefined,
+        }),
+      );
     } catch (e) {
       this.log.error({ err: e, seq: m.seq, subject: m.subject }, 'unreadable event skipped');
       this.skip(m);
@@ -263,7 +268,8 @@ class Consumer implements LaneConsumer {
       } catch (e) {
         // A database that is down says nothing about the event: it does not use up attempts.
         const transient = isTransientDatabaseError(e);
-        if (!transient && attempt >= this.maxAttempts) {
+        // One that fails the same way every time is given up at once: its lane would wait for nothing.
+        if (!transient && (attempt >= this.maxAttempts || isDeterministicError(e))) {
           this.log.error(
             { err: e, seq: m.seq, type: event.type, attempts: attempt },
             'event not applied; given up',
