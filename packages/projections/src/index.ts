@@ -25,3 +25,15 @@ export {
   type OpenOrderedSessionOptions,
 } from './ordered-session';
 export { LeaderLock } from './leader';
+// Dead letters: what an operator lists and replays, and what readiness reports.
+export { deadLetterCounts, errorText, insertDeadLetter, markReplayed, type DeadLetter } from './dead-letters';
+export { ReplayWatcher, type ReplayWatcherOptions } from './replays';
+export {
+  listDeadLetters,
+  replayProgress,
+  requestReplay,
+  type ParkedLetter,
+  type ReplayProgress,
+  type ReplayRequestOutcome,
+} from './operator';
+export { projectionsGrpcService } from './grpc-service';

@@ -14,13 +14,15 @@ import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import type { DurableSpec } from './consumer';
+import { errorText, replayInTransaction } from './dead-letters';
 import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
+import { ReplayWatcher } from './replays';
 import { ensureProjectionSchema } from './schema';
-import { storableEvent, storableText } from './storable';
+import { storableEvent } from './storable';
 import { isTransientDatabaseError } from './transient';
 import { PositionWaiters } from './waiters';
 
@@ -43,6 +45,8 @@ export interface StartProjectionOptions {
   standbyPollMs?: number;
   /** How long the server waits for an ack before redelivering. Default 60 s; longer than any apply should take. */
   ackWaitMs?: number;
+  /** How often the active runner looks for dead letters an operator asked to replay. Default 2 s. */
+  replayPollMs?: number;
   /**
    * Wait for each transaction's WAL flush before acking. Default false: a read model is derived
    * from the log, and after a PostgreSQL crash the runner resumes from the checkpoint that
@@ -82,6 +86,7 @@ class Runner implements ProjectionRunner {
   private readonly log: Logger;
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
+  private readonly replays: ReplayWatcher;
   private stopping = false;
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
@@ -113,6 +118,16 @@ class Runner implements ProjectionRunner {
     this.leader.onLost(() => {
       this.log.warn('lost the projection lock; pausing until it is held again');
       this.messages?.stop();
+    });
+    this.replays = new ReplayWatcher({
+      pool: o.pool,
+      nc: o.nc,
+      key: this.key,
+      stream: this.stream,
+      log: this.log,
+      pollMs: positiveInt('replayPollMs', o.replayPollMs ?? 2_000),
+      active: () => this.leader.held,
+      replay: (id, event) => replayInTransaction(o.pool, this.key, id, (tx) => projection.apply(tx, event)),
     });
   }
 
@@ -150,6 +165,7 @@ class Runner implements ProjectionRunner {
       this.log.info('another runner holds this projection; standing by');
     }
     this.loop = this.run(jsm, messages);
+    this.replays.start();
   }
 
   async stop(): Promise<void> {
@@ -158,6 +174,7 @@ class Runner implements ProjectionRunner {
     this.messages?.stop();
     this.wake?.();
     await this.loop;
+    await this.replays.stop();
     await this.leader.release();
     this.waiters.rejectAll(`projection ${this.name} stopped`);
   }
@@ -400,14 +417,12 @@ class Runner implements ProjectionRunner {
   }
 
   private async parkMessage(m: JsMsg, error: unknown, attempts: number): Promise<void> {
-    // Stored as text: whatever the message or the error holds must not make parking fail too.
-    const text = storableText(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
-    const eventType = m.headers?.get(EVENT_TYPE_HEADER);
+    const text = errorText(error);
     await park(this.o.pool, this.key, {
       sequence: m.seq,
-      subject: storableText(m.subject),
-      eventType: eventType ? storableText(eventType) : undefined,
-      payload: storableText(decoder.decode(m.data)),
+      subject: m.subject,
+      eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
+      payload: decoder.decode(m.data),
       error: text,
       attempts,
     });
