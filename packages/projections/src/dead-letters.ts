@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 import type { ProjectionKey } from './checkpoint';
 import { CHECKPOINTS, DEAD_LETTERS } from './schema';
 import { storableText } from './storable';
@@ -47,9 +47,18 @@ export interface ReplayRequest {
   sequence: number;
 }
 
+/** What runs a query: a pool, a client, or the leader lock's own connection. */
+export interface Queryable {
+  query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>>;
+}
+
 /** The projection's dead letters waiting for a replay, oldest event first. */
-export async function requestedReplays(pool: Pool, key: ProjectionKey, limit = 50): Promise<ReplayRequest[]> {
-  const { rows } = await pool.query<{ id: string; stream_sequence: string }>(
+export async function requestedReplays(
+  db: Queryable,
+  key: ProjectionKey,
+  limit = 50,
+): Promise<ReplayRequest[]> {
+  const { rows } = await db.query<{ id: string; stream_sequence: string }>(
     `SELECT id, stream_sequence FROM ${DEAD_LETTERS}
      WHERE namespace = $1 AND projection = $2 AND replay_requested_at IS NOT NULL AND replayed_at IS NULL
      ORDER BY stream_sequence LIMIT $3`,

@@ -26,7 +26,15 @@ export {
 } from './ordered-session';
 export { LeaderLock } from './leader';
 // Dead letters: what an operator lists and replays, and what readiness reports.
-export { deadLetterCounts, errorText, insertDeadLetter, markReplayed, type DeadLetter } from './dead-letters';
+export {
+  deadLetterCounts,
+  errorText,
+  insertDeadLetter,
+  markReplayed,
+  requestedReplays,
+  type DeadLetter,
+  type Queryable,
+} from './dead-letters';
 export { ReplayWatcher, type ReplayWatcherOptions } from './replays';
 export {
   listDeadLetters,

@@ -3,7 +3,7 @@ import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import type { ProjectionKey } from './checkpoint';
-import { errorText, recordReplayFailure, requestedReplays } from './dead-letters';
+import { errorText, recordReplayFailure, type ReplayRequest } from './dead-letters';
 import { storableEvent } from './storable';
 import { isTransientDatabaseError } from './transient';
 
@@ -18,6 +18,8 @@ export interface ReplayWatcherOptions {
   pollMs: number;
   /** Only the replica applying the projection's events replays its dead letters. */
   active(): boolean;
+  /** The replays asked for (requestedReplays, on a connection the active replica holds anyway). */
+  requested(): Promise<ReplayRequest[]>;
   /**
    * Applies the event of dead letter `id` and marks the letter replayed; false when the letter
    * was no longer waiting. Throws what the apply threw.
@@ -64,7 +66,7 @@ export class ReplayWatcher {
   }
 
   private async replayRequested(): Promise<void> {
-    for (const request of await requestedReplays(this.o.pool, this.o.key)) {
+    for (const request of await this.o.requested()) {
       if (this.stopping || !this.o.active()) return;
       const stored = await directGet(this.o.nc, this.o.stream, { seq: request.sequence }, FETCH_TIMEOUT_MS);
       let event: RecordedEvent;

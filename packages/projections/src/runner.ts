@@ -14,7 +14,7 @@ import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import type { DurableSpec } from './consumer';
-import { errorText, replayInTransaction } from './dead-letters';
+import { errorText, replayInTransaction, requestedReplays } from './dead-letters';
 import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
@@ -127,6 +127,7 @@ class Runner implements ProjectionRunner {
       log: this.log,
       pollMs: positiveInt('replayPollMs', o.replayPollMs ?? 2_000),
       active: () => this.leader.held,
+      requested: () => requestedReplays(this.leader, this.key),
       replay: (id, event) => replayInTransaction(o.pool, this.key, id, (tx) => projection.apply(tx, event)),
     });
   }

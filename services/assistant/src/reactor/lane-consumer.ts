@@ -23,6 +23,7 @@ import {
   readCheckpoint,
   registerCheckpoint,
   ReplayWatcher,
+  requestedReplays,
   storableEvent,
   type ProjectionKey,
 } from '@parley/projections';
@@ -121,6 +122,7 @@ class Consumer implements LaneConsumer {
       log: this.log,
       pollMs: o.replayPollMs ?? 2_000,
       active: () => this.leader.held,
+      requested: () => requestedReplays(this.leader, this.key),
       replay: async (id, event) => {
         await o.handler.apply(event);
         await markReplayed(o.pool, id);
