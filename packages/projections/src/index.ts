@@ -11,7 +11,7 @@ export {
 } from './starter';
 export { resetProjection } from './reset';
 export { applyRetryDelayMs, attemptsForDelivery } from './retry';
-export { isTransientDatabaseError } from './transient';
+export { isTransientDatabaseError, isTransientError } from './transient';
 export { isDeterministicError } from './deterministic';
 export { storableEvent, storableText, storableValue, REPLACEMENT_CHARACTER } from './storable';
 export { domainMembershipProjection, type DomainMembershipOptions } from './domain-membership';

@@ -5,7 +5,7 @@ import type { Pool } from 'pg';
 import type { ProjectionKey } from './checkpoint';
 import { errorText, recordReplayFailure, type ReplayRequest } from './dead-letters';
 import { storableEvent } from './storable';
-import { isTransientDatabaseError } from './transient';
+import { isTransientError } from './transient';
 
 export interface ReplayWatcherOptions {
   pool: Pool;
@@ -84,7 +84,7 @@ export class ReplayWatcher {
             'dead letter replayed: its event is applied',
           );
       } catch (e) {
-        if (isTransientDatabaseError(e)) throw e; // not the event's fault: still asked for, next round
+        if (isTransientError(e)) throw e; // not the event's fault: still asked for, next round
         await this.failed(request.id, request.sequence, e);
       }
     }

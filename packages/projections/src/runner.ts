@@ -23,7 +23,7 @@ import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { ReplayWatcher } from './replays';
 import { ensureProjectionSchema } from './schema';
 import { storableEvent } from './storable';
-import { isTransientDatabaseError } from './transient';
+import { isTransientError } from './transient';
 import { PositionWaiters } from './waiters';
 
 export interface StartProjectionOptions {
@@ -315,7 +315,7 @@ class Runner implements ProjectionRunner {
     } catch (e) {
       await tx.query('ROLLBACK').catch(() => (broken = true));
       tx.release(broken);
-      if (isTransientDatabaseError(e)) throw e; // not the events' fault: resume later from the checkpoint
+      if (isTransientError(e)) throw e; // not the events' fault: resume later from the checkpoint
       this.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
       return false;
     }
@@ -347,7 +347,7 @@ class Runner implements ProjectionRunner {
         m.ack();
         return;
       } catch (e) {
-        if (isTransientDatabaseError(e)) throw e; // not the event's fault: resume later from the checkpoint
+        if (isTransientError(e)) throw e; // not the event's fault: resume later from the checkpoint
         lastError = e;
         this.log.warn(
           { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },

@@ -16,7 +16,7 @@ import {
   errorText,
   insertDeadLetter,
   isDeterministicError,
-  isTransientDatabaseError,
+  isTransientError,
   LeaderLock,
   markReplayed,
   openOrderedSession,
@@ -330,8 +330,8 @@ class Consumer implements LaneConsumer {
         m.ack();
         return true;
       } catch (e) {
-        // A database that is down says nothing about the event: it does not use up attempts.
-        const transient = isTransientDatabaseError(e);
+        // A database or a service that is away says nothing about the event: it uses up no attempt.
+        const transient = isTransientError(e);
         // One that fails the same way every time is given up at once: its lane would wait for nothing.
         if (!transient && (attempt >= this.maxAttempts || isDeterministicError(e))) {
           await this.park(m, e, attempt);
