@@ -9,6 +9,7 @@ const roots = [
   '<rootDir>/gateway',
   '<rootDir>/tools',
   '<rootDir>/e2e',
+  '<rootDir>/faults',
   '<rootDir>/frontend/src',
   '<rootDir>/widget',
   '<rootDir>/scripts',

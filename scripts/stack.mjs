@@ -15,7 +15,7 @@ import {
 } from './lib/build-steps.mjs';
 import { describeExit, startChild } from './lib/child.mjs';
 import { deleteNamespaceStreams, dropDatabases } from './lib/cleanup.mjs';
-import { programEnvironments } from './lib/environment.mjs';
+import { DEFAULT_INFRASTRUCTURE, programEnvironments } from './lib/environment.mjs';
 import { grpcServing, httpAnswers } from './lib/health.mjs';
 import { ensureInfrastructure } from './lib/infra.mjs';
 import { formatLogLine, prefixFor } from './lib/log-format.mjs';
@@ -23,8 +23,10 @@ import { isPortFree, waitUntil } from './lib/net.mjs';
 import { logsDir, repoRoot, runDir } from './lib/paths.mjs';
 import { resolveProfile } from './lib/profiles.mjs';
 import { frontendProgram, nodePrograms, servicesWithDatabase } from './lib/programs.mjs';
+import { DEFAULT_RESTART_BACKOFF } from './lib/restart-backoff.mjs';
 import { clearRunRecord, stopLeftovers, writeRunRecord } from './lib/run-record.mjs';
 import { ensureLocalSecrets } from './lib/secrets.mjs';
+import { superviseChild } from './lib/supervised-child.mjs';
 
 export { deleteNamespaceStreams, dropDatabases };
 
@@ -80,12 +82,13 @@ function healthChecks(ports) {
 }
 
 /** The programs to start, in order, with their command lines. */
-function plannedPrograms({ withMailcatcher }) {
+function plannedPrograms({ withMailcatcher, wanted }) {
   const planned = [];
   const missing = [];
   const present = new Set(presentNodePrograms().map((p) => p.name));
   for (const program of nodePrograms) {
     if (program.name === 'mailcatcher' && !withMailcatcher) continue;
+    if (!wanted(program.name)) continue;
     if (!present.has(program.name)) {
       missing.push(program);
       continue;
@@ -97,7 +100,9 @@ function plannedPrograms({ withMailcatcher }) {
       cwd: join(repoRoot, program.dir),
     });
   }
-  if (frontendPresent()) {
+  if (!wanted(frontendProgram.name)) {
+    // Not asked for.
+  } else if (frontendPresent()) {
     const server = standaloneServer();
     planned.push({ ...frontendProgram, command: process.execPath, args: [server], cwd: join(server, '..') });
   } else {
@@ -112,28 +117,37 @@ function failureReport(child, info) {
 }
 
 /**
- * @param {{ profile?: 'dev'|'test', namespace?: string, log?: (line: string) => void,
+ * @param {{ profile?: 'dev'|'test'|'faults', namespace?: string, log?: (line: string) => void,
  *           smtpUrl?: string, logLevel?: string, signal?: AbortSignal,
- *           onUnexpectedExit?: (name: string, description: string, lastLines: string[]) => void }} options
+ *           onUnexpectedExit?: (name: string, description: string, lastLines: string[]) => void,
+ *           restart?: { initialMs: number, maxMs: number, resetAfterMs: number },
+ *           programs?: string[],
+ *           infrastructure?: { postgres?: string, redis?: string, nats?: string } }} options
+ *   programs: only these (by name; default every program);
+ *   infrastructure: servers to use instead of this machine's own (which are then neither checked
+ *   nor started): PostgreSQL's URL without a database, Redis's, NATS's.
  */
 export async function startStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
   const profile = resolveProfile(options.profile ?? 'dev', { namespace: options.namespace });
   const smtpUrl = options.smtpUrl ?? process.env.SMTP_URL ?? undefined;
   const say = (line) => log(`[stack] ${line}`);
+  const wanted = (name) => !options.programs || options.programs.includes(name);
+  const infrastructure = { ...DEFAULT_INFRASTRUCTURE, ...options.infrastructure };
+  const programLogs = profile.name === 'faults' ? join(logsDir, 'faults') : logsDir;
 
   const leftovers = stopLeftovers(profile.name);
   if (leftovers.length)
     say(`stopped programs left running by an earlier ${profile.name} run: ${leftovers.join(', ')}`);
 
-  await ensureInfrastructure(say);
+  if (!options.infrastructure) await ensureInfrastructure(say);
   const secrets = ensureLocalSecrets(runDir);
 
   // Before building, so a second stack fails at once rather than after a long build.
   const health = healthChecks(profile.ports);
   const busy = [];
   for (const name of Object.keys(health)) {
-    if (name === 'mailcatcher' && smtpUrl) continue;
+    if ((name === 'mailcatcher' && smtpUrl) || !wanted(name)) continue;
     for (const port of health[name].ports) if (!(await isPortFree(port))) busy.push(`${port} (${name})`);
   }
   if (busy.length) {
@@ -142,21 +156,28 @@ export async function startStack(options = {}) {
     );
   }
 
-  await buildNodePrograms(say);
-  await buildWidgetAssets(say);
-  await buildFrontend(say);
+  await buildNodePrograms(say, { programs: presentNodePrograms().filter((p) => wanted(p.name)) });
+  if (wanted('gateway')) await buildWidgetAssets(say);
+  if (wanted(frontendProgram.name)) await buildFrontend(say);
   options.signal?.throwIfAborted();
 
-  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl });
+  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl, wanted });
   for (const program of missing) say(`${program.dir} is not in this checkout yet; not starting it`);
 
-  if (profile.name === 'test') {
+  if (profile.isolated) {
     // A fresh start: an earlier run that died before its teardown may have left these behind.
-    await dropDatabases(servicesWithDatabase.map((s) => profile.databaseName(s)));
+    await dropDatabases(
+      servicesWithDatabase.map((s) => profile.databaseName(s)),
+      `${infrastructure.postgres}/postgres`,
+    );
   }
 
-  const environments = programEnvironments(profile, secrets, { smtpUrl, logLevel: options.logLevel });
-  if (profile.logToFiles) mkdirSync(logsDir, { recursive: true });
+  const environments = programEnvironments(profile, secrets, {
+    smtpUrl,
+    logLevel: options.logLevel,
+    infrastructure,
+  });
+  if (profile.logToFiles) mkdirSync(programLogs, { recursive: true });
 
   const children = [];
   let stopping = false;
@@ -166,22 +187,21 @@ export async function startStack(options = {}) {
     clearRunRecord(profile.name);
   };
 
-  const baseEnv = baseEnvironment(profile.name);
+  const baseEnv = baseEnvironment(profile);
+  const specs = planned.map((program, index) => {
+    const prefix = prefixFor(program.name, index, NAME_WIDTH);
+    return {
+      name: program.name,
+      command: program.command,
+      args: program.args,
+      cwd: program.cwd,
+      env: { ...baseEnv, ...environments[program.name] },
+      logFile: profile.logToFiles ? join(programLogs, `${program.name}.log`) : undefined,
+      onLine: profile.logToFiles ? undefined : (line) => log(`${prefix} ${formatLogLine(line)}`),
+    };
+  });
   try {
-    planned.forEach((program, index) => {
-      const prefix = prefixFor(program.name, index, NAME_WIDTH);
-      children.push(
-        startChild({
-          name: program.name,
-          command: program.command,
-          args: program.args,
-          cwd: program.cwd,
-          env: { ...baseEnv, ...environments[program.name] },
-          logFile: profile.logToFiles ? join(logsDir, `${program.name}.log`) : undefined,
-          onLine: profile.logToFiles ? undefined : (line) => log(`${prefix} ${formatLogLine(line)}`),
-        }),
-      );
-    });
+    for (const spec of specs) children.push(startChild(spec));
     writeRunRecord(profile.name, children);
     say(`started ${children.map((c) => c.name).join(', ')}; waiting until they are healthy`);
 
@@ -218,14 +238,25 @@ export async function startStack(options = {}) {
     throw e;
   }
 
-  for (const child of children) {
-    child.exited.then((info) => {
-      if (stopping) return;
-      const description = `${child.name} ${describeExit(info)}`;
-      if (options.onUnexpectedExit) options.onUnexpectedExit(child.name, description, child.lastLines(40));
-      else say(`${description}. Its last output:\n${child.lastLines(40).join('\n')}`);
+  // From now on a program that exits is started again, with backoff, as Kubernetes would: the rest
+  // of the product keeps running meanwhile. stop() ends them all, restarts waiting included.
+  children.forEach((child, index) => {
+    const spec = specs[index];
+    children[index] = superviseChild(child, spec, {
+      policy: options.restart ?? DEFAULT_RESTART_BACKOFF,
+      onExit: (description, delayMs, lastLines) => {
+        if (stopping) return;
+        if (options.onUnexpectedExit) options.onUnexpectedExit(child.name, description, lastLines);
+        else say(`${description}. Its last output:\n${lastLines.join('\n')}`);
+        say(`restarting ${child.name} in ${formatDelay(delayMs)}`);
+      },
+      onRestart: (restarted, restarts) => {
+        if (stopping) return;
+        writeRunRecord(profile.name, children);
+        say(`${child.name} started again (pid ${restarted.pid}, restart ${restarts})`);
+      },
     });
-  }
+  });
 
   const p = profile.ports;
   const started = new Set(children.map((c) => c.name));
@@ -245,7 +276,7 @@ export async function startStack(options = {}) {
       `  gateway       ${started.has('gateway') ? `${urls.gateway}  (REST under /api)` : '(not started)'}`,
       `  mail inbox    ${urls.mailInbox ?? `(mail goes to ${smtpUrl})`}`,
       `  admin log-in  ${urls.adminLogin}  as ${admin.email} / ${admin.password}  (kept in ${relative(repoRoot, admin.file)})`,
-      profile.logToFiles ? `  logs          ${relative(repoRoot, logsDir)}/<program>.log` : '',
+      profile.logToFiles ? `  logs          ${relative(repoRoot, programLogs)}/<program>.log` : '',
     ]
       .filter(Boolean)
       .join('\n'),
@@ -259,8 +290,22 @@ export async function startStack(options = {}) {
     programs: children.map((c) => c.name),
     missing: missing.map((m) => m.name),
     databases: servicesWithDatabase.map((s) => profile.databaseName(s)),
+    ports: profile.ports,
+    pidOf: (name) => children.find((c) => c.name === name)?.pid,
+    restartsOf: (name) => children.find((c) => c.name === name)?.restarts ?? 0,
+    isHealthy: async (name) => {
+      try {
+        return Boolean(await health[name].check());
+      } catch {
+        return false;
+      }
+    },
     stop: stopAll,
   };
+}
+
+function formatDelay(ms) {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function abortedBy(signal) {
@@ -276,8 +321,8 @@ function abortedBy(signal) {
  * (or jest's NODE_ENV=test) cannot change what the tests see; dev keeps the shell's variables so a
  * developer can add settings such as LOG_LEVEL.
  */
-function baseEnvironment(profileName) {
-  if (profileName === 'test') {
+function baseEnvironment(profile) {
+  if (profile.isolated) {
     const keep = ['PATH', 'HOME', 'LANG', 'TZ', 'TMPDIR', 'NODE_EXTRA_CA_CERTS'];
     return Object.fromEntries(
       keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]]),

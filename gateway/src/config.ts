@@ -54,6 +54,8 @@ export const gatewayConfigSchema = z
     CONTENT_GRPC_URL: nonEmpty('127.0.0.1:50054'),
     BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
     CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
+    /** Asked for its projections' dead letters only (/readyz details). */
+    ASSISTANT_GRPC_URL: nonEmpty('127.0.0.1:50057'),
     /**
      * Signs widget visitors' tokens (HS256); every replica must share it. Rotating it signs every
      * visitor out (their widget opens a new session with its visitor key).
@@ -154,6 +156,7 @@ export const gatewayConfigSchema = z
       contentGrpcUrl: env.CONTENT_GRPC_URL,
       billingGrpcUrl: env.BILLING_GRPC_URL,
       conversationsGrpcUrl: env.CONVERSATIONS_GRPC_URL,
+      assistantGrpcUrl: env.ASSISTANT_GRPC_URL,
       visitorTokenSecret: env.VISITOR_TOKEN_SECRET,
       jwt: {
         jwksUrl: env.JWKS_URL,

@@ -16,8 +16,10 @@ import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
 import { cachedMemberNames } from './clients/member-names';
 import { createNotificationsClient } from './clients/notifications-client';
+import { createProjectionsClient } from './clients/projections-client';
 import type { GatewayConfig } from './config';
 import { createApp } from './http/app';
+import { deadLetterDetails } from './http/dead-letter-details';
 import { createRateLimits } from './http/rate-limits';
 import { createPresenceStore } from './presence/presence-store';
 import { startAssistantSignalRelay } from './realtime/assistant-signal-relay';
@@ -38,6 +40,9 @@ export interface GatewayHandle {
 }
 
 const READINESS_TIMEOUT_MS = 2000;
+/** Dead letters change seldom; readiness probes come every few seconds from every prober. */
+const DEAD_LETTERS_REUSE_MS = 5000;
+const DEAD_LETTERS_DEADLINE_MS = 1000;
 /** A renamed team member shows the new name in new replies within this long. */
 const MEMBER_NAME_CACHE_MS = 60_000;
 
@@ -50,6 +55,16 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
   const conversations = createConversationsClient(config.conversationsGrpcUrl, config.grpcDeadlineMs);
+  // Every service with projections, for /readyz's dead letters.
+  const projections = {
+    identity: createProjectionsClient(config.identityGrpcUrl),
+    notifications: createProjectionsClient(config.notificationsGrpcUrl),
+    billing: createProjectionsClient(config.billingGrpcUrl),
+    domains: createProjectionsClient(config.domainsGrpcUrl),
+    content: createProjectionsClient(config.contentGrpcUrl),
+    conversations: createProjectionsClient(config.conversationsGrpcUrl),
+    assistant: createProjectionsClient(config.assistantGrpcUrl),
+  };
   const closeClients = async () => {
     identity.close();
     notifications.close();
@@ -58,6 +73,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     billing.close();
     conversations.close();
     identityHealth.close();
+    for (const client of Object.values(projections)) client.close();
     await redis.close();
   };
   let nats: Awaited<ReturnType<typeof connectNats>>;
@@ -98,6 +114,11 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     const memberName = cachedMemberNames(identity, { ttlMs: MEMBER_NAME_CACHE_MS });
     const teamActivity = teamActivityBeforeServer({ presence, memberName });
     let draining = false;
+    const deadLetters = deadLetterDetails({
+      services: projections,
+      deadlineMs: DEAD_LETTERS_DEADLINE_MS,
+      reuseMs: DEAD_LETTERS_REUSE_MS,
+    });
     // Socket.IO starts after the HTTP app (it attaches to the app's server), so routes reach it late.
     const late: { realtime?: { disconnectUser(userId: string): void } } = {};
 
@@ -133,6 +154,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
         ]);
         return { accepting: !draining, identity: identityUp, redis: redisUp };
       },
+      readinessDetails: async () => ({ deadLetters: await deadLetters() }),
     });
 
     const httpServer = createServer(app);

@@ -1,3 +1,7 @@
+import { randomUUID } from 'node:crypto';
+import { IdentityEvent } from '@parley/contracts';
+import { EventStore } from '@parley/eventstore';
+import { connectTestNats, eventually } from '@parley/testing';
 import { startStack, type TestStack } from './support/stack';
 
 let stack: TestStack;
@@ -9,12 +13,73 @@ afterAll(async () => {
   await stack?.dispose();
 });
 
+interface Readiness {
+  status: string;
+  details: { deadLetters: Record<string, Record<string, number> | 'unavailable'> };
+}
+const identityLetters = (r: Readiness) => r.details.deadLetters.identity as Record<string, number>;
+
+const SERVICES = ['assistant', 'billing', 'content', 'conversations', 'domains', 'identity', 'notifications'];
+
 describe('health and readiness', () => {
+  it('details every service’s dead letters per projection, without bearing on readiness', async () => {
+    const url = stack.gateways[0]!.url;
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as Readiness;
+    expect(body).toMatchObject({ status: 'ready', checks: { accepting: 'up', identity: 'up', redis: 'up' } });
+    expect(Object.keys(body.details.deadLetters).sort()).toEqual(SERVICES);
+    expect(body.details.deadLetters.identity).toEqual({
+      'identity-registration-v1': 0,
+      'identity-sessions-v1': 0,
+      'identity-settings-v1': 0,
+      'identity-team-invites-v1': 0,
+      'identity-users-v1': 0,
+    });
+    expect(body.details.deadLetters.billing).toEqual({ 'billing-registrations-v1': 0 });
+
+    // A registration whose time PostgreSQL cannot read: identity's users read model parks it.
+    const nc = await connectTestNats();
+    try {
+      const store = new EventStore(nc, { context: 'identity', namespace: stack.namespace });
+      const userId = randomUUID();
+      await store.append(
+        store.subject('user', userId),
+        [
+          {
+            type: IdentityEvent.UserRegistered,
+            data: {
+              userId,
+              email: `${userId}@example.com`,
+              fullname: 'Ada',
+              role: 'AGENT',
+              plan: 'STANDARD',
+              selectedPlan: 'STANDARD',
+              accountId: randomUUID(),
+              registeredAt: 'not a time',
+            },
+          },
+        ],
+        { expectedVersion: 0, commandId: randomUUID() },
+      );
+    } finally {
+      await nc.close();
+    }
+    const parked = await eventually(async () => {
+      const res = await fetch(`${url}/readyz`);
+      const seen = (await res.json()) as Readiness;
+      expect(identityLetters(seen)['identity-users-v1']).toBe(1);
+      return { status: res.status, body: seen };
+    });
+    expect(parked.status).toBe(200);
+    expect(identityLetters(parked.body)['identity-sessions-v1']).toBe(0);
+  });
+
   it('is ready while identity and Redis answer, and not ready once identity is down', async () => {
     const url = stack.gateways[0]!.url;
     const ready = await fetch(`${url}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({
+    expect(await ready.json()).toMatchObject({
       status: 'ready',
       checks: { accepting: 'up', identity: 'up', redis: 'up' },
     });
@@ -23,7 +88,7 @@ describe('health and readiness', () => {
 
     const notReady = await fetch(`${url}/readyz`);
     expect(notReady.status).toBe(503);
-    expect(await notReady.json()).toEqual({
+    expect(await notReady.json()).toMatchObject({
       status: 'not_ready',
       checks: { accepting: 'up', identity: 'down', redis: 'up' },
     });

@@ -19,5 +19,7 @@ export function startChild(options: {
   env?: Record<string, string | undefined>;
   onLine?: (line: string) => void;
   logFile?: string;
+  /** Append to logFile instead of replacing it (a restart). */
+  appendLog?: boolean;
 }): ChildHandle;
 export function describeExit(info: ExitInfo): string;

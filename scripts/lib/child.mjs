@@ -7,13 +7,14 @@ import { createInterface } from 'node:readline';
 const KEEP_LINES = 60;
 
 /**
- * @param options { name, command, args, cwd, env, onLine(line) | logFile }
+ * @param options { name, command, args, cwd, env, onLine(line) | logFile, appendLog (keep what
+ *                  the log file holds: a restart's output goes after the crash's) }
  * @returns a handle: { name, pid, exited (promise of {code, signal}), running(), lastLines(), stop() }
  */
-export function startChild({ name, command, args, cwd, env, onLine, logFile }) {
+export function startChild({ name, command, args, cwd, env, onLine, logFile, appendLog = false }) {
   const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   const recent = [];
-  const file = logFile ? createWriteStream(logFile, { flags: 'w' }) : null;
+  const file = logFile ? createWriteStream(logFile, { flags: appendLog ? 'a' : 'w' }) : null;
   let exitInfo = null;
 
   const remember = (line) => {

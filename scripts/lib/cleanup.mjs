@@ -33,8 +33,8 @@ export async function deleteNamespaceStreams(namespace) {
 }
 
 /** Drops the named databases, closing any connection still open to them. */
-export async function dropDatabases(names) {
-  const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+export async function dropDatabases(names, adminUrl = POSTGRES_ADMIN_URL) {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
     for (const name of names) {

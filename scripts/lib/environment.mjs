@@ -1,23 +1,31 @@
 // The environment each program gets, from the profile (ports, databases, namespace) and the local
 // secrets. Variable names are the programs' own (their src/config.ts); docs/conventions.md lists
 // the shared ones.
-const INFRA = {
+/** The machine's own servers; a run may use others (the fault suite starts private ones). */
+export const DEFAULT_INFRASTRUCTURE = {
   postgres: 'postgres://postgres@127.0.0.1:5432',
   redis: 'redis://127.0.0.1:6379',
   nats: 'nats://127.0.0.1:4222',
 };
 
+/** The database a service of this profile uses: what its DATABASE_URL says. */
+export function databaseUrlFor(profile, service, postgres = DEFAULT_INFRASTRUCTURE.postgres) {
+  return `${postgres}/${profile.databaseName(service)}`;
+}
+
 /**
  * @param profile   from resolveProfile()
  * @param secrets   from ensureLocalSecrets()
- * @param options   { smtpUrl?: string (use this mail server instead of the catcher), logLevel?: string }
+ * @param options   { smtpUrl?: string (use this mail server instead of the catcher), logLevel?: string,
+ *                    infrastructure?: { postgres, redis, nats } (server URLs, postgres without a database) }
  * @returns { [program]: Record<string, string> }
  */
 export function programEnvironments(profile, secrets, options = {}) {
   const p = profile.ports;
   const logLevel = options.logLevel ?? 'info';
   const namespace = profile.namespace;
-  const databaseUrl = (service) => `${INFRA.postgres}/${profile.databaseName(service)}`;
+  const INFRA = { ...DEFAULT_INFRASTRUCTURE, ...options.infrastructure };
+  const databaseUrl = (service) => databaseUrlFor(profile, service, INFRA.postgres);
   const smtpUrl = options.smtpUrl ?? `smtp://127.0.0.1:${p.mailSmtp}`;
   const common = { LOG_LEVEL: logLevel };
   const eventing = { NATS_URL: INFRA.nats, EVENT_NAMESPACE: namespace };
@@ -101,6 +109,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       CONTENT_GRPC_URL: `127.0.0.1:${p.contentGrpc}`,
       BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
       CONVERSATIONS_GRPC_URL: `127.0.0.1:${p.conversationsGrpc}`,
+      // Asked only for its dead letters (/readyz details).
+      ASSISTANT_GRPC_URL: `127.0.0.1:${p.assistantGrpc}`,
       VISITOR_TOKEN_SECRET: secrets.VISITOR_TOKEN_SECRET,
       JWKS_URL: `http://127.0.0.1:${p.identityHttp}/.well-known/jwks.json`,
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,

@@ -7,12 +7,19 @@ export interface Ports {
   domainsGrpc: number;
   contentGrpc: number;
   billingGrpc: number;
+  conversationsGrpc: number;
+  assistantGrpc: number;
   mailSmtp: number;
   mailHttp: number;
+  /** faults only: its private PostgreSQL and NATS. */
+  postgres?: number;
+  nats?: number;
 }
 export interface Profile {
-  name: 'dev' | 'test';
+  name: 'dev' | 'test' | 'faults';
   namespace: string;
+  /** test and faults: a clean environment, a random namespace, fresh databases. */
+  isolated: boolean;
   ports: Ports;
   logToFiles: boolean;
   databaseName(service: string): string;

@@ -1,6 +1,6 @@
-// The two ways the product runs locally: `npm start` (dev) and the e2e tests (test). Ports are
-// those of docs/conventions.md; the test profile has its own ports and databases so it can run
-// while a dev stack is up.
+// The ways the product runs locally: `npm start` (dev), the e2e tests (test) and the fault suite
+// (faults). Ports are those of docs/conventions.md; the test and faults profiles have their own
+// ports and databases so they can run while a dev stack (or each other) is up.
 import { randomBytes } from 'node:crypto';
 
 const profiles = {
@@ -44,6 +44,25 @@ const profiles = {
   },
 };
 
+/**
+ * The fault suite's own stack (faults/): the test ports moved by 500, which keeps them clear of
+ * every slot's test ports (slots differ by multiples of 200, and no two test ports differ by an
+ * odd multiple of 100), plus the private PostgreSQL and NATS it starts, kills and restarts.
+ */
+const FAULTS_SHIFT = 500;
+profiles.faults = {
+  ports: {
+    ...Object.fromEntries(Object.entries(profiles.test.ports).map(([k, p]) => [k, p + FAULTS_SHIFT])),
+    postgres: 15432 + FAULTS_SHIFT,
+    nats: 14222 + FAULTS_SHIFT,
+  },
+  databasePrefix: 'parley_faults_',
+  logToFiles: true,
+};
+
+/** Profiles whose runs are throwaway: a clean environment, a random namespace, fresh databases. */
+const ISOLATED = new Set(['test', 'faults']);
+
 /** A random event namespace: lower-case letters and digits, starting with a letter. */
 export function randomNamespace() {
   return `e2e${randomBytes(4).toString('hex')}`;
@@ -66,25 +85,27 @@ function inSlot(profile, slot) {
   if (slot === 0) return profile;
   const offset = 200 * (slot % 5) + 10000 * Math.floor(slot / 5);
   const ports = Object.fromEntries(Object.entries(profile.ports).map(([k, p]) => [k, p + offset]));
-  return { ...profile, ports, databasePrefix: `parley_e2e${slot}_` };
+  return { ...profile, ports, databasePrefix: profile.databasePrefix.replace(/_$/, `${slot}_`) };
 }
 
 /**
  * Resolves a profile name and the caller's options into everything the runner needs.
- * The test profile always gets a namespace (random unless given); dev uses none unless given.
+ * The test and faults profiles always get a namespace (random unless given) and follow
+ * PARLEY_TEST_SLOT; dev uses no namespace unless given.
  */
 export function resolveProfile(name, options = {}) {
   const base = profiles[name];
-  if (!base) throw new Error(`unknown profile "${name}" (expected dev or test)`);
-  const profile =
-    name === 'test' ? inSlot(base, testSlot(options.slot ?? process.env.PARLEY_TEST_SLOT)) : base;
-  const namespace = options.namespace ?? (name === 'test' ? randomNamespace() : '');
+  if (!base) throw new Error(`unknown profile "${name}" (expected dev, test or faults)`);
+  const isolated = ISOLATED.has(name);
+  const profile = isolated ? inSlot(base, testSlot(options.slot ?? process.env.PARLEY_TEST_SLOT)) : base;
+  const namespace = options.namespace ?? (isolated ? randomNamespace() : '');
   if (namespace && !/^[a-z][a-z0-9]{0,30}$/.test(namespace)) {
     throw new Error(`namespace "${namespace}" must be lower-case letters and digits, starting with a letter`);
   }
   return {
     name,
     namespace,
+    isolated,
     ports: { ...profile.ports },
     logToFiles: profile.logToFiles,
     databaseName: (service) => `${profile.databasePrefix}${service}`,

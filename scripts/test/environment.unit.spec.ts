@@ -83,3 +83,39 @@ describe('profiles', () => {
     expect(() => resolveProfile('staging')).toThrow(/unknown profile/);
   });
 });
+
+describe('the faults profile', () => {
+  it('has ports of its own, clear of every slot’s test ports, its private servers included', () => {
+    const taken = new Map<number, string>();
+    for (const name of ['test', 'faults'] as const) {
+      for (const slot of ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']) {
+        for (const [what, port] of Object.entries(resolveProfile(name, { slot }).ports)) {
+          expect([port, taken.get(port)]).toEqual([port, undefined]);
+          taken.set(port, `${name} slot ${slot} ${what}`);
+          expect(port).toBeLessThan(32768);
+        }
+      }
+    }
+    const faults = resolveProfile('faults', { slot: '6' });
+    expect(faults.ports.gateway).toBe(24700);
+    expect(faults.ports.postgres).toBe(26132);
+    expect(faults.ports.nats).toBe(24922);
+    expect(faults.databaseName('conversations')).toBe('parley_faults6_conversations');
+    expect(faults.isolated).toBe(true);
+    expect(faults.namespace).toMatch(/^[a-z][a-z0-9]+$/);
+  });
+
+  it('gives the programs the servers it is told to use', () => {
+    const profile = resolveProfile('faults', { slot: '0' });
+    const env = programEnvironments(profile, secrets, {
+      infrastructure: { postgres: 'postgres://postgres@127.0.0.1:15932', nats: 'nats://127.0.0.1:14722' },
+    });
+    expect(env.conversations.DATABASE_URL).toBe(
+      'postgres://postgres@127.0.0.1:15932/parley_faults_conversations',
+    );
+    expect(env.conversations.NATS_URL).toBe('nats://127.0.0.1:14722');
+    expect(env.gateway.NATS_URL).toBe('nats://127.0.0.1:14722');
+    expect(env.gateway.REDIS_URL).toBe('redis://127.0.0.1:6379');
+    expect(env.gateway.ASSISTANT_GRPC_URL).toBe('127.0.0.1:15557');
+  });
+});

@@ -22,7 +22,7 @@ import { teamRoutes } from './routes/team-routes';
 import { presenceFromRequests } from './team-presence';
 import { domainsRoutes } from './routes/domains-routes';
 import { filterQuestionsRoutes } from './routes/filter-questions-routes';
-import { healthRoutes, type ReadinessCheck } from './routes/health-routes';
+import { healthRoutes, type ReadinessCheck, type ReadinessDetails } from './routes/health-routes';
 import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
@@ -39,6 +39,8 @@ export interface AppOptions extends RouteDeps {
   logger: Logger;
   verifyToken: TokenVerifier;
   isReady: ReadinessCheck;
+  /** /readyz's details (each service's dead letters per projection). */
+  readinessDetails?: ReadinessDetails;
   frontendOrigins: string[];
   trustProxy: boolean | number | string;
   bodyLimit: string;
@@ -120,7 +122,7 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
-  app.use(healthRoutes(options.isReady));
+  app.use(healthRoutes(options.isReady, options.readinessDetails));
 
   const api = express.Router();
   api.use(express.json({ limit: options.bodyLimit }));

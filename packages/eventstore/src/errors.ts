@@ -48,6 +48,14 @@ export class CorruptEventError extends Error {
   }
 }
 
+/** A recorded event's payload breaks its contract (parseEventData): no later read makes it valid. */
+export class MalformedEventError extends Error {
+  constructor(type: string, eventId: string, issues: string) {
+    super(`malformed ${type} ${eventId}: ${issues}`);
+    this.name = 'MalformedEventError';
+  }
+}
+
 /** JetStream's "wrong last sequence" API error, raised by expect.lastSubjectSequence. */
 export const WRONG_LAST_SEQUENCE = 10071;
 

@@ -16,7 +16,7 @@ export {
   type CommandOutcome,
 } from './execute-command';
 export { directGet, type DirectQuery } from './direct-get';
-export { ConcurrencyError, PartialAppendError, CorruptEventError } from './errors';
+export { ConcurrencyError, PartialAppendError, CorruptEventError, MalformedEventError } from './errors';
 export {
   EVENT_TYPE_HEADER,
   BATCH_SIZE_HEADER,

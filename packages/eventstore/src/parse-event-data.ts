@@ -1,3 +1,5 @@
+import { MalformedEventError } from './errors';
+
 /**
  * What parseEventData needs of a schema: zod's `safeParse`, typed by shape so the event store
  * does not depend on zod.
@@ -12,8 +14,8 @@ export interface EventDataSchema<T> {
 
 /**
  * A recorded event's payload checked against its contract. A payload that breaks it throws,
- * naming the event and every issue: a projection runner retries and then dead-letters it, since
- * no later attempt would make it valid.
+ * MalformedEventError, naming the event and every issue: a projection runner dead-letters it at
+ * once, since no later attempt would make it valid.
  */
 export function parseEventData<T>(
   schema: EventDataSchema<T>,
@@ -22,7 +24,7 @@ export function parseEventData<T>(
   const parsed = schema.safeParse(recorded.data);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`malformed ${recorded.type} ${recorded.eventId}: ${issues}`);
+    throw new MalformedEventError(recorded.type, recorded.eventId, issues);
   }
   return parsed.data;
 }

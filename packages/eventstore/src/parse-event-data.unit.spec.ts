@@ -1,3 +1,4 @@
+import { MalformedEventError } from './errors';
 import { parseEventData, type EventDataSchema } from './parse-event-data';
 
 /** A stand-in for a zod object schema: `{ name: string }`, issues shaped as zod reports them. */
@@ -24,8 +25,10 @@ describe('parseEventData', () => {
     expect(parseEventData(named, recorded({ name: 'Ada' }))).toEqual({ name: 'Ada' });
   });
 
-  it('throws naming the event and every issue with its path', () => {
-    expect(() => parseEventData(named, recorded({ name: 7 }))).toThrow(
+  it('throws a MalformedEventError naming the event and every issue with its path', () => {
+    const parse = () => parseEventData(named, recorded({ name: 7 }));
+    expect(parse).toThrow(MalformedEventError);
+    expect(parse).toThrow(
       new Error('malformed identity.UserRenamed cmd-1:0: name: expected string; meta.0.key: required'),
     );
   });

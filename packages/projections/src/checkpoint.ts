@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { insertDeadLetter, type DeadLetter } from './dead-letters';
 import { CHECKPOINTS, DEAD_LETTERS } from './schema';
 
 export interface ProjectionKey {
@@ -66,36 +67,12 @@ export async function claim(
   return false;
 }
 
-export interface DeadLetter {
-  sequence: number;
-  subject: string;
-  eventType: string | undefined;
-  payload: string;
-  error: string;
-  attempts: number;
-}
-
 /** Parks a message that could not be applied and moves the checkpoint past it, in one transaction. */
 export async function park(pool: Pool, key: ProjectionKey, letter: DeadLetter): Promise<boolean> {
   const tx = await pool.connect();
   try {
     if (!(await claim(tx, key, letter.sequence))) return false;
-    await tx.query(
-      `INSERT INTO ${DEAD_LETTERS} (namespace, projection, stream_sequence, subject, event_type, payload, error, attempts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (namespace, projection, stream_sequence)
-       DO UPDATE SET error = EXCLUDED.error, attempts = EXCLUDED.attempts, parked_at = now()`,
-      [
-        key.namespace,
-        key.projection,
-        letter.sequence,
-        letter.subject,
-        letter.eventType ?? null,
-        letter.payload,
-        letter.error,
-        letter.attempts,
-      ],
-    );
+    await insertDeadLetter(tx, key, letter);
     await tx.query('COMMIT');
     return true;
   } catch (e) {

@@ -11,7 +11,9 @@ export {
 } from './starter';
 export { resetProjection } from './reset';
 export { applyRetryDelayMs, attemptsForDelivery } from './retry';
-export { isTransientDatabaseError } from './transient';
+export { isTransientDatabaseError, isTransientError } from './transient';
+export { isDeterministicError } from './deterministic';
+export { storableEvent, storableText, storableValue, REPLACEMENT_CHARACTER } from './storable';
 export { domainMembershipProjection, type DomainMembershipOptions } from './domain-membership';
 // The parts a consumer of its own (concurrent, not one event at a time) builds on.
 export { advanceCheckpoint, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
@@ -23,3 +25,23 @@ export {
   type OpenOrderedSessionOptions,
 } from './ordered-session';
 export { LeaderLock } from './leader';
+// Dead letters: what an operator lists and replays, and what readiness reports.
+export {
+  deadLetterCounts,
+  errorText,
+  insertDeadLetter,
+  markReplayed,
+  requestedReplays,
+  type DeadLetter,
+  type Queryable,
+} from './dead-letters';
+export { ReplayWatcher, type ReplayWatcherOptions } from './replays';
+export {
+  listDeadLetters,
+  replayProgress,
+  requestReplay,
+  type ParkedLetter,
+  type ReplayProgress,
+  type ReplayRequestOutcome,
+} from './operator';
+export { projectionsGrpcService } from './grpc-service';

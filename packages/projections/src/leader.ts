@@ -1,4 +1,4 @@
-import { Client, type Pool } from 'pg';
+import { Client, type Pool, type QueryResult, type QueryResultRow } from 'pg';
 
 /**
  * One active runner per projection across replicas: events must be applied in stream order, and
@@ -42,6 +42,15 @@ export class LeaderLock {
     }
     await client.end().catch(() => undefined);
     return false;
+  }
+
+  /**
+   * Runs a query on the lock's own connection, which is open (and otherwise idle) while the lock
+   * is held: periodic look-ups of the active runner cost no connection of the pool.
+   */
+  async query<R extends QueryResultRow>(text: string, values?: unknown[]): Promise<QueryResult<R>> {
+    if (!this.client) throw new Error(`not holding ${this.lockName}`);
+    return this.client.query<R>(text, values);
   }
 
   onLost(handler: () => void): void {

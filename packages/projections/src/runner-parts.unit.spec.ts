@@ -1,6 +1,10 @@
+import { AppError } from '@parley/contracts';
+import { CorruptEventError, MalformedEventError } from '@parley/eventstore';
+import { NatsError } from 'nats';
 import { durableConfig } from './consumer';
+import { isDeterministicError } from './deterministic';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
-import { isTransientDatabaseError } from './transient';
+import { isTransientDatabaseError, isTransientError } from './transient';
 import { PositionWaiters } from './waiters';
 
 describe('in-place retries', () => {
@@ -30,6 +34,43 @@ describe('transient database errors', () => {
     expect(isTransientDatabaseError(new Error('Connection terminated unexpectedly'))).toBe(true);
     expect(isTransientDatabaseError(new Error('cannot read property x'))).toBe(false);
     expect(isTransientDatabaseError('string')).toBe(false);
+  });
+});
+
+describe('transient errors: a dependency away', () => {
+  it('counts the database’s, NATS being away and a service answering unavailable', () => {
+    expect(isTransientError(Object.assign(new Error('x'), { code: '57P01' }))).toBe(true);
+    expect(isTransientError(new AppError('unavailable', 'Service temporarily unavailable.'))).toBe(true);
+    for (const code of ['TIMEOUT', 'CONNECTION_CLOSED', 'DISCONNECT', '503'])
+      expect(isTransientError(NatsError.errorForCode(code))).toBe(true);
+  });
+  it('leaves out what is about the event or a bug', () => {
+    expect(isTransientError(new AppError('validation', 'Empty message'))).toBe(false);
+    expect(isTransientError(new AppError('internal', 'x'))).toBe(false);
+    expect(isTransientError(NatsError.errorForCode('BAD_JSON'))).toBe(false);
+    expect(isTransientError(new TypeError('cannot read property x'))).toBe(false);
+  });
+});
+
+describe('deterministic errors: park at once', () => {
+  const withCode = (code: string) => Object.assign(new Error('x'), { code });
+  it.each(['22001', '22P02', '22P05', '22021', '23505', '23503', '23514'])(
+    'SQLSTATE %s fails every time',
+    (code) => {
+      expect(isDeterministicError(withCode(code))).toBe(true);
+    },
+  );
+  it('counts an unreadable or malformed event and a schema refusal', () => {
+    expect(isDeterministicError(new CorruptEventError('ledger.a.1', 1, 'payload is not JSON'))).toBe(true);
+    expect(isDeterministicError(new MalformedEventError('T', 'c:0', 'x: required'))).toBe(true);
+    expect(isDeterministicError(Object.assign(new Error('[]'), { name: 'ZodError' }))).toBe(true);
+  });
+  it.each(['08006', '40001', '42P01', '57P01'])('SQLSTATE %s may pass, so it is retried', (code) => {
+    expect(isDeterministicError(withCode(code))).toBe(false);
+  });
+  it('retries anything else', () => {
+    expect(isDeterministicError(new Error('refusing'))).toBe(false);
+    expect(isDeterministicError('string')).toBe(false);
   });
 });
 

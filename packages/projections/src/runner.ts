@@ -14,12 +14,16 @@ import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
 import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import type { DurableSpec } from './consumer';
+import { errorText, replayInTransaction, requestedReplays } from './dead-letters';
+import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
+import { ReplayWatcher } from './replays';
 import { ensureProjectionSchema } from './schema';
-import { isTransientDatabaseError } from './transient';
+import { storableEvent } from './storable';
+import { isTransientError } from './transient';
 import { PositionWaiters } from './waiters';
 
 export interface StartProjectionOptions {
@@ -28,7 +32,10 @@ export interface StartProjectionOptions {
   projection: Projection;
   namespace?: string;
   logger: Logger;
-  /** Attempts to apply one message before it is parked as a dead letter. Default 5. */
+  /**
+   * Attempts to apply one message before it is parked as a dead letter. Default 5. Only errors
+   * that may pass get them: a deterministic one (isDeterministicError) parks the message at once.
+   */
   maxDeliver?: number;
   /** Messages pulled per request. Default 256. */
   batchSize?: number;
@@ -38,6 +45,8 @@ export interface StartProjectionOptions {
   standbyPollMs?: number;
   /** How long the server waits for an ack before redelivering. Default 60 s; longer than any apply should take. */
   ackWaitMs?: number;
+  /** How often the active runner looks for dead letters an operator asked to replay. Default 2 s. */
+  replayPollMs?: number;
   /**
    * Wait for each transaction's WAL flush before acking. Default false: a read model is derived
    * from the log, and after a PostgreSQL crash the runner resumes from the checkpoint that
@@ -77,6 +86,7 @@ class Runner implements ProjectionRunner {
   private readonly log: Logger;
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
+  private readonly replays: ReplayWatcher;
   private stopping = false;
   private messages: ConsumerMessages | undefined;
   private loop: Promise<void> | undefined;
@@ -108,6 +118,17 @@ class Runner implements ProjectionRunner {
     this.leader.onLost(() => {
       this.log.warn('lost the projection lock; pausing until it is held again');
       this.messages?.stop();
+    });
+    this.replays = new ReplayWatcher({
+      pool: o.pool,
+      nc: o.nc,
+      key: this.key,
+      stream: this.stream,
+      log: this.log,
+      pollMs: positiveInt('replayPollMs', o.replayPollMs ?? 2_000),
+      active: () => this.leader.held,
+      requested: () => requestedReplays(this.leader, this.key),
+      replay: (id, event) => replayInTransaction(o.pool, this.key, id, (tx) => projection.apply(tx, event)),
     });
   }
 
@@ -145,6 +166,7 @@ class Runner implements ProjectionRunner {
       this.log.info('another runner holds this projection; standing by');
     }
     this.loop = this.run(jsm, messages);
+    this.replays.start();
   }
 
   async stop(): Promise<void> {
@@ -153,6 +175,7 @@ class Runner implements ProjectionRunner {
     this.messages?.stop();
     this.wake?.();
     await this.loop;
+    await this.replays.stop();
     await this.leader.release();
     this.waiters.rejectAll(`projection ${this.name} stopped`);
   }
@@ -292,7 +315,7 @@ class Runner implements ProjectionRunner {
     } catch (e) {
       await tx.query('ROLLBACK').catch(() => (broken = true));
       tx.release(broken);
-      if (isTransientDatabaseError(e)) throw e; // not the events' fault: resume later from the checkpoint
+      if (isTransientError(e)) throw e; // not the events' fault: resume later from the checkpoint
       this.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
       return false;
     }
@@ -324,12 +347,17 @@ class Runner implements ProjectionRunner {
         m.ack();
         return;
       } catch (e) {
-        if (isTransientDatabaseError(e)) throw e; // not the event's fault: resume later from the checkpoint
+        if (isTransientError(e)) throw e; // not the event's fault: resume later from the checkpoint
         lastError = e;
         this.log.warn(
           { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },
           'projection apply failed',
         );
+        // Fails the same way every time: retrying would only hold up every tenant's events.
+        if (isDeterministicError(e)) {
+          await this.parkMessage(m, e, used + attempt);
+          return;
+        }
         if (attempt < budget) {
           m.working(); // keep the server from redelivering it while we retry in place
           await this.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
@@ -390,7 +418,7 @@ class Runner implements ProjectionRunner {
   }
 
   private async parkMessage(m: JsMsg, error: unknown, attempts: number): Promise<void> {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    const text = errorText(error);
     await park(this.o.pool, this.key, {
       sequence: m.seq,
       subject: m.subject,
@@ -437,13 +465,16 @@ class Runner implements ProjectionRunner {
   }
 }
 
+/** The message as the projection gets it: decoded, its content made storable. */
 function decodeMessage(m: JsMsg): RecordedEvent {
-  return decodeEvent({
-    subject: m.subject,
-    seq: m.seq,
-    data: m.data,
-    header: (n) => m.headers?.get(n) || undefined,
-  });
+  return storableEvent(
+    decodeEvent({
+      subject: m.subject,
+      seq: m.seq,
+      data: m.data,
+      header: (n) => m.headers?.get(n) || undefined,
+    }),
+  );
 }
 
 function positiveInt(what: string, n: number): number {

@@ -35,7 +35,11 @@ export async function ensureProjectionSchema(pool: Pool): Promise<void> {
         attempts        integer     NOT NULL,
         parked_at       timestamptz NOT NULL DEFAULT now(),
         UNIQUE (namespace, projection, stream_sequence)
-      );`);
+      );
+      -- An operator's replay (npm run dead-letters): asked for, then applied by the active runner.
+      ALTER TABLE ${DEAD_LETTERS}
+        ADD COLUMN IF NOT EXISTS replay_requested_at timestamptz,
+        ADD COLUMN IF NOT EXISTS replayed_at         timestamptz;`);
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [SCHEMA_LOCK]).catch(() => undefined);
     client.release();

@@ -4,3 +4,4 @@ export { createTestDatabase, TEST_DATABASE_SERVER, type TestDatabase } from './d
 export { deciderSpec } from './decider-spec';
 export { eventually } from './eventually';
 export { domainsEvents } from './domains-events';
+export { unstorable, storedFrom, deadLetters } from './unstorable';

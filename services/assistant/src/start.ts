@@ -3,7 +3,7 @@ import { connectEventBus } from '@parley/eventstore';
 import { serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { AssistantConfig } from './config';
 import { contentKnowledgeProjection } from './knowledge/content-projection';
 import { domainsKnowledgeProjection } from './knowledge/domains-projection';
@@ -75,7 +75,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
 
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [],
+      services: [projectionsGrpcService(pool, config.eventNamespace || undefined)],
       isReady: () => !nc.isClosed(),
     });
 

@@ -2,7 +2,7 @@ import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/e
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Lanes, startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
 import { billingService } from './grpc/billing-service';
@@ -59,7 +59,10 @@ export function startBilling(
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [{ definition: Service.service, implementation: billingService(deps, logger) }],
+      services: [
+        { definition: Service.service, implementation: billingService(deps, logger) },
+        projectionsGrpcService(pool, namespace),
+      ],
       isReady: () => !nc.isClosed(),
     });
 

@@ -3,7 +3,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { ContentDeps } from './app/deps';
 import type { ContentConfig } from './config';
 import { contentService } from './grpc/content-service';
@@ -47,7 +47,10 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
     const Service = loadService('content/v1/content.proto', 'parley.content.v1.Content');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [{ definition: Service.service, implementation: contentService(deps, logger) }],
+      services: [
+        { definition: Service.service, implementation: contentService(deps, logger) },
+        projectionsGrpcService(pool, namespace),
+      ],
       isReady: () => !nc.isClosed(),
     });
 

@@ -3,7 +3,7 @@ import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/e
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { ConversationsDeps } from './app/deps';
 import type { ConversationsConfig } from './config';
 import { conversationsService } from './grpc/conversations-service';
@@ -81,7 +81,10 @@ export function startConversations(
     );
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [{ definition: Service.service, implementation: conversationsService(deps, logger) }],
+      services: [
+        { definition: Service.service, implementation: conversationsService(deps, logger) },
+        projectionsGrpcService(pool, namespace),
+      ],
       isReady: () => !nc.isClosed(),
     });
 

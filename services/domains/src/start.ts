@@ -3,7 +3,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { DomainsDeps } from './app/deps';
 import type { DomainsConfig } from './config';
 import { domainsService } from './grpc/domains-service';
@@ -56,7 +56,10 @@ export function startDomains(
     const Service = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [{ definition: Service.service, implementation: domainsService(deps, logger) }],
+      services: [
+        { definition: Service.service, implementation: domainsService(deps, logger) },
+        projectionsGrpcService(pool, namespace),
+      ],
       isReady: () => !nc.isClosed(),
     });
 

@@ -4,7 +4,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { projectionStarter } from '@parley/projections';
+import { projectionsGrpcService, projectionStarter } from '@parley/projections';
 import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
@@ -103,7 +103,10 @@ export function startIdentity(
     const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
-      services: [{ definition: Identity.service, implementation: identityService(deps, logger) }],
+      services: [
+        { definition: Identity.service, implementation: identityService(deps, logger) },
+        projectionsGrpcService(pool, namespace),
+      ],
       isReady,
     });
     const http = await startHttpServer({

@@ -3,7 +3,7 @@ import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionStarter } from '@parley/projections';
+import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
 import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
@@ -146,6 +146,7 @@ export function startNotifications(
       port: config.grpcPort,
       services: [
         { definition: Service.service, implementation: notificationsService({ newsletter, inbox }, logger) },
+        projectionsGrpcService(pool, namespace),
       ],
       isReady: () => !nc.isClosed(),
     });

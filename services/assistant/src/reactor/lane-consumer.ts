@@ -2,6 +2,7 @@ import {
   contextSubjects,
   decodeEvent,
   ensureStream,
+  EVENT_TYPE_HEADER,
   streamName,
   type RecordedEvent,
 } from '@parley/eventstore';
@@ -12,11 +13,18 @@ import {
   applyRetryDelayMs,
   consumeInOrder,
   ensureProjectionSchema,
-  isTransientDatabaseError,
+  errorText,
+  insertDeadLetter,
+  isDeterministicError,
+  isTransientError,
   LeaderLock,
+  markReplayed,
   openOrderedSession,
   readCheckpoint,
   registerCheckpoint,
+  ReplayWatcher,
+  requestedReplays,
+  storableEvent,
   type ProjectionKey,
 } from '@parley/projections';
 import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
@@ -45,10 +53,12 @@ export interface LaneConsumerOptions {
   handler: LaneHandler;
   /** Events applied at once (each in its own lane). */
   concurrency: number;
-  /** Attempts per event before it is given up (logged, not retried). Default 5. */
+  /** Attempts per event before it is given up (parked as a dead letter). Default 5. */
   maxAttempts?: number;
   retryDelayMs?: number;
   standbyPollMs?: number;
+  /** How often the active replica looks for dead letters an operator asked to replay. Default 2 s. */
+  replayPollMs?: number;
 }
 
 export interface LaneConsumer {
@@ -73,12 +83,14 @@ export async function startLaneConsumer(o: LaneConsumerOptions): Promise<LaneCon
 // meanwhile would be harmless (skipped), this only keeps it rare.
 const ACK_WAIT_MS = 5 * 60_000;
 const MAX_RETRY_DELAY_MS = 5_000;
+const decoder = new TextDecoder();
 
 class Consumer implements LaneConsumer {
   private readonly key: ProjectionKey;
   private readonly stream: string;
   private readonly lanes: Lanes;
   private readonly leader: LeaderLock;
+  private readonly replays: ReplayWatcher;
   private readonly log: Logger;
   private readonly maxAttempts: number;
   private watermark = new Watermark(0);
@@ -100,6 +112,23 @@ class Consumer implements LaneConsumer {
       this.log.warn('lost the consumer lock; pausing until it is held again');
       this.messages?.stop();
     });
+    // A replayed event goes through the handler like any other: a room that has applied later
+    // events skips it (its last sequence is past it), so a replay never answers out of turn.
+    this.replays = new ReplayWatcher({
+      pool: o.pool,
+      nc: o.nc,
+      key: this.key,
+      stream: this.stream,
+      log: this.log,
+      pollMs: o.replayPollMs ?? 2_000,
+      active: () => this.leader.held,
+      requested: () => requestedReplays(this.leader, this.key),
+      replay: async (id, event) => {
+        await o.handler.apply(event);
+        await markReplayed(o.pool, id);
+        return true;
+      },
+    });
   }
 
   async start(): Promise<void> {
@@ -118,6 +147,7 @@ class Consumer implements LaneConsumer {
       }
     } else this.log.info('another replica holds this consumer; standing by');
     this.loop = this.run(jsm, first);
+    this.replays.start();
   }
 
   async stop(): Promise<void> {
@@ -126,6 +156,7 @@ class Consumer implements LaneConsumer {
     this.messages?.stop();
     for (const wake of this.wakers) wake();
     await this.loop;
+    await this.replays.stop();
     await this.leader.release();
   }
 
@@ -213,23 +244,25 @@ class Consumer implements LaneConsumer {
     }
     let event: RecordedEvent;
     try {
-      event = decodeEvent({
-        subject: m.subject,
-        seq: m.seq,
-        data: m.data,
-        header: (n) => m.headers?.get(n) || undefined,
-      });
+      // Its text made storable: NUL or a lone surrogate must not keep the room's state unsaved.
+      event = storableEvent(
+        decodeEvent({
+          subject: m.subject,
+          seq: m.seq,
+          data: m.data,
+          header: (n) => m.headers?.get(n) || undefined,
+        }),
+      );
     } catch (e) {
-      this.log.error({ err: e, seq: m.seq, subject: m.subject }, 'unreadable event skipped');
-      this.skip(m);
+      this.parkAside(m, e);
       return;
     }
     let lane: string | null;
     try {
       lane = this.o.handler.laneOf(event);
     } catch (e) {
-      this.log.error({ err: e, seq: m.seq, type: event.type }, 'event of an unexpected shape skipped');
-      lane = null;
+      this.parkAside(m, e);
+      return;
     }
     if (lane === null) {
       this.skip(m);
@@ -252,6 +285,42 @@ class Consumer implements LaneConsumer {
     m.ack();
   }
 
+  /** An event no attempt can apply (unreadable, of an unexpected shape): parked, outside the lanes. */
+  private parkAside(m: JsMsg, error: unknown): void {
+    this.watermark.begin(m.seq);
+    const watermark = this.watermark;
+    void this.park(m, error, 1).then(() => {
+      watermark.finish(m.seq);
+      void this.saveWatermark();
+    });
+  }
+
+  /**
+   * Gives the event up: a dead letter an operator can list and replay (npm run dead-letters),
+   * then term() so the server does not redeliver it. Never throws: a letter that cannot be
+   * written is logged instead.
+   */
+  private async park(m: JsMsg, error: unknown, attempts: number): Promise<void> {
+    const text = errorText(error);
+    try {
+      await insertDeadLetter(this.o.pool, this.key, {
+        sequence: m.seq,
+        subject: m.subject,
+        eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
+        payload: decoder.decode(m.data),
+        error: text,
+        attempts,
+      });
+    } catch (e) {
+      this.log.error({ err: e, seq: m.seq }, 'could not park the event as a dead letter');
+    }
+    m.term();
+    this.log.error(
+      { seq: m.seq, subject: m.subject, attempts, error: text },
+      'event given up; parked as a dead letter',
+    );
+  }
+
   /** True once the event is settled: applied, or given up. */
   private async handle(m: JsMsg, event: RecordedEvent): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
@@ -261,14 +330,11 @@ class Consumer implements LaneConsumer {
         m.ack();
         return true;
       } catch (e) {
-        // A database that is down says nothing about the event: it does not use up attempts.
-        const transient = isTransientDatabaseError(e);
-        if (!transient && attempt >= this.maxAttempts) {
-          this.log.error(
-            { err: e, seq: m.seq, type: event.type, attempts: attempt },
-            'event not applied; given up',
-          );
-          m.term();
+        // A database or a service that is away says nothing about the event: it uses up no attempt.
+        const transient = isTransientError(e);
+        // One that fails the same way every time is given up at once: its lane would wait for nothing.
+        if (!transient && (attempt >= this.maxAttempts || isDeterministicError(e))) {
+          await this.park(m, e, attempt);
           return true;
         }
         this.log.warn({ err: e, seq: m.seq, type: event.type, attempt }, 'event apply failed; retrying');
