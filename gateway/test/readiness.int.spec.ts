@@ -31,6 +31,7 @@ describe('health and readiness', () => {
     expect(Object.keys(body.details.deadLetters).sort()).toEqual(SERVICES);
     expect(body.details.deadLetters.identity).toEqual({
       'identity-registration-v1': 0,
+      'identity-session-revocations-v1': 0,
       'identity-sessions-v1': 0,
       'identity-settings-v1': 0,
       'identity-team-invites-v1': 0,

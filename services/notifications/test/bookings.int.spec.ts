@@ -12,6 +12,7 @@ import { eventually } from '@parley/testing';
 import {
   appendEvent as append,
   createWorld,
+  domainKnown,
   registerOwner,
   startForTest,
   testConfig,
@@ -58,6 +59,7 @@ describe('booking notifications and mail', () => {
       addedAt: new Date().toISOString(),
     };
     await append(domains, 'domain', added.domainId, DomainsEvent.DomainAdded, added);
+    await domainKnown(world, added.domainId);
     return { owner: { userId, accountId: userId }, email, domainId: added.domainId, domain: added.domain };
   }
 

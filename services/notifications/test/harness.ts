@@ -174,3 +174,19 @@ export async function registerOwner(identity: EventStore, label: string) {
   await appendEvent(identity, 'user', userId, IdentityEvent.UserRegistered, registered);
   return { userId, accountId: userId, email };
 }
+
+/**
+ * Waits until notifications' own projection of domains' events holds `domainId`. The projections
+ * run apart, so a room or booking event appended right after DomainAdded can be applied before the
+ * domain's name is known (the texts then leave it out, by design: a late notice beats none); tests
+ * that assert the name wait for it, as a real domain exists long before its first visitor.
+ */
+export async function domainKnown(world: TestWorld, domainId: string): Promise<void> {
+  await eventually(async () => {
+    const { rowCount } = await world.db.pool.query(
+      'SELECT 1 FROM notification_domains WHERE domain_id = $1',
+      [domainId],
+    );
+    expect(rowCount).toBe(1);
+  });
+}

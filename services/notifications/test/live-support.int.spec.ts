@@ -14,6 +14,7 @@ import { eventually } from '@parley/testing';
 import {
   appendEvent as append,
   createWorld,
+  domainKnown,
   registerOwner,
   startForTest,
   testConfig,
@@ -60,6 +61,7 @@ describe('live support notifications and mail', () => {
       addedAt: new Date().toISOString(),
     };
     await append(domains, 'domain', added.domainId, DomainsEvent.DomainAdded, added);
+    await domainKnown(world, added.domainId);
     return { owner: { userId, accountId: userId }, email, domainId: added.domainId, domain: added.domain };
   }
 
