@@ -26,6 +26,7 @@ import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { notificationsRoutes } from './routes/notifications-routes';
+import { paymentsRoutes, paymentsWebhookRoute } from './routes/payments-routes';
 import { productsRoutes } from './routes/products-routes';
 import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
@@ -111,6 +112,9 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use(healthRoutes(options.isReady));
+  // The payment provider's webhooks need the raw body (the signature covers its bytes) and are
+  // not a browser: before the JSON parser, the cookie checks and maintenance mode.
+  app.use('/api/payments/webhook', paymentsWebhookRoute(options));
 
   const api = express.Router();
   api.use(express.json({ limit: options.bodyLimit }));
@@ -132,6 +136,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/system-settings', systemSettingsRoutes(options));
   api.use('/plans', plansRoutes(options));
   api.use('/billing', billingRoutes(options));
+  api.use('/payments', paymentsRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
   api.use('/notifications', notificationsRoutes(options));
   api.use('/domains', domainsRoutes(options));

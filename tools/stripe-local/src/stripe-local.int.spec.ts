@@ -70,7 +70,10 @@ describe('local Stripe server', () => {
       'payment_method_data[card][cvc]': '123',
     });
     const res = await fetch(`${local.url}/v1/payment_intents/${pi.id}/confirm`, { method: 'POST', body });
-    return { status: res.status, json: (await res.json()) as { status?: string; error?: Record<string, unknown> } };
+    return {
+      status: res.status,
+      json: (await res.json()) as { status?: string; error?: Record<string, unknown> },
+    };
   };
 
   const eventsOf = (type: string) =>
@@ -101,7 +104,7 @@ describe('local Stripe server', () => {
     expect(read.status).toBe('succeeded');
     const pm = await stripe.paymentMethods.retrieve(read.payment_method as string);
     expect(pm).toMatchObject({ customer: customer.id, card: { last4: '4242', brand: 'visa' } });
-    await eventually(() =>
+    await eventually(async () =>
       expect(
         eventsOf('payment_intent.succeeded').map((e) => (e.data.object as Stripe.PaymentIntent).id),
       ).toContain(pi.id),
@@ -181,17 +184,17 @@ describe('local Stripe server', () => {
     );
     expect(again.id).toBe(sub.id);
 
-    const renewed = await (
-      await fetch(`${local.url}/_local/subscriptions/${sub.id}/advance`, { method: 'POST' })
-    ).json();
-    expect(renewed.items.data[0].current_period_start).toBe(item.current_period_end);
+    const advance = async () =>
+      (await (
+        await fetch(`${local.url}/_local/subscriptions/${sub.id}/advance`, { method: 'POST' })
+      ).json()) as Stripe.Subscription;
+    const renewed = await advance();
+    expect(renewed.items.data[0]!.current_period_start).toBe(item.current_period_end);
     const cancelling = await stripe.subscriptions.update(sub.id, { cancel_at_period_end: true });
     expect(cancelling).toMatchObject({ status: 'active', cancel_at_period_end: true });
-    const ended = await (
-      await fetch(`${local.url}/_local/subscriptions/${sub.id}/advance`, { method: 'POST' })
-    ).json();
+    const ended = await advance();
     expect(ended.status).toBe('canceled');
-    await eventually(() => expect(eventsOf('customer.subscription.deleted').length).toBeGreaterThan(0));
+    await eventually(async () => expect(eventsOf('customer.subscription.deleted').length).toBeGreaterThan(0));
     expect(eventsOf('invoice.paid').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -232,14 +235,16 @@ describe('local Stripe server', () => {
     });
     expect(done.status).toBe(303);
     expect((await stripe.accounts.retrieve(account.id)).charges_enabled).toBe(true);
-    await eventually(() => expect(eventsOf('account.updated').map((e) => e.account)).toContain(account.id));
+    await eventually(async () =>
+      expect(eventsOf('account.updated').map((e) => e.account)).toContain(account.id),
+    );
   });
 
   it('retries a refused webhook until it is taken', async () => {
     refuse = 2;
     const before = received.length;
     await stripe.customers.create({ email: 'eve@example.com' });
-    await eventually(() => expect(received.length).toBe(before + 1));
+    await eventually(async () => expect(received.length).toBe(before + 1));
     expect(local.webhooks.delivered.filter((d) => d.status === 503).length).toBeGreaterThanOrEqual(2);
   });
 

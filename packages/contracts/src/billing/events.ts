@@ -15,7 +15,68 @@ export const BillingEvent = {
   UsageWarningReached: 'billing.UsageWarningReached',
   /** Usage reached the limit: the assistant stops answering; once per account and period. */
   UsageLimitReached: 'billing.UsageLimitReached',
+  /** A paid subscription began (the account moves to its plan with AccountPlanChanged). */
+  SubscriptionStarted: 'billing.SubscriptionStarted',
+  /** The subscription moved into a new paid period. */
+  SubscriptionRenewed: 'billing.SubscriptionRenewed',
+  /** The owner cancelled: the subscription ends at the end of the current period. */
+  SubscriptionCancelScheduled: 'billing.SubscriptionCancelScheduled',
+  /** A scheduled cancellation was taken back. */
+  SubscriptionResumed: 'billing.SubscriptionResumed',
+  /** The provider's status changed other than by starting or ending (past_due, unpaid, active again). */
+  SubscriptionStatusChanged: 'billing.SubscriptionStatusChanged',
+  /** The subscription is over (cancelled at period end, cancelled now, never paid). */
+  SubscriptionEnded: 'billing.SubscriptionEnded',
+  /** A charge for the account's subscription was declined (first payment or a renewal). */
+  PaymentFailed: 'billing.PaymentFailed',
 } as const;
+
+/** Stripe's subscription statuses, as billing records them. */
+export const SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The subscription as the provider last reported it; times ISO-8601 UTC. */
+export const subscriptionSnapshotSchema = z.object({
+  subscriptionId: z.string(),
+  customerId: z.string(),
+  plan: z.enum(PLAN_IDS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancelAtPeriodEnd: z.boolean(),
+  currentPeriodStart: z.string(),
+  currentPeriodEnd: z.string(),
+});
+export type SubscriptionSnapshot = z.infer<typeof subscriptionSnapshotSchema>;
+
+/** Every subscription event carries the account and the subscription as it now is, and when. */
+export const subscriptionEventSchema = subscriptionSnapshotSchema.extend({
+  accountId: z.string(),
+  /** For SubscriptionStatusChanged: the status before; for SubscriptionEnded: the last status before the end. */
+  previousStatus: z.enum(SUBSCRIPTION_STATUSES).optional(),
+  at: z.string(),
+});
+export type SubscriptionEventData = z.infer<typeof subscriptionEventSchema>;
+
+export const paymentFailedSchema = z.object({
+  accountId: z.string(),
+  subscriptionId: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  paymentIntentId: z.string().nullable(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  /** The provider's message ('Your card was declined.'). */
+  message: z.string(),
+  failedAt: z.string(),
+});
+export type PaymentFailedData = z.infer<typeof paymentFailedSchema>;
 
 /** Spec section 9: 'Usage warning threshold: 80% of request limit'. */
 export const USAGE_WARNING_PERCENT = 80;

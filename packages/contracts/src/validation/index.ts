@@ -6,3 +6,4 @@ export * from './domains';
 export * from './content';
 export * from './team';
 export * from './conversations';
+export * from './payments';

@@ -1,6 +1,18 @@
-import type { PlanId } from '@parley/contracts';
+import type { PaymentFailedData, PlanId, SubscriptionSnapshot } from '@parley/contracts';
 
 /** `now` is epoch milliseconds. */
 export type AccountCommand =
   /** A new account (an owner or admin registered): STANDARD, keeping the plan picked at sign-up. */
-  { type: 'AssignInitialPlan'; accountId: string; selectedPlan: PlanId; now: number };
+  | { type: 'AssignInitialPlan'; accountId: string; selectedPlan: PlanId; now: number }
+  /**
+   * The subscription as the payment provider now reports it (read from the provider after one of
+   * its webhooks, or from its answer to billing's own call): the decider records what changed.
+   */
+  | { type: 'SyncSubscription'; accountId: string; snapshot: SubscriptionSnapshot; now: number }
+  /** The provider declined a charge for the account's subscription. */
+  | {
+      type: 'RecordPaymentFailure';
+      accountId: string;
+      failure: Omit<PaymentFailedData, 'accountId' | 'failedAt'>;
+      now: number;
+    };
