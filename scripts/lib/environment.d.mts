@@ -1,11 +1,37 @@
 import type { Profile } from './profiles.mjs';
 import type { LocalSecrets } from './secrets.mjs';
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'conversations' | 'assistant' | 'gateway' | 'frontend';
+export type ProgramName =
+  | 'mailcatcher'
+  | 'stripe'
+  | 'identity'
+  | 'notifications'
+  | 'billing'
+  | 'domains'
+  | 'content'
+  | 'conversations'
+  | 'assistant'
+  | 'gateway'
+  | 'frontend';
+/** Real Stripe keys (dev only): billing talks to Stripe and the local server is not started. */
+export interface RealStripe {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+export function realStripeFrom(env: Record<string, string | undefined>): RealStripe | undefined;
 export function programEnvironments(
   profile: Profile,
   secrets: Pick<
     LocalSecrets,
-    'jwtPrivateKeyFile' | 'CODE_SECRET' | 'MAIL_SEAL_KEY' | 'VISITOR_TOKEN_SECRET' | 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'
+    | 'jwtPrivateKeyFile'
+    | 'CODE_SECRET'
+    | 'MAIL_SEAL_KEY'
+    | 'VISITOR_TOKEN_SECRET'
+    | 'ADMIN_EMAIL'
+    | 'ADMIN_PASSWORD'
+    | 'STRIPE_LOCAL_SECRET_KEY'
+    | 'STRIPE_LOCAL_PUBLISHABLE_KEY'
+    | 'STRIPE_LOCAL_WEBHOOK_SECRET'
   >,
-  options?: { smtpUrl?: string; logLevel?: string },
+  options?: { smtpUrl?: string; logLevel?: string; stripe?: RealStripe },
 ): Record<ProgramName, Record<string, string>>;

@@ -9,6 +9,7 @@ export interface Ports {
   billingGrpc: number;
   mailSmtp: number;
   mailHttp: number;
+  stripeHttp: number;
 }
 export interface Profile {
   name: 'dev' | 'test';

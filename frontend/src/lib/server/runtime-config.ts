@@ -18,6 +18,9 @@ export const configSchema = z.object({
   CAREERS_EMAIL: z.email().default('careers@parley.chat'),
   PRIVACY_EMAIL: z.email().default('privacy@parley.chat'),
   SALES_EMAIL: z.email().default('sales@parley.chat'),
+  // The local Stripe-compatible server (tools/stripe-local) when payments run without Stripe: the
+  // security headers must let the page load its Stripe.js (see lib/payments/stripe-origins.ts).
+  STRIPE_LOCAL_ORIGIN: z.url().optional(),
 });
 
 export interface RuntimeConfig {
@@ -27,6 +30,8 @@ export interface RuntimeConfig {
   systemSettingsCacheMs: number;
   gatewayTimeoutMs: number;
   contact: { support: string; careers: string; privacy: string; sales: string };
+  /** Origin of the local Stripe-compatible server, when used. */
+  stripeLocalOrigin?: string;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -50,6 +55,7 @@ export function runtimeConfig(): RuntimeConfig {
       privacy: env.PRIVACY_EMAIL,
       sales: env.SALES_EMAIL,
     },
+    ...(env.STRIPE_LOCAL_ORIGIN ? { stripeLocalOrigin: new URL(env.STRIPE_LOCAL_ORIGIN).origin } : {}),
   };
   return cached;
 }
