@@ -510,4 +510,42 @@ describe('domains service', () => {
     await add(owner, host('after-crash'));
     expect((await list(owner)).used).toBe(1);
   });
+  it("after a downgrade keeps every domain: those beyond the plan's limit are read-only, not removed (issue 12)", async () => {
+    const owner = newOwner();
+    await changePlan(owner, 'PRO', 5);
+    const first = (await add(owner, host('ro-first'))).domain;
+    const second = (await add(owner, host('ro-second'))).domain;
+    const third = (await add(owner, host('ro-third'))).domain;
+    await changePlan(owner, 'STANDARD', 1);
+    expect((await list(owner)).domains.map((d) => d.id)).toEqual([first.id, second.id, third.id]);
+    const update = (domainId: string) =>
+      api.call(
+        'UpdateSettings',
+        { domainId, json: JSON.stringify({ welcomeMessage: 'Still here!' }) },
+        owner,
+      );
+    await update(first.id);
+    for (const domain of [second, third])
+      expect(await refusal(update(domain.id))).toMatchObject({
+        kind: 'precondition',
+        code: 'DOMAIN_READ_ONLY',
+        message:
+          'This domain is read-only: your Standard plan allows 1 domain. Upgrade to Pro, or delete another domain, to change it.',
+      });
+    expect(
+      await refusal(
+        api.call(
+          'UpdateHomeSettings',
+          { domainId: third.id, json: JSON.stringify({ homeTitle: 'Mine' }) },
+          owner,
+        ),
+      ),
+    ).toMatchObject({ code: 'DOMAIN_READ_ONLY' });
+    // Deleting stays possible, and frees the place for the next oldest.
+    await api.call('DeleteDomain', { domainId: first.id }, owner);
+    await update(second.id);
+    expect(await refusal(update(third.id))).toMatchObject({ code: 'DOMAIN_READ_ONLY' });
+    await changePlan(owner, 'PRO', 5);
+    await update(third.id);
+  });
 });
