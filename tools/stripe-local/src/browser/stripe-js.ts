@@ -178,7 +178,12 @@ export function stripeJs(apiBase: string): string {
     this._elements.card = el;
     return el;
   };
-  Elements.prototype.getElement = function (type) { var el = this._elements[type]; return el && !el._destroyed ? el : null; };
+  // Stripe.js takes the type name or a wrapper's component (react-stripe-js's carry __elementType).
+  Elements.prototype.getElement = function (type) {
+    var name = type && typeof type !== 'string' && type.__elementType ? type.__elementType : type;
+    var el = this._elements[name];
+    return el && !el._destroyed ? el : null;
+  };
   Elements.prototype.update = function (options) { Object.assign(this._options, options || {}); };
   Elements.prototype.fetchUpdates = function () { return Promise.resolve({}); };
   Elements.prototype.submit = function () {

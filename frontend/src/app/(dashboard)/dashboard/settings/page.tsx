@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { DomainsSection } from '@/components/settings/DomainsSection';
+import { SubscriptionManager } from '@/components/subscription/SubscriptionManager';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -11,7 +12,10 @@ export default function SettingsPage() {
         title="Settings"
         description="Your domains, the widget, your assistant and your subscription."
       />
-      <DomainsSection />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+        <SubscriptionManager />
+        <DomainsSection />
+      </div>
     </>
   );
 }
