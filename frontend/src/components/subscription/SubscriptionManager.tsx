@@ -139,7 +139,6 @@ export function SubscriptionManager() {
         <Alert
           type="warning"
           showIcon
-          closable={{ closeIcon: null }}
           data-testid="portal-not-configured"
           title="Customer portal is not configured"
           description={
