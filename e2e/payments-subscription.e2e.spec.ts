@@ -46,8 +46,9 @@ const setPortal = async (configured: boolean) => {
 };
 
 describe('the subscription manager and the upgrade dialog', () => {
+  let domainId = '';
   const { step } = journey(async (t) => {
-    await signUpOwnerWithDomain(t, 'payments', `pay-${Date.now()}.example.com`);
+    domainId = await signUpOwnerWithDomain(t, 'payments', `pay-${Date.now()}.example.com`);
     await t.page.goto(t.url('/dashboard/settings'));
     await manager(t.page).waitFor();
   });
@@ -153,6 +154,33 @@ describe('the subscription manager and the upgrade dialog', () => {
       } finally {
         await setPortal(true);
       }
+    },
+  );
+
+  step(
+    'sets up payouts with Stripe Connect; only then can a domain turn payments on',
+    async ({ page, url }) => {
+      const turnOn = () =>
+        page.request.fetch(url(`/api/domains/${domainId}/settings`), {
+          method: 'PATCH',
+          data: { paymentEnabled: true },
+          headers: { origin: new URL(url('/')).origin },
+        });
+      const refused = await turnOn();
+      expect(refused.status()).toBe(409);
+      expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+        code: 'PAYOUTS_NOT_READY',
+        message: expect.stringContaining('Payments cannot be turned on yet'),
+      });
+
+      const payouts = page.getByTestId('payouts-card');
+      await payouts.getByTestId('payouts-status').getByText('Not set up').waitFor();
+      await payouts.getByRole('button', { name: 'Set up payouts' }).click();
+      await page.getByRole('button', { name: 'Complete onboarding' }).click(); // Stripe's onboarding page
+      await page.waitForURL(/\/dashboard\/settings\?payment=connect-return/);
+      await payouts.getByTestId('payouts-status').getByText('Ready').waitFor({ timeout: 30_000 });
+      await screenshot(page, 'payouts-ready');
+      expect((await turnOn()).status()).toBe(200);
     },
   );
 });

@@ -90,6 +90,12 @@ export interface BillingClient {
   ): Promise<SubscriptionChange>;
   cancelSubscription(caller: Principal, context?: CallContext): Promise<SubscriptionChange>;
   openCustomerPortal(caller: Principal, context?: CallContext): Promise<{ portalUrl: string }>;
+  /** Stripe Connect: the onboarding link of the caller's account's connected account. */
+  createConnectLink(caller: Principal, context?: CallContext): Promise<{ url: string }>;
+  getPayoutStatus(
+    caller: Principal,
+    context?: CallContext,
+  ): Promise<{ connected: boolean; chargesEnabled: boolean; detailsSubmitted: boolean }>;
   /** A provider webhook as received: raw bytes and its signature header. */
   handleWebhook(
     payload: Buffer,
@@ -144,6 +150,8 @@ export function createBillingClient(address: string, deadlineMs: number): Billin
       call('cancelSubscription', { caller: callerOf(caller) }, context),
     openCustomerPortal: (caller, context) =>
       call('openCustomerPortal', { caller: callerOf(caller) }, context),
+    createConnectLink: (caller, context) => call('createConnectLink', { caller: callerOf(caller) }, context),
+    getPayoutStatus: (caller, context) => call('getPayoutStatus', { caller: callerOf(caller) }, context),
     handleWebhook: (payload, signature, context) => call('handleWebhook', { payload, signature }, context),
     close: () => client.close(),
   };

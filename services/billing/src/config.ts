@@ -24,6 +24,8 @@ export const configSchema = z
     ),
     STRIPE_PUBLISHABLE_KEY: optional(/^pk_(test|live)_\w{8,}$/, 'a Stripe publishable key (pk_...)'),
     STRIPE_WEBHOOK_SECRET: optional(/^whsec_\w{8,}$/, 'a webhook signing secret (whsec_...)'),
+    /** Stripe signs Connect events (connected accounts') at an endpoint of their own, with its own secret. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional(/^whsec_\w{8,}$/, 'a webhook signing secret (whsec_...)'),
     /** Where the API is: unset for Stripe itself, the local server's address otherwise. */
     STRIPE_API_URL: z
       .url()
@@ -47,6 +49,8 @@ export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string;
+  /** The Connect endpoint's secret, when Connect events arrive at an endpoint of their own. */
+  connectWebhookSecret?: string;
   /** The local Stripe-compatible server (tools/stripe-local); undefined for Stripe's own API. */
   apiUrl?: string;
   scriptUrl: string;
@@ -81,6 +85,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           secretKey: c.STRIPE_SECRET_KEY,
           publishableKey: c.STRIPE_PUBLISHABLE_KEY!,
           webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
+          ...(c.STRIPE_CONNECT_WEBHOOK_SECRET
+            ? { connectWebhookSecret: c.STRIPE_CONNECT_WEBHOOK_SECRET }
+            : {}),
           apiUrl: c.STRIPE_API_URL,
           scriptUrl: c.STRIPE_JS_URL,
         }

@@ -308,4 +308,34 @@ describe('billing payments', () => {
     ).rejects.toMatchObject({ kind: 'precondition', code: 'PAYMENT_METHOD_REQUIRED' });
     expect(AppError).toBeDefined();
   });
+  it("onboards the owner's connected account (Stripe Connect): a link, then readiness from its webhook", async () => {
+    const id = await account();
+    expect(await call('GetPayoutStatus', { caller: callerOf(id) })).toEqual({
+      connected: false,
+      chargesEnabled: false,
+      detailsSubmitted: false,
+    });
+    const { url } = await call<{ url: string }>('CreateConnectLink', { caller: callerOf(id) });
+    expect(url).toMatch(/\/connect\/onboarding\/acct_\w+\?return_url=/);
+    const again = await call<{ url: string }>('CreateConnectLink', { caller: callerOf(id) });
+    const connected = url.split('/connect/onboarding/')[1]!.split('?')[0]!;
+    expect(again.url).toContain(connected); // one connected account per owner
+    expect(await call('GetPayoutStatus', { caller: callerOf(id) })).toMatchObject({
+      connected: true,
+      chargesEnabled: false,
+    });
+    expect(new URL(url).searchParams.get('return_url')).toBe(
+      'http://localhost:13000/dashboard/settings?payment=connect-return',
+    );
+
+    local.stripe.completeOnboarding(connected); // the owner finishes Stripe's onboarding
+    await eventually(async () =>
+      expect(await call('GetPayoutStatus', { caller: callerOf(id) })).toEqual({
+        connected: true,
+        chargesEnabled: true,
+        detailsSubmitted: true,
+      }),
+    );
+    await eventually(async () => expect(await eventTypes(id)).toContain(BillingEvent.PayoutAccountUpdated));
+  });
 });

@@ -340,7 +340,7 @@ describe('domains service', () => {
     await api.call('AddFilterQuestion', { domainId: domain.id, question: 'Q?', answer: 'A' }, owner);
     await api.call(
       'UpdateSettings',
-      { domainId: domain.id, json: JSON.stringify({ paymentEnabled: true }) },
+      { domainId: domain.id, json: JSON.stringify({ welcomeMessage: 'Goodbye soon' }) },
       owner,
     );
     await api.call('DeleteDomain', { domainId: domain.id }, owner);
@@ -547,5 +547,55 @@ describe('domains service', () => {
     expect(await refusal(update(third.id))).toMatchObject({ code: 'DOMAIN_READ_ONLY' });
     await changePlan(owner, 'PRO', 5);
     await update(third.id);
+  });
+  it("turns payments on only once the owner's connected account can take charges (issue 12)", async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('pays'));
+    const turnOn = () =>
+      api.call(
+        'UpdateSettings',
+        { domainId: domain.id, json: JSON.stringify({ paymentEnabled: true }) },
+        owner,
+      );
+    expect(await refusal(turnOn())).toMatchObject({
+      kind: 'precondition',
+      code: 'PAYOUTS_NOT_READY',
+      message:
+        'Payments cannot be turned on yet: connect your Stripe account for payouts first (Settings, Payouts), then try again.',
+    });
+    const payout = async (chargesEnabled: boolean) => {
+      const subject = billing.subject('account', owner.accountId);
+      const { version } = await billing.load(subject);
+      await billing.append(
+        subject,
+        [
+          {
+            type: BillingEvent.PayoutAccountUpdated,
+            data: {
+              accountId: owner.accountId,
+              connectedAccountId: 'acct_test',
+              chargesEnabled,
+              detailsSubmitted: chargesEnabled,
+              updatedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        { expectedVersion: version, commandId: randomUUID() },
+      );
+    };
+    await payout(true);
+    await eventually(async () => {
+      const settings = await api
+        .call<{ json: string }>('GetDomain', { domainId: domain.id }, owner)
+        .then(() => turnOn());
+      expect(settings).toBeDefined();
+    });
+    // Turning payments off always works, ready or not.
+    await payout(false);
+    await api.call(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ paymentEnabled: false }) },
+      owner,
+    );
   });
 });

@@ -85,3 +85,17 @@ export const openCustomerPortal = () =>
     method: 'POST',
     schema: z.object({ data: z.object({ portalUrl: z.string() }) }),
   });
+
+const payoutStatusSchema = z.object({
+  connected: z.boolean(),
+  chargesEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+});
+export type PayoutStatus = z.infer<typeof payoutStatusSchema>;
+
+/** Stripe Connect: the owner's connected account, and its onboarding link (spec: data.url). */
+export const fetchPayoutStatus = (signal?: AbortSignal) =>
+  api('/payments/connect/status', { schema: z.object({ data: payoutStatusSchema }), signal });
+
+export const fetchConnectLink = () =>
+  api('/payments/connect', { schema: z.object({ data: z.object({ url: z.string() }) }) });

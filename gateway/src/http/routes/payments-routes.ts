@@ -87,6 +87,15 @@ export function paymentsRoutes({ billing }: Pick<RouteDeps, 'billing'>): Router 
     res.json({ data: changeView(result) });
   });
 
+  // Stripe Connect (spec: GET /api/{payments}/connect answers data.url, then the owner is redirected).
+  router.get('/connect', async (req, res) => {
+    const { url } = await billing.createConnectLink(principalOf(res), callContext(req));
+    res.json({ data: { url } });
+  });
+  router.get('/connect/status', async (req, res) => {
+    res.json({ data: await billing.getPayoutStatus(principalOf(res), callContext(req)) });
+  });
+
   router.post('/v2/customer-portal', async (req, res) => {
     const { portalUrl } = await billing.openCustomerPortal(principalOf(res), callContext(req));
     res.json({ data: { portalUrl } });

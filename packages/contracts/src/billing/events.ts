@@ -29,6 +29,8 @@ export const BillingEvent = {
   SubscriptionEnded: 'billing.SubscriptionEnded',
   /** A charge for the account's subscription was declined (first payment or a renewal). */
   PaymentFailed: 'billing.PaymentFailed',
+  /** The owner's connected account (Stripe Connect) as its webhook reported it: can it take charges? */
+  PayoutAccountUpdated: 'billing.PayoutAccountUpdated',
 } as const;
 
 /** Stripe's subscription statuses, as billing records them. */
@@ -77,6 +79,16 @@ export const paymentFailedSchema = z.object({
   failedAt: z.string(),
 });
 export type PaymentFailedData = z.infer<typeof paymentFailedSchema>;
+
+/** The owner's connected account; `chargesEnabled` is what lets a domain turn payments on. */
+export const payoutAccountUpdatedSchema = z.object({
+  accountId: z.string(),
+  connectedAccountId: z.string(),
+  chargesEnabled: z.boolean(),
+  detailsSubmitted: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PayoutAccountUpdatedData = z.infer<typeof payoutAccountUpdatedSchema>;
 
 /** Spec section 9: 'Usage warning threshold: 80% of request limit'. */
 export const USAGE_WARNING_PERCENT = 80;

@@ -4,6 +4,7 @@ import { unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
+import { createConnectLink, payoutStatus } from '../app/payments/connect';
 import { createUpgradePaymentIntent } from '../app/payments/create-payment-intent';
 import {
   cancelSubscription,
@@ -91,6 +92,12 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
     ),
     OpenCustomerPortal: rpc('OpenCustomerPortal', async (req: WithCaller) =>
       openCustomerPortal(deps, { accountId: req.caller?.accountId }),
+    ),
+    CreateConnectLink: rpc('CreateConnectLink', async (req: WithCaller) =>
+      createConnectLink(deps, { accountId: req.caller?.accountId }),
+    ),
+    GetPayoutStatus: rpc('GetPayoutStatus', async (req: WithCaller) =>
+      payoutStatus(deps, { accountId: req.caller?.accountId }),
     ),
     HandleWebhook: rpc('HandleWebhook', async (req: { payload?: Buffer; signature?: string }) =>
       handleWebhook(deps, { payload: req.payload, signature: req.signature }),

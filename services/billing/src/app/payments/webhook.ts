@@ -7,6 +7,7 @@ import { accountSubject, type BillingDeps, type PaymentsDeps } from '../deps';
 import { providerError } from './provider-errors';
 import { requirePayments } from './require-payments';
 import { startSubscriptionForPayment } from './start-after-payment';
+import { recordConnectedAccount } from './connect';
 import { accountOf, syncSubscription } from './sync-subscription';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
@@ -77,7 +78,13 @@ const checkoutCompleted: Handler = async (deps, payments, event) => {
     await syncSubscription(deps, payments, subscriptionId, event.id);
 };
 
+/** A connected account's readiness comes from its own webhook (Connect events carry `account`). */
+const connectedAccountUpdated: Handler = async (deps, _payments, event) => {
+  await recordConnectedAccount(deps, event.data.object as Stripe.Account, event.id);
+};
+
 const HANDLERS: Record<string, Handler> = {
+  'account.updated': connectedAccountUpdated,
   'customer.subscription.created': syncFromSubscriptionEvent,
   'customer.subscription.updated': syncFromSubscriptionEvent,
   'customer.subscription.deleted': syncFromSubscriptionEvent,
@@ -110,6 +117,21 @@ async function recordFailure(
   );
 }
 
+/** The event if the signature is one of the endpoints' (the account's, or Connect's) and fresh. */
+function verified(payments: PaymentsDeps, payload: Buffer, signature: string): Stripe.Event | null {
+  const secrets = [payments.config.webhookSecret, payments.config.connectWebhookSecret].filter(
+    (s): s is string => !!s,
+  );
+  for (const secret of secrets) {
+    try {
+      return payments.stripe.webhooks.constructEvent(payload, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+    } catch {
+      // the next endpoint's secret, if any
+    }
+  }
+  return null;
+}
+
 const badSignature = () => new AppError('validation', 'Invalid webhook signature', [], 'INVALID_SIGNATURE');
 
 /**
@@ -126,16 +148,9 @@ export async function handleWebhook(
   const payments = requirePayments(deps);
   if (!input.payload?.length || typeof input.signature !== 'string' || input.signature === '')
     throw badSignature();
-  let event: Stripe.Event;
-  try {
-    event = payments.stripe.webhooks.constructEvent(
-      Buffer.from(input.payload),
-      input.signature,
-      payments.config.webhookSecret,
-      WEBHOOK_TOLERANCE_SECONDS,
-    );
-  } catch (e) {
-    deps.logger.warn({ err: e }, 'webhook refused: signature');
+  const event = verified(payments, Buffer.from(input.payload), input.signature);
+  if (!event) {
+    deps.logger.warn('webhook refused: signature');
     throw badSignature();
   }
   const taken = await deps.pool.query<{ processed_at: Date | null }>(

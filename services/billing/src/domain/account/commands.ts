@@ -1,5 +1,12 @@
 import type { PaymentFailedData, PlanId, SubscriptionSnapshot } from '@parley/contracts';
 
+/** The owner's connected account as Stripe's `account.updated` reported it. */
+export interface PayoutAccountFacts {
+  connectedAccountId: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+}
+
 /** `now` is epoch milliseconds. */
 export type AccountCommand =
   /** A new account (an owner or admin registered): STANDARD, keeping the plan picked at sign-up. */
@@ -15,4 +22,6 @@ export type AccountCommand =
       accountId: string;
       failure: Omit<PaymentFailedData, 'accountId' | 'failedAt'>;
       now: number;
-    };
+    }
+  /** The connected account changed (onboarding finished, charges disabled, ...). */
+  | { type: 'RecordPayoutAccount'; accountId: string; payout: PayoutAccountFacts; now: number };

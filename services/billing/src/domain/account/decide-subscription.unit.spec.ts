@@ -159,3 +159,25 @@ describe('billing account decider: subscriptions', () => {
       .then([{ type: 'billing.PaymentFailed', data: { accountId, ...failure, failedAt: at } }]);
   });
 });
+
+describe('billing account decider: the connected account', () => {
+  const spec = deciderSpec(accountDecider);
+  const payout = { connectedAccountId: 'acct_1', chargesEnabled: true, detailsSubmitted: true };
+  const recorded: AccountEvent = {
+    type: 'billing.PayoutAccountUpdated',
+    data: { accountId, ...payout, updatedAt: at },
+  };
+
+  it('records a change of the connected account once', () => {
+    const state = spec
+      .given([registered])
+      .when({ type: 'RecordPayoutAccount', accountId, payout, now })
+      .then([recorded]);
+    expect(state.payout).toEqual(payout);
+    spec.given([registered, recorded]).when({ type: 'RecordPayoutAccount', accountId, payout, now }).then([]);
+    spec
+      .given([registered, recorded])
+      .when({ type: 'RecordPayoutAccount', accountId, payout: { ...payout, chargesEnabled: false }, now })
+      .then([{ ...recorded, data: { ...recorded.data, chargesEnabled: false } } as AccountEvent]);
+  });
+});

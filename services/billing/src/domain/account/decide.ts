@@ -120,6 +120,25 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
           },
         },
       ];
+    case 'RecordPayoutAccount': {
+      if (state.plan === null) return [];
+      const p = state.payout;
+      const next = command.payout;
+      // Only a change is news: Stripe sends account.updated for many fields billing does not use.
+      if (
+        p &&
+        p.connectedAccountId === next.connectedAccountId &&
+        p.chargesEnabled === next.chargesEnabled &&
+        p.detailsSubmitted === next.detailsSubmitted
+      )
+        return [];
+      return [
+        {
+          type: T.PayoutAccountUpdated,
+          data: { accountId: command.accountId, ...next, updatedAt: new Date(command.now).toISOString() },
+        },
+      ];
+    }
     default:
       return [];
   }

@@ -31,6 +31,7 @@ describe('billing account decider', () => {
       limits: standardLimits,
       changedAt: '2026-11-22T18:00:00.000Z',
       subscription: null,
+      payout: null,
     });
   });
 

@@ -2,6 +2,7 @@ import {
   BillingEvent,
   type AccountPlanChanged as AccountPlanChangedData,
   type PaymentFailedData,
+  type PayoutAccountUpdatedData,
   type SubscriptionEventData,
 } from '@parley/contracts';
 import type { DomainEvent } from '@parley/eventstore';
@@ -32,4 +33,9 @@ export type SubscriptionEvent =
   | SubscriptionStatusChanged
   | SubscriptionEnded;
 
-export type AccountEvent = AccountPlanChanged | SubscriptionEvent | PaymentFailed;
+export type PayoutAccountUpdated = DomainEvent<
+  typeof BillingEvent.PayoutAccountUpdated,
+  PayoutAccountUpdatedData
+>;
+
+export type AccountEvent = AccountPlanChanged | SubscriptionEvent | PaymentFailed | PayoutAccountUpdated;

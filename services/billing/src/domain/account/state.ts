@@ -16,6 +16,8 @@ export interface AccountState {
   changedAt: string | null;
   /** The latest subscription (null until the account first pays). */
   subscription: SubscriptionState | null;
+  /** The owner's connected account (Stripe Connect), null before onboarding started. */
+  payout: { connectedAccountId: string; chargesEnabled: boolean; detailsSubmitted: boolean } | null;
 }
 
 export const initialAccountState: AccountState = {
@@ -24,6 +26,7 @@ export const initialAccountState: AccountState = {
   limits: null,
   changedAt: null,
   subscription: null,
+  payout: null,
 };
 
 const snapshotOf = (data: SubscriptionSnapshot): SubscriptionSnapshot => ({
@@ -54,6 +57,15 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, subscription: { ...snapshotOf(event.data), ended: false } };
     case T.SubscriptionEnded:
       return { ...state, subscription: { ...snapshotOf(event.data), ended: true } };
+    case T.PayoutAccountUpdated:
+      return {
+        ...state,
+        payout: {
+          connectedAccountId: event.data.connectedAccountId,
+          chargesEnabled: event.data.chargesEnabled,
+          detailsSubmitted: event.data.detailsSubmitted,
+        },
+      };
     default:
       return state;
   }

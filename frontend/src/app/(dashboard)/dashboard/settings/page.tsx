@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { DomainsSection } from '@/components/settings/DomainsSection';
+import { PayoutsCard } from '@/components/subscription/PayoutsCard';
 import { SubscriptionManager } from '@/components/subscription/SubscriptionManager';
 
 export const metadata: Metadata = { title: 'Settings' };
@@ -14,6 +15,7 @@ export default function SettingsPage() {
       />
       <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
         <SubscriptionManager />
+        <PayoutsCard />
         <DomainsSection />
       </div>
     </>
