@@ -146,6 +146,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.
       FRONTEND_ORIGIN: `http://localhost:${p.frontend},http://127.0.0.1:${p.frontend}`,
+      // The widget's payment form loads Stripe.js from the local server (Stripe's own by default).
+      ...(options.stripe ? {} : { STRIPE_ORIGINS: stripeLocalUrl }),
     },
     frontend: {
       PORT: String(p.frontend),

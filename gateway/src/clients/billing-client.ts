@@ -43,6 +43,21 @@ export interface PaymentsConfig {
   scriptUrl: string;
 }
 
+export interface PaidOrder {
+  orderId: string;
+  domainId: string;
+  customerId: string;
+  roomId: string;
+  productName: string;
+  description: string;
+  quantity: number;
+  amountCents: number;
+  currency: string;
+  customerName: string;
+  customerEmail: string;
+  paidAt: string;
+}
+
 export interface SubscriptionChange {
   message: string;
   checkoutUrl: string;
@@ -96,6 +111,13 @@ export interface BillingClient {
     caller: Principal,
     context?: CallContext,
   ): Promise<{ connected: boolean; chargesEnabled: boolean; detailsSubmitted: boolean }>;
+  /** A widget order the gateway priced: a payment intent on the owner's connected account. */
+  createOrderPaymentIntent(
+    accountId: string,
+    order: unknown,
+    context?: CallContext,
+  ): Promise<{ clientSecret: string; orderId: string; amountCents: number; currency: string }>;
+  listOrders(caller: Principal, context?: CallContext): Promise<{ orders: PaidOrder[] }>;
   /** A provider webhook as received: raw bytes and its signature header. */
   handleWebhook(
     payload: Buffer,
@@ -152,6 +174,9 @@ export function createBillingClient(address: string, deadlineMs: number): Billin
       call('openCustomerPortal', { caller: callerOf(caller) }, context),
     createConnectLink: (caller, context) => call('createConnectLink', { caller: callerOf(caller) }, context),
     getPayoutStatus: (caller, context) => call('getPayoutStatus', { caller: callerOf(caller) }, context),
+    createOrderPaymentIntent: (accountId, order, context) =>
+      call('createOrderPaymentIntent', { accountId, bodyJson: JSON.stringify(order) }, context),
+    listOrders: (caller, context) => call('listOrders', { caller: callerOf(caller) }, context),
     handleWebhook: (payload, signature, context) => call('handleWebhook', { payload, signature }, context),
     close: () => client.close(),
   };

@@ -44,6 +44,8 @@ export interface AppOptions extends RouteDeps {
   bodyLimit: string;
   /** The built widget served under /widget/ (WIDGET_DIST_DIR). */
   widgetDistDir: string;
+  /** Stripe.js and its API, allowed to the widget's page (its payment form). */
+  stripeOrigins?: string[];
 }
 
 /** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
@@ -97,6 +99,7 @@ export function createApp(options: AppOptions): Express {
     widgetAssetsRoutes({
       distDir: options.widgetDistDir,
       publicAppUrl: options.publicAppUrl,
+      stripeOrigins: options.stripeOrigins ?? [],
       logger: options.logger,
     }),
   );

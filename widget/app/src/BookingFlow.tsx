@@ -119,7 +119,7 @@ export function BookingFlow({
   );
 }
 
-function QuestionsStep({
+export function QuestionsStep({
   questions,
   sessions,
   onDone,

@@ -8,7 +8,11 @@ import styles from './Notifications.module.css';
 
 dayjs.extend(relativeTime);
 
-const TYPE_LABELS: Record<string, string> = { DOMAIN_SETUP: 'Domain setup', LIVE_SUPPORT: 'Live support' };
+const TYPE_LABELS: Record<string, string> = {
+  DOMAIN_SETUP: 'Domain setup',
+  LIVE_SUPPORT: 'Live support',
+  ORDER_PAID: 'Order paid',
+};
 
 /** One notification as a button: clicking it marks it read and follows it. */
 export function NotificationItem({

@@ -9,7 +9,7 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   domainId: z.string().nullish(),
-  /** LIVE_SUPPORT: the conversation it opens. */
+  /** LIVE_SUPPORT, ORDER_PAID: the conversation it opens. */
   roomId: z.string().nullish(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
@@ -20,7 +20,7 @@ export const notificationListSchema = z.object({
 });
 
 /** Spec section 3: the types the app shows; the others are not shown. */
-export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
+export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'ORDER_PAID'] as const;
 export const isShown = (n: AppNotification) => (SHOWN_TYPES as readonly string[]).includes(n.type);
 
 export const fetchNotifications = (signal?: AbortSignal) =>

@@ -99,3 +99,23 @@ export const fetchPayoutStatus = (signal?: AbortSignal) =>
 
 export const fetchConnectLink = () =>
   api('/payments/connect', { schema: z.object({ data: z.object({ url: z.string() }) }) });
+
+const orderSchema = z.object({
+  orderId: z.string(),
+  domainId: z.string(),
+  customerId: z.string(),
+  roomId: z.string().nullable(),
+  productName: z.string(),
+  description: z.string(),
+  quantity: z.number(),
+  amountCents: z.number(),
+  currency: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  paidAt: z.string(),
+});
+export type PaidOrder = z.infer<typeof orderSchema>;
+
+/** The widget's paid orders, newest first. */
+export const fetchOrders = (signal?: AbortSignal) =>
+  api('/payments/orders', { schema: z.object({ data: z.array(orderSchema) }), signal });

@@ -96,6 +96,12 @@ export function paymentsRoutes({ billing }: Pick<RouteDeps, 'billing'>): Router 
     res.json({ data: await billing.getPayoutStatus(principalOf(res), callContext(req)) });
   });
 
+  // The widget's paid orders, newest first (the dashboard's Orders).
+  router.get('/orders', async (req, res) => {
+    const { orders } = await billing.listOrders(principalOf(res), callContext(req));
+    res.json({ data: orders.map((o) => ({ ...o, roomId: o.roomId || null })) });
+  });
+
   router.post('/v2/customer-portal', async (req, res) => {
     const { portalUrl } = await billing.openCustomerPortal(principalOf(res), callContext(req));
     res.json({ data: { portalUrl } });

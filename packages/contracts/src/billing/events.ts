@@ -31,6 +31,8 @@ export const BillingEvent = {
   PaymentFailed: 'billing.PaymentFailed',
   /** The owner's connected account (Stripe Connect) as its webhook reported it: can it take charges? */
   PayoutAccountUpdated: 'billing.PayoutAccountUpdated',
+  /** A visitor paid for an order in the widget (to the owner's connected account). */
+  OrderPaid: 'billing.OrderPaid',
 } as const;
 
 /** Stripe's subscription statuses, as billing records them. */
@@ -89,6 +91,28 @@ export const payoutAccountUpdatedSchema = z.object({
   updatedAt: z.string(),
 });
 export type PayoutAccountUpdatedData = z.infer<typeof payoutAccountUpdatedSchema>;
+
+/** One paid order: what the owner sees as a note in the room, a notification and a dashboard row. */
+export const orderPaidSchema = z.object({
+  accountId: z.string(),
+  /** The payment intent's id. */
+  orderId: z.string(),
+  domainId: z.string(),
+  customerId: z.string(),
+  /** The visitor's conversation when it had one; the note goes there. */
+  roomId: z.string().nullable(),
+  productId: z.string(),
+  productName: z.string(),
+  /** 'Mug — Size: Large × 2' */
+  description: z.string(),
+  quantity: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  paidAt: z.string(),
+});
+export type OrderPaidData = z.infer<typeof orderPaidSchema>;
 
 /** Spec section 9: 'Usage warning threshold: 80% of request limit'. */
 export const USAGE_WARNING_PERCENT = 80;

@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 
 /** The types the UI shows; the service may hold others later, and lists only these. */
-export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT'] as const;
+/** ORDER_PAID: a visitor paid for an order in the widget (issue 12); it opens that conversation. */
+export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'ORDER_PAID'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**

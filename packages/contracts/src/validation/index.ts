@@ -7,3 +7,4 @@ export * from './content';
 export * from './team';
 export * from './conversations';
 export * from './payments';
+export * from './orders';

@@ -1,22 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { PLAN_IDS } from '../plans';
+import { PAYMENT_MESSAGES } from '../payments/messages';
 
-/** Spec section 5 "Payment form": every field but address line 2 is required; country defaults to US. */
-export const PAYMENT_MESSAGES = {
-  name: 'Full name is required',
-  email: 'Email is required',
-  emailFormat: 'Incorrect email format',
-  line1: 'Address line 1 is required',
-  city: 'City is required',
-  postalCode: 'Postal code is required',
-  state: 'State/province is required',
-  country: 'Country is required',
-  countryFormat: 'Choose a country',
-  plan: 'Choose the PRO plan',
-  paymentMethod: 'A card payment is required',
-  customer: 'A billing account is required',
-} as const;
+export { PAYMENT_MESSAGES };
 
 const M = PAYMENT_MESSAGES;
 const required = (message: string, max = 200) =>

@@ -6,6 +6,7 @@ import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
 import { createConnectLink, payoutStatus } from '../app/payments/connect';
 import { createUpgradePaymentIntent } from '../app/payments/create-payment-intent';
+import { createOrderPaymentIntent, listOrders } from '../app/payments/orders';
 import {
   cancelSubscription,
   changeSubscription,
@@ -98,6 +99,14 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
     ),
     GetPayoutStatus: rpc('GetPayoutStatus', async (req: WithCaller) =>
       payoutStatus(deps, { accountId: req.caller?.accountId }),
+    ),
+    CreateOrderPaymentIntent: rpc(
+      'CreateOrderPaymentIntent',
+      async (req: { accountId?: string; bodyJson?: string }) =>
+        createOrderPaymentIntent(deps, { accountId: req.accountId, body: bodyOf(req) }),
+    ),
+    ListOrders: rpc('ListOrders', async (req: WithCaller) =>
+      listOrders(deps, { accountId: req.caller?.accountId }),
     ),
     HandleWebhook: rpc('HandleWebhook', async (req: { payload?: Buffer; signature?: string }) =>
       handleWebhook(deps, { payload: req.payload, signature: req.signature }),

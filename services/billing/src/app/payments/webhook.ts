@@ -8,6 +8,7 @@ import { providerError } from './provider-errors';
 import { requirePayments } from './require-payments';
 import { startSubscriptionForPayment } from './start-after-payment';
 import { recordConnectedAccount } from './connect';
+import { recordOrderPaid } from './orders';
 import { accountOf, syncSubscription } from './sync-subscription';
 
 /** Stripe's own default: a signature older than five minutes is a replay. */
@@ -50,6 +51,10 @@ const intentSucceeded: Handler = async (deps, payments, event) => {
   const intent = event.data.object as Stripe.PaymentIntent;
   const accountId = intent.metadata?.[META.account];
   if (!accountId) return;
+  if (intent.metadata[META.purpose] === 'order') {
+    await recordOrderPaid(deps, await payments.stripe.paymentIntents.retrieve(intent.id));
+    return;
+  }
   if (intent.metadata[META.purpose] === 'subscription') {
     // Read it back: the event is a copy, the provider's object is the truth.
     const fresh = await payments.stripe.paymentIntents.retrieve(intent.id);

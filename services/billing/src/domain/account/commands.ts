@@ -1,4 +1,4 @@
-import type { PaymentFailedData, PlanId, SubscriptionSnapshot } from '@parley/contracts';
+import type { OrderPaidData, PaymentFailedData, PlanId, SubscriptionSnapshot } from '@parley/contracts';
 
 /** The owner's connected account as Stripe's `account.updated` reported it. */
 export interface PayoutAccountFacts {
@@ -24,4 +24,11 @@ export type AccountCommand =
       now: number;
     }
   /** The connected account changed (onboarding finished, charges disabled, ...). */
-  | { type: 'RecordPayoutAccount'; accountId: string; payout: PayoutAccountFacts; now: number };
+  | { type: 'RecordPayoutAccount'; accountId: string; payout: PayoutAccountFacts; now: number }
+  /** A visitor's order was paid (the provider said so); once per order (the command id is the order). */
+  | {
+      type: 'RecordOrderPaid';
+      accountId: string;
+      order: Omit<OrderPaidData, 'accountId' | 'paidAt'>;
+      now: number;
+    };

@@ -120,6 +120,18 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
           },
         },
       ];
+    case 'RecordOrderPaid':
+      if (state.plan === null) return [];
+      return [
+        {
+          type: T.OrderPaid,
+          data: {
+            accountId: command.accountId,
+            ...command.order,
+            paidAt: new Date(command.now).toISOString(),
+          },
+        },
+      ];
     case 'RecordPayoutAccount': {
       if (state.plan === null) return [];
       const p = state.payout;

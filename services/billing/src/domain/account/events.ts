@@ -3,6 +3,7 @@ import {
   type AccountPlanChanged as AccountPlanChangedData,
   type PaymentFailedData,
   type PayoutAccountUpdatedData,
+  type OrderPaidData,
   type SubscriptionEventData,
 } from '@parley/contracts';
 import type { DomainEvent } from '@parley/eventstore';
@@ -38,4 +39,7 @@ export type PayoutAccountUpdated = DomainEvent<
   PayoutAccountUpdatedData
 >;
 
-export type AccountEvent = AccountPlanChanged | SubscriptionEvent | PaymentFailed | PayoutAccountUpdated;
+export type OrderPaid = DomainEvent<typeof BillingEvent.OrderPaid, OrderPaidData>;
+
+export type AccountEvent =
+  AccountPlanChanged | SubscriptionEvent | PaymentFailed | PayoutAccountUpdated | OrderPaid;

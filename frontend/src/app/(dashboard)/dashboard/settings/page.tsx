@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { DomainsSection } from '@/components/settings/DomainsSection';
+import { OrdersCard } from '@/components/subscription/OrdersCard';
 import { PayoutsCard } from '@/components/subscription/PayoutsCard';
 import { SubscriptionManager } from '@/components/subscription/SubscriptionManager';
 
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
         <SubscriptionManager />
         <PayoutsCard />
+        <OrdersCard />
         <DomainsSection />
       </div>
     </>
