@@ -8,6 +8,8 @@ export interface StackUrls {
   identity: string;
   /** The mail catcher's inbox, or null when SMTP_URL sent mail elsewhere. */
   mailInbox: string | null;
+  /** The local Stripe-compatible server, or null when real Stripe keys were given. */
+  localStripe: string | null;
   /** The log-in page for the first admin. */
   adminLogin: string;
 }

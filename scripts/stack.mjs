@@ -15,7 +15,7 @@ import {
 } from './lib/build-steps.mjs';
 import { describeExit, startChild } from './lib/child.mjs';
 import { deleteNamespaceStreams, dropDatabases } from './lib/cleanup.mjs';
-import { DEFAULT_INFRASTRUCTURE, programEnvironments } from './lib/environment.mjs';
+import { DEFAULT_INFRASTRUCTURE, programEnvironments, realStripeFrom } from './lib/environment.mjs';
 import { grpcServing, httpAnswers } from './lib/health.mjs';
 import { ensureInfrastructure } from './lib/infra.mjs';
 import { formatLogLine, prefixFor } from './lib/log-format.mjs';
@@ -39,6 +39,10 @@ function healthChecks(ports) {
     mailcatcher: {
       ports: [ports.mailSmtp, ports.mailHttp],
       check: () => httpAnswers(`http://127.0.0.1:${ports.mailHttp}/`),
+    },
+    stripe: {
+      ports: [ports.stripeHttp],
+      check: () => httpAnswers(`http://127.0.0.1:${ports.stripeHttp}/`),
     },
     identity: {
       ports: [ports.identityGrpc, ports.identityHttp],
@@ -82,12 +86,13 @@ function healthChecks(ports) {
 }
 
 /** The programs to start, in order, with their command lines. */
-function plannedPrograms({ withMailcatcher, wanted }) {
+function plannedPrograms({ withMailcatcher, withLocalStripe, wanted }) {
   const planned = [];
   const missing = [];
   const present = new Set(presentNodePrograms().map((p) => p.name));
   for (const program of nodePrograms) {
     if (program.name === 'mailcatcher' && !withMailcatcher) continue;
+    if (program.name === 'stripe' && !withLocalStripe) continue;
     if (!wanted(program.name)) continue;
     if (!present.has(program.name)) {
       missing.push(program);
@@ -131,6 +136,8 @@ export async function startStack(options = {}) {
   const log = options.log ?? ((line) => console.log(line));
   const profile = resolveProfile(options.profile ?? 'dev', { namespace: options.namespace });
   const smtpUrl = options.smtpUrl ?? process.env.SMTP_URL ?? undefined;
+  // Real Stripe keys are for a developer's own test account; the e2e stack always uses the local server.
+  const stripe = profile.name === 'dev' ? realStripeFrom(process.env) : undefined;
   const say = (line) => log(`[stack] ${line}`);
   const wanted = (name) => !options.programs || options.programs.includes(name);
   const infrastructure = { ...DEFAULT_INFRASTRUCTURE, ...options.infrastructure };
@@ -148,6 +155,7 @@ export async function startStack(options = {}) {
   const busy = [];
   for (const name of Object.keys(health)) {
     if ((name === 'mailcatcher' && smtpUrl) || !wanted(name)) continue;
+    if (name === 'stripe' && stripe) continue;
     for (const port of health[name].ports) if (!(await isPortFree(port))) busy.push(`${port} (${name})`);
   }
   if (busy.length) {
@@ -161,7 +169,7 @@ export async function startStack(options = {}) {
   if (wanted(frontendProgram.name)) await buildFrontend(say);
   options.signal?.throwIfAborted();
 
-  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl, wanted });
+  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl, withLocalStripe: !stripe, wanted });
   for (const program of missing) say(`${program.dir} is not in this checkout yet; not starting it`);
 
   if (profile.isolated) {
@@ -174,6 +182,7 @@ export async function startStack(options = {}) {
 
   const environments = programEnvironments(profile, secrets, {
     smtpUrl,
+    stripe,
     logLevel: options.logLevel,
     infrastructure,
   });
@@ -265,6 +274,7 @@ export async function startStack(options = {}) {
     gateway: `http://localhost:${p.gateway}`,
     identity: `http://localhost:${p.identityHttp}`,
     mailInbox: started.has('mailcatcher') ? `http://localhost:${p.mailHttp}` : null,
+    localStripe: started.has('stripe') ? `http://localhost:${p.stripeHttp}` : null,
     adminLogin: `http://localhost:${p.frontend}/auth/sign-in`,
   };
   const admin = { email: secrets.ADMIN_EMAIL, password: secrets.ADMIN_PASSWORD, file: secrets.envFile };
@@ -275,6 +285,7 @@ export async function startStack(options = {}) {
       `  frontend      ${started.has('frontend') ? urls.frontend : '(not started)'}`,
       `  gateway       ${started.has('gateway') ? `${urls.gateway}  (REST under /api)` : '(not started)'}`,
       `  mail inbox    ${urls.mailInbox ?? `(mail goes to ${smtpUrl})`}`,
+      `  payments      ${urls.localStripe ? `${urls.localStripe}  (local Stripe; card 4242 4242 4242 4242)` : 'Stripe (STRIPE_SECRET_KEY)'}`,
       `  admin log-in  ${urls.adminLogin}  as ${admin.email} / ${admin.password}  (kept in ${relative(repoRoot, admin.file)})`,
       profile.logToFiles ? `  logs          ${relative(repoRoot, programLogs)}/<program>.log` : '',
     ]

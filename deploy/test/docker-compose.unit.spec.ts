@@ -33,6 +33,7 @@ const example = Object.fromEntries(
 );
 const PROGRAMS: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher',
+  stripe: 'tools/stripe-local',
   identity: 'services/identity',
   notifications: 'services/notifications',
   billing: 'services/billing',
@@ -77,6 +78,7 @@ describe('docker-compose.yml', () => {
         'notifications',
         'postgres',
         'redis',
+        'stripe',
       ].sort(),
     );
   });

@@ -7,6 +7,8 @@ export interface E2eEnvironment {
   frontendUrl: string;
   gatewayUrl: string;
   mailcatcherUrl: string;
+  /** The local Stripe-compatible server (tools/stripe-local). */
+  stripeUrl: string;
   adminEmail: string;
   adminPassword: string;
 }
@@ -15,6 +17,7 @@ const VARIABLES = {
   frontendUrl: 'E2E_FRONTEND_URL',
   gatewayUrl: 'E2E_GATEWAY_URL',
   mailcatcherUrl: 'E2E_MAILCATCHER_URL',
+  stripeUrl: 'E2E_STRIPE_URL',
   adminEmail: 'E2E_ADMIN_EMAIL',
   adminPassword: 'E2E_ADMIN_PASSWORD',
 } as const;
@@ -70,6 +73,7 @@ export async function startTestStack(): Promise<RunningStack> {
   process.env[VARIABLES.frontendUrl] = stack.urls.frontend;
   process.env[VARIABLES.gatewayUrl] = stack.urls.gateway;
   process.env[VARIABLES.mailcatcherUrl] = stack.urls.mailInbox;
+  process.env[VARIABLES.stripeUrl] = stack.urls.localStripe ?? '';
   process.env[VARIABLES.adminEmail] = stack.admin.email;
   process.env[VARIABLES.adminPassword] = stack.admin.password;
   process.env.E2E_EVENT_NAMESPACE = stack.namespace;

@@ -140,6 +140,22 @@ export const gatewayConfigSchema = z
       .min(1)
       .default(() => resolve(__dirname, '..', '..', 'widget', 'dist'))
       .transform((v) => resolve(v)),
+    /**
+     * Where the widget's payment form loads Stripe.js from and what it talks to (its page's
+     * Content-Security-Policy): Stripe's origins, or the local Stripe-compatible server's.
+     */
+    STRIPE_ORIGINS: z
+      .string()
+      .default(
+        'https://js.stripe.com,https://api.stripe.com,https://hooks.stripe.com,https://m.stripe.network',
+      )
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
     LOG_LEVEL: logLevel,
   })
   .transform((env) => {
@@ -185,6 +201,7 @@ export const gatewayConfigSchema = z
       bodyLimit: env.BODY_LIMIT,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       widgetDistDir: env.WIDGET_DIST_DIR,
+      stripeOrigins: env.STRIPE_ORIGINS,
       logLevel: env.LOG_LEVEL,
     };
   });

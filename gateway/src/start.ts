@@ -147,6 +147,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       trustProxy: config.trustProxy,
       bodyLimit: config.bodyLimit,
       widgetDistDir: config.widgetDistDir,
+      stripeOrigins: config.stripeOrigins,
       isReady: async () => {
         const [identityUp, redisUp] = await Promise.all([
           identityHealth.isServing(READINESS_TIMEOUT_MS),

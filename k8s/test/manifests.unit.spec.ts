@@ -201,7 +201,7 @@ describe('k8s/overlays/local', () => {
 
   it('puts everything in the parley namespace with locally built images', () => {
     for (const o of objects) expect(o.metadata.namespace).toBe('parley');
-    for (const program of [...PROGRAMS, 'mailcatcher']) {
+    for (const program of [...PROGRAMS, 'mailcatcher', 'stripe-local']) {
       expect(podSpec(find(objects, 'Deployment', program)).containers[0]!.image).toBe(
         `parley/${program}:local`,
       );

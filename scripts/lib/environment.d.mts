@@ -2,6 +2,7 @@ import type { Profile } from './profiles.mjs';
 import type { LocalSecrets } from './secrets.mjs';
 export type ProgramName =
   | 'mailcatcher'
+  | 'stripe'
   | 'identity'
   | 'notifications'
   | 'billing'
@@ -19,6 +20,13 @@ export interface Infrastructure {
 }
 export const DEFAULT_INFRASTRUCTURE: Infrastructure;
 export function databaseUrlFor(profile: Profile, service: string, postgres?: string): string;
+/** Real Stripe keys (dev only): billing talks to Stripe and the local server is not started. */
+export interface RealStripe {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}
+export function realStripeFrom(env: Record<string, string | undefined>): RealStripe | undefined;
 export function programEnvironments(
   profile: Profile,
   secrets: Pick<
@@ -29,6 +37,14 @@ export function programEnvironments(
     | 'VISITOR_TOKEN_SECRET'
     | 'ADMIN_EMAIL'
     | 'ADMIN_PASSWORD'
+    | 'STRIPE_LOCAL_SECRET_KEY'
+    | 'STRIPE_LOCAL_PUBLISHABLE_KEY'
+    | 'STRIPE_LOCAL_WEBHOOK_SECRET'
   >,
-  options?: { smtpUrl?: string; logLevel?: string; infrastructure?: Partial<Infrastructure> },
+  options?: {
+    smtpUrl?: string;
+    logLevel?: string;
+    stripe?: RealStripe;
+    infrastructure?: Partial<Infrastructure>;
+  },
 ): Record<ProgramName, Record<string, string>>;

@@ -17,9 +17,20 @@ export function databaseUrlFor(profile, service, postgres = DEFAULT_INFRASTRUCTU
  * @param profile   from resolveProfile()
  * @param secrets   from ensureLocalSecrets()
  * @param options   { smtpUrl?: string (use this mail server instead of the catcher), logLevel?: string,
+ *                    stripe?: { secretKey, publishableKey, webhookSecret } (real Stripe instead of the local server),
  *                    infrastructure?: { postgres, redis, nats } (server URLs, postgres without a database) }
  * @returns { [program]: Record<string, string> }
  */
+/** Real Stripe from the developer's environment: all three keys, or none (then the local server). */
+export function realStripeFrom(env) {
+  if (!env.STRIPE_SECRET_KEY) return undefined;
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? '',
+  };
+}
+
 export function programEnvironments(profile, secrets, options = {}) {
   const p = profile.ports;
   const logLevel = options.logLevel ?? 'info';
@@ -28,6 +39,21 @@ export function programEnvironments(profile, secrets, options = {}) {
   const databaseUrl = (service) => databaseUrlFor(profile, service, INFRA.postgres);
   const smtpUrl = options.smtpUrl ?? `smtp://127.0.0.1:${p.mailSmtp}`;
   const common = { LOG_LEVEL: logLevel };
+  const stripeLocalUrl = `http://localhost:${p.stripeHttp}`;
+  // Billing talks to real Stripe when given its keys, else to the local server through the SDK's host/port.
+  const payments = options.stripe
+    ? {
+        STRIPE_SECRET_KEY: options.stripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: options.stripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: options.stripe.webhookSecret,
+      }
+    : {
+        STRIPE_SECRET_KEY: secrets.STRIPE_LOCAL_SECRET_KEY,
+        STRIPE_PUBLISHABLE_KEY: secrets.STRIPE_LOCAL_PUBLISHABLE_KEY,
+        STRIPE_WEBHOOK_SECRET: secrets.STRIPE_LOCAL_WEBHOOK_SECRET,
+        STRIPE_API_URL: `http://127.0.0.1:${p.stripeHttp}`,
+        STRIPE_JS_URL: `${stripeLocalUrl}/v3`,
+      };
   const eventing = { NATS_URL: INFRA.nats, EVENT_NAMESPACE: namespace };
 
   return {
@@ -36,6 +62,17 @@ export function programEnvironments(profile, secrets, options = {}) {
       MAILCATCHER_HOST: '127.0.0.1',
       MAILCATCHER_SMTP_PORT: String(p.mailSmtp),
       MAILCATCHER_HTTP_PORT: String(p.mailHttp),
+    },
+    stripe: {
+      LOG_LEVEL: logLevel,
+      STRIPE_LOCAL_HOST: '127.0.0.1',
+      STRIPE_LOCAL_HTTP_PORT: String(p.stripeHttp),
+      STRIPE_LOCAL_PUBLIC_URL: stripeLocalUrl,
+      STRIPE_LOCAL_SECRET_KEY: secrets.STRIPE_LOCAL_SECRET_KEY,
+      STRIPE_LOCAL_PUBLISHABLE_KEY: secrets.STRIPE_LOCAL_PUBLISHABLE_KEY,
+      STRIPE_LOCAL_WEBHOOK_SECRET: secrets.STRIPE_LOCAL_WEBHOOK_SECRET,
+      // As a Stripe webhook endpoint would be set up: the gateway's route.
+      STRIPE_LOCAL_WEBHOOK_URL: `http://127.0.0.1:${p.gateway}/api/payments/webhook`,
     },
     identity: {
       ...common,
@@ -67,6 +104,9 @@ export function programEnvironments(profile, secrets, options = {}) {
       ...eventing,
       BILLING_GRPC_PORT: String(p.billingGrpc),
       DATABASE_URL: databaseUrl('billing'),
+      ...payments,
+      // After a payment the owner returns to the settings page.
+      PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
     },
     domains: {
       ...common,
@@ -116,12 +156,16 @@ export function programEnvironments(profile, secrets, options = {}) {
       JWT_ISSUER: `http://localhost:${p.identityHttp}`,
       // Either name of this machine may be in the browser's address bar.
       FRONTEND_ORIGIN: `http://localhost:${p.frontend},http://127.0.0.1:${p.frontend}`,
+      // The widget's payment form loads Stripe.js from the local server (Stripe's own by default).
+      ...(options.stripe ? {} : { STRIPE_ORIGINS: stripeLocalUrl }),
     },
     frontend: {
       PORT: String(p.frontend),
       HOSTNAME: '127.0.0.1',
       GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
       NEXT_TELEMETRY_DISABLED: '1',
+      // The security headers allow the page to load Stripe.js from here (local mode).
+      ...(options.stripe ? {} : { STRIPE_LOCAL_ORIGIN: stripeLocalUrl }),
     },
   };
 }

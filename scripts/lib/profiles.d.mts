@@ -11,6 +11,7 @@ export interface Ports {
   assistantGrpc: number;
   mailSmtp: number;
   mailHttp: number;
+  stripeHttp: number;
   /** faults only: its private PostgreSQL and NATS. */
   postgres?: number;
   nats?: number;

@@ -2,6 +2,8 @@
 // scripts/bundle.mjs into <dir>/dist/main.js; the frontend is a Next.js standalone build.
 export const nodePrograms = [
   { name: 'mailcatcher', dir: 'tools/mailcatcher' },
+  // The local Stripe-compatible server; not started when real Stripe keys are given (dev only).
+  { name: 'stripe', dir: 'tools/stripe-local' },
   { name: 'identity', dir: 'services/identity' },
   { name: 'notifications', dir: 'services/notifications' },
   { name: 'billing', dir: 'services/billing' },

@@ -7,5 +7,8 @@ export interface LocalSecrets {
   VISITOR_TOKEN_SECRET: string;
   ADMIN_EMAIL: string;
   ADMIN_PASSWORD: string;
+  STRIPE_LOCAL_SECRET_KEY: string;
+  STRIPE_LOCAL_PUBLISHABLE_KEY: string;
+  STRIPE_LOCAL_WEBHOOK_SECRET: string;
 }
 export function ensureLocalSecrets(dir: string): LocalSecrets;

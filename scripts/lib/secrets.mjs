@@ -6,7 +6,17 @@ import { join } from 'node:path';
 
 export const ADMIN_EMAIL = 'admin@parley.local';
 
-const SECRET_KEYS = ['CODE_SECRET', 'MAIL_SEAL_KEY', 'VISITOR_TOKEN_SECRET', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
+const SECRET_KEYS = [
+  'CODE_SECRET',
+  'MAIL_SEAL_KEY',
+  'VISITOR_TOKEN_SECRET',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  // The local Stripe-compatible server's keys (tools/stripe-local), shared with billing.
+  'STRIPE_LOCAL_SECRET_KEY',
+  'STRIPE_LOCAL_PUBLISHABLE_KEY',
+  'STRIPE_LOCAL_WEBHOOK_SECRET',
+];
 
 function parseEnvFile(text) {
   const values = {};
@@ -52,6 +62,12 @@ export function ensureLocalSecrets(dir) {
     VISITOR_TOKEN_SECRET: existing.VISITOR_TOKEN_SECRET || randomBytes(32).toString('base64url'),
     ADMIN_EMAIL: existing.ADMIN_EMAIL || ADMIN_EMAIL,
     ADMIN_PASSWORD: existing.ADMIN_PASSWORD || generatePassword(),
+    STRIPE_LOCAL_SECRET_KEY:
+      existing.STRIPE_LOCAL_SECRET_KEY || `sk_test_local${randomBytes(18).toString('hex')}`,
+    STRIPE_LOCAL_PUBLISHABLE_KEY:
+      existing.STRIPE_LOCAL_PUBLISHABLE_KEY || `pk_test_local${randomBytes(18).toString('hex')}`,
+    STRIPE_LOCAL_WEBHOOK_SECRET:
+      existing.STRIPE_LOCAL_WEBHOOK_SECRET || `whsec_local${randomBytes(18).toString('hex')}`,
   };
   if (SECRET_KEYS.some((k) => existing[k] !== values[k])) {
     writePrivate(

@@ -38,6 +38,7 @@ export {
   SearchOutlined,
   SendOutlined,
   SettingOutlined,
+  ShoppingOutlined,
   SkinOutlined,
   SolutionOutlined,
   SunOutlined,

@@ -27,6 +27,7 @@ import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { notificationsRoutes } from './routes/notifications-routes';
+import { paymentsRoutes, paymentsWebhookRoute } from './routes/payments-routes';
 import { productsRoutes } from './routes/products-routes';
 import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
@@ -46,6 +47,8 @@ export interface AppOptions extends RouteDeps {
   bodyLimit: string;
   /** The built widget served under /widget/ (WIDGET_DIST_DIR). */
   widgetDistDir: string;
+  /** Stripe.js and its API, allowed to the widget's page (its payment form). */
+  stripeOrigins?: string[];
 }
 
 /** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
@@ -101,6 +104,7 @@ export function createApp(options: AppOptions): Express {
     widgetAssetsRoutes({
       distDir: options.widgetDistDir,
       publicAppUrl: options.publicAppUrl,
+      stripeOrigins: options.stripeOrigins ?? [],
       logger: options.logger,
     }),
   );
@@ -123,6 +127,9 @@ export function createApp(options: AppOptions): Express {
   );
 
   app.use(healthRoutes(options.isReady, options.readinessDetails));
+  // The payment provider's webhooks need the raw body (the signature covers its bytes) and are
+  // not a browser: before the JSON parser, the cookie checks and maintenance mode.
+  app.use('/api/payments/webhook', paymentsWebhookRoute(options));
 
   const api = express.Router();
   api.use(express.json({ limit: options.bodyLimit }));
@@ -145,6 +152,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/system-settings', systemSettingsRoutes(options));
   api.use('/plans', plansRoutes(options));
   api.use('/billing', billingRoutes(options));
+  api.use('/payments', paymentsRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
   api.use('/notifications', notificationsRoutes(options));
   api.use('/domains', domainsRoutes(options));

@@ -14,7 +14,10 @@ export interface TestBilling {
   dispose(): Promise<void>;
 }
 
-export async function startTestBilling(namespace: string): Promise<TestBilling> {
+export async function startTestBilling(
+  namespace: string,
+  env: Record<string, string> = {},
+): Promise<TestBilling> {
   const db: TestDatabase = await createTestDatabase();
   const config = {
     ...loadBillingConfig({
@@ -22,6 +25,8 @@ export async function startTestBilling(namespace: string): Promise<TestBilling> 
       NATS_URL: TEST_NATS_URL,
       EVENT_NAMESPACE: namespace,
       LOG_LEVEL: logLevel,
+      // Payments (STRIPE_*) when a test gives them: the local Stripe-compatible server's.
+      ...env,
     }),
     grpcPort: 0,
   };

@@ -56,7 +56,11 @@ export interface TestStack {
 }
 
 export async function startStack(
-  options: { gatewayEnv?: Record<string, string>; identityEnv?: Record<string, string> } = {},
+  options: {
+    gatewayEnv?: Record<string, string>;
+    identityEnv?: Record<string, string>;
+    billingEnv?: Record<string, string>;
+  } = {},
 ): Promise<TestStack> {
   const namespace = randomNamespace();
   const mailSealKey = randomBytes(24).toString('base64url');
@@ -95,7 +99,7 @@ export async function startStack(
 
   let billing: TestBilling;
   try {
-    billing = await startTestBilling(namespace);
+    billing = await startTestBilling(namespace, options.billingEnv);
   } catch (e) {
     await stopIdentity();
     throw e;

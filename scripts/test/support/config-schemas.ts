@@ -6,11 +6,23 @@ import { join } from 'node:path';
 
 export const repoRoot = join(__dirname, '..', '..', '..');
 
-export type ProgramName = 'mailcatcher' | 'identity' | 'notifications' | 'billing' | 'domains' | 'content' | 'conversations' | 'assistant' | 'gateway' | 'frontend';
+export type ProgramName =
+  | 'mailcatcher'
+  | 'stripe'
+  | 'identity'
+  | 'notifications'
+  | 'billing'
+  | 'domains'
+  | 'content'
+  | 'conversations'
+  | 'assistant'
+  | 'gateway'
+  | 'frontend';
 
 /** Where each program parses its environment. */
 export const CONFIG_MODULES: Record<ProgramName, string> = {
   mailcatcher: 'tools/mailcatcher/src/config.ts',
+  stripe: 'tools/stripe-local/src/config.ts',
   identity: 'services/identity/src/config.ts',
   notifications: 'services/notifications/src/config.ts',
   billing: 'services/billing/src/config.ts',
@@ -28,6 +40,7 @@ export const CONFIG_MODULES: Record<ProgramName, string> = {
  */
 export const RUNTIME_VARIABLES: Record<ProgramName, string[]> = {
   mailcatcher: [],
+  stripe: [],
   identity: [],
   notifications: [],
   billing: [],

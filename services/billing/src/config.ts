@@ -1,25 +1,75 @@
 import { logLevel, parseConfig, port, url, z } from '@parley/config';
 
-/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  BILLING_GRPC_PORT: port(50055),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_billing'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
+const optional = (pattern: RegExp, hint: string) =>
+  z
     .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  LOG_LEVEL: logLevel,
-});
+    .regex(pattern, hint)
+    .optional()
+    .or(z.literal('').transform(() => undefined));
+
+/** The environment this program reads; exported so the runner tests can check the stack sets it right. */
+export const configSchema = z
+  .object({
+    BILLING_GRPC_PORT: port(50055),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_billing'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    /** Stripe's secret key (sk_live_/sk_test_/rk_): without it payments answer "not configured". */
+    STRIPE_SECRET_KEY: optional(
+      /^(sk|rk)_(test|live)_\w{8,}$/,
+      'a Stripe secret key (sk_test_..., sk_live_...)',
+    ),
+    STRIPE_PUBLISHABLE_KEY: optional(/^pk_(test|live)_\w{8,}$/, 'a Stripe publishable key (pk_...)'),
+    STRIPE_WEBHOOK_SECRET: optional(/^whsec_\w{8,}$/, 'a webhook signing secret (whsec_...)'),
+    /** Stripe signs Connect events (connected accounts') at an endpoint of their own, with its own secret. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: optional(/^whsec_\w{8,}$/, 'a webhook signing secret (whsec_...)'),
+    /** Where the API is: unset for Stripe itself, the local server's address otherwise. */
+    STRIPE_API_URL: z
+      .url()
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The Stripe.js the browser loads. */
+    STRIPE_JS_URL: url('https://js.stripe.com/v3'),
+    /** The frontend's public address: payments return to its settings page. */
+    PUBLIC_APP_URL: url('http://localhost:3000'),
+    /** Where the SQL migrations are, when the program runs from elsewhere than beside them. */
+    BILLING_MIGRATIONS_DIR: z.string().min(1).optional(),
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine((c, ctx) => {
+    if (!c.STRIPE_SECRET_KEY) return;
+    for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
+      if (!c[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required with STRIPE_SECRET_KEY' });
+  });
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** The Connect endpoint's secret, when Connect events arrive at an endpoint of their own. */
+  connectWebhookSecret?: string;
+  /** The local Stripe-compatible server (tools/stripe-local); undefined for Stripe's own API. */
+  apiUrl?: string;
+  scriptUrl: string;
+}
 
 export interface BillingConfig {
   /** 0 picks a free port (tests). */
   grpcPort: number;
-  /** Holds the projection checkpoints of the reactor that assigns plans. */
+  /** Holds the projection checkpoints, the payment customers and the webhook inbox. */
   databaseUrl: string;
   natsUrl: string;
   /** Empty in production; tests use a random one to isolate their streams. */
   eventNamespace: string;
+  /** Payments are off (every payment call answers "not configured") without it. */
+  stripe?: StripeConfig;
+  /** Default http://localhost:3000. */
+  publicAppUrl?: string;
+  /** Default: migrations/ beside src/ or dist/. */
+  migrationsDir?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -30,6 +80,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     natsUrl: c.NATS_URL,
     eventNamespace: c.EVENT_NAMESPACE,
+    stripe: c.STRIPE_SECRET_KEY
+      ? {
+          secretKey: c.STRIPE_SECRET_KEY,
+          publishableKey: c.STRIPE_PUBLISHABLE_KEY!,
+          webhookSecret: c.STRIPE_WEBHOOK_SECRET!,
+          ...(c.STRIPE_CONNECT_WEBHOOK_SECRET
+            ? { connectWebhookSecret: c.STRIPE_CONNECT_WEBHOOK_SECRET }
+            : {}),
+          apiUrl: c.STRIPE_API_URL,
+          scriptUrl: c.STRIPE_JS_URL,
+        }
+      : undefined,
+    publicAppUrl: c.PUBLIC_APP_URL.replace(/\/+$/, ''),
+    ...(c.BILLING_MIGRATIONS_DIR ? { migrationsDir: c.BILLING_MIGRATIONS_DIR } : {}),
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
 import { loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
@@ -7,6 +8,11 @@ import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
 import { billingService } from './grpc/billing-service';
 import { registrationReactor } from './reactors/registration-reactor';
+import { proPriceResolver } from './app/payments/pro-price';
+import { createStripe } from './payments/stripe-client';
+
+/** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
+const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
 
 export interface Billing {
   grpcPort: number;
@@ -19,9 +25,10 @@ export interface StartOptions {
 }
 
 /**
- * Wires the service: its database (projection checkpoints), the BILLING stream, the reactor
- * that gives every newly registered account its plan, and the gRPC server. Account plans are
- * read from the accounts' own streams, so there is no read model to migrate yet.
+ * Wires the service: its database (projection checkpoints, payment customers, the webhook inbox),
+ * the BILLING stream, the reactor that gives every newly registered account its plan, Stripe (or
+ * the local Stripe-compatible server) when configured, and the gRPC server. Account plans and
+ * subscriptions are read from the accounts' own streams.
  */
 export function startBilling(
   config: BillingConfig,
@@ -29,7 +36,10 @@ export function startBilling(
   options: StartOptions = {},
 ): Promise<Billing> {
   return startWithTeardown(logger, async (teardown) => {
-    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, { max: 5 });
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 5,
+      migrationsDir: config.migrationsDir ?? MIGRATIONS_DIR,
+    });
 
     const nc = await connectEventBus(config.natsUrl, 'billing');
     teardown.add(() => nc.drain());
@@ -54,7 +64,19 @@ export function startBilling(
       },
       logger: logger.child({ component: 'billing' }),
       usageQueue: new Lanes(),
+      pool,
+      payments: null,
     };
+    if (config.stripe) {
+      const stripe = createStripe(config.stripe);
+      deps.payments = {
+        stripe,
+        config: config.stripe,
+        publicAppUrl: config.publicAppUrl ?? 'http://localhost:3000',
+        proPrice: proPriceResolver(stripe),
+        lanes: new Lanes(),
+      };
+    }
 
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
     const grpc = await serveGrpc(teardown, {

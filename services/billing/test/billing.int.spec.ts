@@ -172,6 +172,7 @@ describe('billing service', () => {
         maxDomains: 1,
       },
       changedAt: (events[0]!.data as { changedAt: string }).changedAt,
+      subscription: null,
     });
   });
 

@@ -11,6 +11,7 @@ import { watchStates } from './app/watched-states';
 import { DomainCache } from './projections/domain-cache';
 import { domainsProjection } from './projections/domains';
 import { memberRemovedReactor } from './projections/member-removed';
+import { orderNotesReactor } from './projections/order-notes';
 import { readModelProjection } from './projections/read-model';
 import { readModelBarrier } from './projections/read-model-barrier';
 
@@ -74,6 +75,9 @@ export function startConversations(
     await run(domainsProjection(deps.domains));
     readModel.attach(await run(readModelProjection));
     await run(memberRemovedReactor(deps));
+    // billing's paid orders: a note in the visitor's conversation (issue 12).
+    await ensureStream(nc, 'billing', namespace);
+    await run(orderNotesReactor(deps));
 
     const Service = loadService(
       'conversations/v1/conversations.proto',

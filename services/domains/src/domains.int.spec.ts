@@ -415,7 +415,7 @@ describe('domains service', () => {
     await api.call('AddFilterQuestion', { domainId: domain.id, question: 'Q?', answer: 'A' }, owner);
     await api.call(
       'UpdateSettings',
-      { domainId: domain.id, json: JSON.stringify({ paymentEnabled: true }) },
+      { domainId: domain.id, json: JSON.stringify({ welcomeMessage: 'Goodbye soon' }) },
       owner,
     );
     await api.call('DeleteDomain', { domainId: domain.id }, owner);
@@ -584,5 +584,93 @@ describe('domains service', () => {
     now += 61_000;
     await add(owner, host('after-crash'));
     expect((await list(owner)).used).toBe(1);
+  });
+  it("after a downgrade keeps every domain: those beyond the plan's limit are read-only, not removed (issue 12)", async () => {
+    const owner = newOwner();
+    await changePlan(owner, 'PRO', 5);
+    const first = (await add(owner, host('ro-first'))).domain;
+    const second = (await add(owner, host('ro-second'))).domain;
+    const third = (await add(owner, host('ro-third'))).domain;
+    await changePlan(owner, 'STANDARD', 1);
+    expect((await list(owner)).domains.map((d) => d.id)).toEqual([first.id, second.id, third.id]);
+    const update = (domainId: string) =>
+      api.call(
+        'UpdateSettings',
+        { domainId, json: JSON.stringify({ welcomeMessage: 'Still here!' }) },
+        owner,
+      );
+    await update(first.id);
+    for (const domain of [second, third])
+      expect(await refusal(update(domain.id))).toMatchObject({
+        kind: 'precondition',
+        code: 'DOMAIN_READ_ONLY',
+        message:
+          'This domain is read-only: your Standard plan allows 1 domain. Upgrade to Pro, or delete another domain, to change it.',
+      });
+    expect(
+      await refusal(
+        api.call(
+          'UpdateHomeSettings',
+          { domainId: third.id, json: JSON.stringify({ homeTitle: 'Mine' }) },
+          owner,
+        ),
+      ),
+    ).toMatchObject({ code: 'DOMAIN_READ_ONLY' });
+    // Deleting stays possible, and frees the place for the next oldest.
+    await api.call('DeleteDomain', { domainId: first.id }, owner);
+    await update(second.id);
+    expect(await refusal(update(third.id))).toMatchObject({ code: 'DOMAIN_READ_ONLY' });
+    await changePlan(owner, 'PRO', 5);
+    await update(third.id);
+  });
+  it("turns payments on only once the owner's connected account can take charges (issue 12)", async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('pays'));
+    const turnOn = () =>
+      api.call(
+        'UpdateSettings',
+        { domainId: domain.id, json: JSON.stringify({ paymentEnabled: true }) },
+        owner,
+      );
+    expect(await refusal(turnOn())).toMatchObject({
+      kind: 'precondition',
+      code: 'PAYOUTS_NOT_READY',
+      message:
+        'Payments cannot be turned on yet: connect your Stripe account for payouts first (Settings, Payouts), then try again.',
+    });
+    const payout = async (chargesEnabled: boolean) => {
+      const subject = billing.subject('account', owner.accountId);
+      const { version } = await billing.load(subject);
+      await billing.append(
+        subject,
+        [
+          {
+            type: BillingEvent.PayoutAccountUpdated,
+            data: {
+              accountId: owner.accountId,
+              connectedAccountId: 'acct_test',
+              chargesEnabled,
+              detailsSubmitted: chargesEnabled,
+              updatedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        { expectedVersion: version, commandId: randomUUID() },
+      );
+    };
+    await payout(true);
+    await eventually(async () => {
+      const settings = await api
+        .call<{ json: string }>('GetDomain', { domainId: domain.id }, owner)
+        .then(() => turnOn());
+      expect(settings).toBeDefined();
+    });
+    // Turning payments off always works, ready or not.
+    await payout(false);
+    await api.call(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ paymentEnabled: false }) },
+      owner,
+    );
   });
 });

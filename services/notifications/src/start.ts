@@ -22,6 +22,7 @@ import { knownDomainsProjection } from './projections/known-domains';
 import { liveSupportNotificationsProjection } from './projections/live-support/in-app-projection';
 import { liveSupportMailProjection } from './projections/live-support/mail-projection';
 import { usageAlertProjection } from './projections/usage-alert/projection';
+import { orderPaidProjection } from './projections/order-paid/projection';
 import { newsletterMailProjection } from './projections/newsletter-mail/projection';
 import { newsletterSubscribersProjection } from './projections/newsletter-subscribers/projection';
 import { signupMailProjection } from './projections/signup-mail-projection';
@@ -136,6 +137,8 @@ export function startNotifications(
     await run(bookingsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // billing's usage thresholds: USAGE_ALERT (kept, not shown) and the owner's mail, once per period.
     await run(usageAlertProjection(config.publicAppUrl, clock), { synchronousCommit: true });
+    // billing's paid orders (issue 12): ORDER_PAID in the owner's bell.
+    await run(orderPaidProjection(clock));
     const inbox: InboxDeps = { pool, clock };
 
     const Service = loadService(

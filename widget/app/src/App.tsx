@@ -7,6 +7,7 @@ import { colour, DEFAULT_THEME_COLOR, topicAction, type HomeTopic } from '@parle
 import { HomeTab } from './HomeTab';
 import { Icon, LauncherGlyph, type IconName } from './icons';
 import { parentBridge } from './parent-bridge';
+import { PaymentFlow } from './PaymentFlow';
 import { ProductDialog, ProductsTab } from './ProductsTab';
 import { VisitorSessions } from './session';
 import { browserStore } from './storage';
@@ -32,6 +33,9 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const [appointmentTypes, setAppointmentTypes] = useState<AppointmentType[]>([]);
   const [productId, setProductId] = useState<string | null>(null);
   const [booking, setBooking] = useState<{ typeId: string | null } | null>(null);
+  const [purchase, setPurchase] = useState<{ productId: string; choices: Record<string, string> } | null>(
+    null,
+  );
   const [toast, setToast] = useState<string | null>(null);
   const sessions = useMemo(() => new VisitorSessions(domainId), [domainId]);
   const chat = useChat(domainId, sessions, open && tab === 'chat');
@@ -118,6 +122,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const appointmentType = booking?.typeId
     ? (appointmentTypes.find((a) => a.id === booking.typeId) ?? null)
     : null;
+  const purchaseProduct = purchase ? products?.find((p) => p.id === purchase.productId) : undefined;
   const startBooking = (typeId: string | null = appointmentTypes[0]?.id ?? null) => setBooking({ typeId });
 
   return (
@@ -177,7 +182,29 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
                 onBook={(id) => startBooking(id)}
               />
             )}
-            {product && <ProductDialog product={product} onClose={() => setProductId(null)} />}
+            {product && (
+              <ProductDialog
+                product={product}
+                onClose={() => setProductId(null)}
+                onBuy={
+                  s.paymentEnabled
+                    ? (choices) => {
+                        setProductId(null);
+                        setPurchase({ productId: product.id, choices });
+                      }
+                    : undefined
+                }
+              />
+            )}
+            {purchaseProduct && (
+              <PaymentFlow
+                product={purchaseProduct}
+                sessions={sessions}
+                initialChoices={purchase?.choices}
+                onClose={() => setPurchase(null)}
+                onToast={setToast}
+              />
+            )}
             {booking && (
               <BookingFlow
                 domainId={domainId}

@@ -121,7 +121,7 @@ export function BookingFlow({
   );
 }
 
-function QuestionsStep({
+export function QuestionsStep({
   questions,
   sessions,
   onDone,

@@ -84,7 +84,16 @@ export function ProductsTab({
 }
 
 /** Spec screen 13: name, image, price, type, description, and 'Buy Now' or the contact line. */
-export function ProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function ProductDialog({
+  product,
+  onClose,
+  onBuy,
+}: {
+  product: Product;
+  onClose: () => void;
+  /** The domain takes payments in the widget: 'Buy Now' opens the payment branch with the choices. */
+  onBuy?: (choices: Record<string, string>) => void;
+}) {
   const price = productPrice(product);
   const href = buyNowHref(product.productUrl);
   const src = productImage(product);
@@ -130,7 +139,11 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
             ))}
           </fieldset>
         ))}
-        {href ? (
+        {onBuy ? (
+          <button type="button" className="pw-primary" onClick={() => onBuy(chosen)} data-testid="buy-now">
+            Buy Now
+          </button>
+        ) : href ? (
           <a
             className="pw-primary"
             href={href}

@@ -1,6 +1,6 @@
 'use client';
 
-import { CalendarOutlined, CustomerServiceOutlined, SettingOutlined } from '@/components/icons';
+import { CalendarOutlined, CustomerServiceOutlined, SettingOutlined, ShoppingOutlined } from '@/components/icons';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -13,10 +13,12 @@ const TYPE_LABELS: Record<string, string> = {
   DOMAIN_SETUP: 'Domain setup',
   LIVE_SUPPORT: 'Live support',
   BOOKING: 'Booking',
+  ORDER_PAID: 'Order paid',
 };
 const TYPE_ICONS: Record<string, ReactNode> = {
   LIVE_SUPPORT: <CustomerServiceOutlined />,
   BOOKING: <CalendarOutlined />,
+  ORDER_PAID: <ShoppingOutlined />,
 };
 
 /** One notification as a button: clicking it marks it read and follows it. */

@@ -9,7 +9,7 @@ export const notificationSchema = z.object({
   read: z.boolean(),
   createdAt: z.string(),
   domainId: z.string().nullish(),
-  /** LIVE_SUPPORT: the conversation it opens. */
+  /** LIVE_SUPPORT, ORDER_PAID: the conversation it opens. */
   roomId: z.string().nullish(),
 });
 export type AppNotification = z.infer<typeof notificationSchema>;
@@ -19,8 +19,8 @@ export const notificationListSchema = z.object({
   unreadCount: z.number().int().nonnegative().optional(),
 });
 
-/** The types the app shows (spec section 3, and issue 10's BOOKING); the others are not shown. */
-export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING'] as const;
+/** The types the app shows (spec section 3, issue 10's BOOKING, issue 12's ORDER_PAID); the others are not shown. */
+export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING', 'ORDER_PAID'] as const;
 export const isShown = (n: AppNotification) => (SHOWN_TYPES as readonly string[]).includes(n.type);
 
 export const fetchNotifications = (signal?: AbortSignal) =>

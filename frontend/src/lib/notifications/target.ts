@@ -8,7 +8,7 @@ export type NotificationTarget =
 const CONVERSATIONS = '/dashboard/conversation';
 
 /**
- * DOMAIN_SETUP opens that domain's setup wizard (spec screen 15); LIVE_SUPPORT opens the handed-over
+ * DOMAIN_SETUP opens that domain's setup wizard (spec screen 15); LIVE_SUPPORT (and ORDER_PAID) opens the
  * conversation on the conversations page, which selects the room named by its `room` query (the
  * page alone when the notification names no room); BOOKING the bookings of its domain.
  */
@@ -16,7 +16,7 @@ export function notificationTarget(
   n: Pick<AppNotification, 'type' | 'domainId' | 'roomId'>,
 ): NotificationTarget {
   if (n.type === 'DOMAIN_SETUP') return n.domainId ? { kind: 'domain-setup', domainId: n.domainId } : null;
-  if (n.type === 'LIVE_SUPPORT')
+  if (n.type === 'LIVE_SUPPORT' || n.type === 'ORDER_PAID')
     return {
       kind: 'page',
       href: n.roomId ? `${CONVERSATIONS}?room=${encodeURIComponent(n.roomId)}` : CONVERSATIONS,

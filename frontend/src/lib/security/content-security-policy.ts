@@ -1,22 +1,19 @@
 /**
  * The Content-Security-Policy of every page (src/proxy.ts sets it with a fresh nonce per
- * request; Next.js puts the nonce on its own scripts). Pure, so the policy is unit-tested.
+ * request; Next.js puts the nonce on its own scripts). Pure, so the policy is unit-tested. Stripe's
+ * sources come from the one list in lib/payments/stripe-origins.ts.
  */
-
-/** Stripe's documented sources: Stripe.js, the frames of Elements and 3-D Secure, its API, its images. */
-export const STRIPE_SOURCES = {
-  script: ['https://js.stripe.com'],
-  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
-  connect: ['https://api.stripe.com'],
-  img: ['https://*.stripe.com'],
-} as const;
+import { STRIPE_CSP_ORIGINS as STRIPE } from '../payments/stripe-origins';
 
 export interface PolicyInputs {
   /** Base64, fresh for every response. */
   nonce: string;
   /** The gateway as the browser reaches it (Socket.IO cannot go through /api), e.g. `https://api.parley.example`. */
   gatewayOrigin: string;
-  /** More origins the payment form may load from and talk to (a local Stripe-shaped server), from CSP_PAYMENT_ORIGINS. */
+  /**
+   * More origins the payment form may load from and talk to, where Stripe's are allowed: the local
+   * Stripe-compatible server's (STRIPE_LOCAL_ORIGIN) when payments run without Stripe.
+   */
   paymentOrigins: readonly string[];
   /** `next dev`: React rebuilds error stacks with eval, and the dev server's reload socket. */
   development: boolean;
@@ -44,13 +41,13 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
         "'self'",
         `'nonce-${nonce}'`,
         "'strict-dynamic'",
-        ...STRIPE_SOURCES.script,
+        ...STRIPE['script-src'],
         ...paymentOrigins,
         ...(development ? ["'unsafe-eval'"] : []),
       ],
     ],
     ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:', ...STRIPE_SOURCES.img, ...paymentOrigins]],
+    ['img-src', ["'self'", 'data:', 'blob:', ...STRIPE['img-src'], ...paymentOrigins]],
     ['font-src', ["'self'"]],
     [
       'connect-src',
@@ -58,12 +55,12 @@ export function contentSecurityPolicy(inputs: PolicyInputs): string {
         "'self'",
         gatewayOrigin,
         websocketOrigin(gatewayOrigin),
-        ...STRIPE_SOURCES.connect,
+        ...STRIPE['connect-src'],
         ...paymentOrigins,
         ...(development ? ['ws:'] : []),
       ],
     ],
-    ['frame-src', [...STRIPE_SOURCES.frame, ...paymentOrigins]],
+    ['frame-src', [...STRIPE['frame-src'], ...paymentOrigins]],
     ['object-src', ["'none'"]],
     ['base-uri', ["'none'"]],
     ['form-action', ["'self'"]],

@@ -1,4 +1,5 @@
-import { contentSecurityPolicy, newNonce, STRIPE_SOURCES } from './content-security-policy';
+import { STRIPE_CSP_ORIGINS } from '../payments/stripe-origins';
+import { contentSecurityPolicy, newNonce } from './content-security-policy';
 
 const base = {
   nonce: 'bm9uY2Utb2YtdGhlLXRlc3Q=',
@@ -42,8 +43,10 @@ describe('the page Content-Security-Policy', () => {
       'http://localhost:4000',
       'ws://localhost:4000',
       'https://api.stripe.com',
+      'https://m.stripe.network',
+      'https://q.stripe.com',
     ]);
-    expect(policy.get('frame-src')).toEqual([...STRIPE_SOURCES.frame]);
+    expect(policy.get('frame-src')).toEqual([...STRIPE_CSP_ORIGINS['frame-src']]);
     const secure = directives(
       contentSecurityPolicy({ ...base, gatewayOrigin: 'https://api.parley.example' }),
     );

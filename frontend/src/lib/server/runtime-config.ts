@@ -12,41 +12,28 @@ export const configSchema = z.object({
   // Unset: the page's own host name with GATEWAY_URL's port, so the parley_at cookie of
   // localhost:3000 also travels to localhost:4000 (cookies are per host, not per port).
   PUBLIC_GATEWAY_URL: z.url().optional(),
-  // More origins the payment form may load Stripe.js from, frame and call (the page policy already
-  // allows Stripe's own): a local Stripe-shaped server in development. Comma-separated origins.
-  CSP_PAYMENT_ORIGINS: z
-    .string()
-    .default('')
-    .transform((v) =>
-      v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z.url({ protocol: /^https?$/ }).refine((v) => new URL(v).origin === v, {
-          error: 'must be bare origins (scheme://host[:port]), comma-separated',
-        }),
-      ),
-    ),
   SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   SUPPORT_EMAIL: z.email().default('support@parley.chat'),
   CAREERS_EMAIL: z.email().default('careers@parley.chat'),
   PRIVACY_EMAIL: z.email().default('privacy@parley.chat'),
   SALES_EMAIL: z.email().default('sales@parley.chat'),
+  // The local Stripe-compatible server (tools/stripe-local) when payments run without Stripe: the
+  // security headers must let the page load its Stripe.js (see lib/payments/stripe-origins.ts).
+  STRIPE_LOCAL_ORIGIN: z.url().optional(),
 });
 
 export interface RuntimeConfig {
   gatewayUrl: string;
   /** What the browser needs to reach the gateway itself; see browserGatewayUrl. */
   publicGateway: PublicGateway;
-  /** Extra origins the page policy allows for the payment form (CSP_PAYMENT_ORIGINS). */
+  /** Origins the page policy allows for the payment form beside Stripe's: the local Stripe server's. */
   paymentOrigins: string[];
   systemSettingsCacheMs: number;
   gatewayTimeoutMs: number;
   contact: { support: string; careers: string; privacy: string; sales: string };
+  /** Origin of the local Stripe-compatible server, when used. */
+  stripeLocalOrigin?: string;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -62,7 +49,7 @@ export function runtimeConfig(): RuntimeConfig {
   cached = {
     gatewayUrl: env.GATEWAY_URL.replace(/\/+$/, ''),
     publicGateway: publicGatewayFrom(env.GATEWAY_URL, env.PUBLIC_GATEWAY_URL),
-    paymentOrigins: env.CSP_PAYMENT_ORIGINS,
+    paymentOrigins: env.STRIPE_LOCAL_ORIGIN ? [new URL(env.STRIPE_LOCAL_ORIGIN).origin] : [],
     systemSettingsCacheMs: env.SYSTEM_SETTINGS_CACHE_MS,
     gatewayTimeoutMs: env.GATEWAY_TIMEOUT_MS,
     contact: {
@@ -71,6 +58,7 @@ export function runtimeConfig(): RuntimeConfig {
       privacy: env.PRIVACY_EMAIL,
       sales: env.SALES_EMAIL,
     },
+    ...(env.STRIPE_LOCAL_ORIGIN ? { stripeLocalOrigin: new URL(env.STRIPE_LOCAL_ORIGIN).origin } : {}),
   };
   return cached;
 }

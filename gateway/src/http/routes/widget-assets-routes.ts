@@ -12,6 +12,8 @@ export interface WidgetAssetsOptions {
   distDir: string;
   /** The product's public site, for the widget's 'Powered by' link. */
   publicAppUrl: string;
+  /** Stripe's origins (or the local server's): the payment form loads Stripe.js and calls its API. */
+  stripeOrigins?: string[];
   logger: Logger;
 }
 
@@ -23,16 +25,19 @@ const escapeAttribute = (v: string) =>
  * everything else is locked to this origin: its own scripts and styles only, API calls and the
  * Socket.IO connection to the gateway itself.
  */
-function appPagePolicy(req: Request): string {
+function appPagePolicy(req: Request, stripeOrigins: string[]): string {
   const host = req.get('host');
   const sockets = host ? ` ws://${host} wss://${host}` : '';
+  const stripe = stripeOrigins.length ? ` ${stripeOrigins.join(' ')}` : '';
   return [
     "default-src 'none'",
-    "script-src 'self'",
+    `script-src 'self'${stripe}`,
+    // Stripe's card inputs live in its frames (js.stripe.com, hooks.stripe.com).
+    ...(stripe ? [`frame-src${stripe}`] : []),
     "style-src 'self'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    `connect-src 'self'${sockets}`,
+    `connect-src 'self'${sockets}${stripe}`,
     'frame-ancestors *',
     "base-uri 'none'",
     "form-action 'none'",
@@ -105,7 +110,7 @@ export function widgetAssetsRoutes(options: WidgetAssetsOptions): Router {
     commonHeaders(res);
     res
       .set({
-        'Content-Security-Policy': appPagePolicy(req),
+        'Content-Security-Policy': appPagePolicy(req, options.stripeOrigins ?? []),
         // Re-validated every time (ETag): a new build's asset names reach visitors at once.
         'Cache-Control': 'no-cache',
       })

@@ -7,6 +7,7 @@ import { callContext, clientKey } from '../request-facts';
 import { parseBody, withBody } from '../validation';
 import { widgetSessionView } from './conversation-views';
 import { imageUrl } from './content-item-routes';
+import { widgetPaymentRoutes } from './widget-payment-routes';
 import { widgetVisitorRoutes } from './widget-visitor-routes';
 
 /** The settings a visitor's widget shows; anything added to DomainSettings later stays private until listed. */
@@ -85,7 +86,10 @@ export function publicAppointmentTypeView(item: ContentItem) {
   };
 }
 
-type WidgetDeps = Pick<RouteDeps, 'conversations' | 'domains' | 'content' | 'visitorTokens' | 'rateLimits'>;
+type WidgetDeps = Pick<
+  RouteDeps,
+  'conversations' | 'domains' | 'content' | 'visitorTokens' | 'rateLimits' | 'billing'
+>;
 
 /**
  * /api/widget: what the widget iframe (served by the gateway, so same-origin) calls. The public
@@ -150,6 +154,7 @@ export function widgetRoutes(deps: WidgetDeps): Router {
     res.set('Cache-Control', 'no-store').json({ data: slots });
   });
 
+  router.use(widgetPaymentRoutes(deps));
   router.use(widgetVisitorRoutes(deps));
   return router;
 }

@@ -8,7 +8,11 @@ import { bookingDateLabel } from '../conversations/booking';
  */
 
 /** The types the UI shows; the service may hold others later, and lists only these. */
-export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING'] as const;
+/**
+ * BOOKING: a visitor booked an appointment (issue 10); ORDER_PAID: a visitor paid for an order in
+ * the widget (issue 12), it opens that conversation.
+ */
+export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING', 'ORDER_PAID'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**

@@ -7,3 +7,5 @@ export * from './content';
 export * from './team';
 export * from './conversations';
 export * from './text-safety';
+export * from './payments';
+export * from './orders';

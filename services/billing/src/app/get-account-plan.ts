@@ -3,7 +3,7 @@ import { foldEvents } from '@parley/eventstore';
 import { planDetailsOf, type PlanDetails } from '../catalogue/catalogue';
 import { accountDecider } from '../domain/account/decide';
 import type { AccountEvent } from '../domain/account/events';
-import type { AccountState } from '../domain/account/state';
+import type { AccountState, SubscriptionState } from '../domain/account/state';
 import { parseAccountId } from './account-id';
 import { accountSubject, type BillingDeps } from './deps';
 
@@ -14,6 +14,8 @@ export interface AccountPlan {
   limits: PlanLimits;
   planDetails: PlanDetails;
   changedAt: string;
+  /** The latest paid subscription as the provider's webhooks reported it; null before any. */
+  subscription: SubscriptionState | null;
 }
 
 /** How long a plan asked for right after sign-up waits for the reactor to assign it. */
@@ -53,10 +55,14 @@ export async function getAccountPlan(deps: BillingDeps, input: { accountId: unkn
     limits: state.limits,
     planDetails: planDetailsOf(state.plan),
     changedAt: state.changedAt,
+    subscription: state.subscription,
   };
 }
 
-async function loadAccount(deps: BillingDeps, accountId: string): Promise<AccountState> {
+export async function loadAccount(
+  deps: Pick<BillingDeps, 'store'>,
+  accountId: string,
+): Promise<AccountState> {
   const loaded = await deps.store.load<AccountEvent>(accountSubject(deps.store, accountId));
   return foldEvents(accountDecider, loaded.events);
 }

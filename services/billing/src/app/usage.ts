@@ -1,6 +1,7 @@
 import type { PlanId } from '@parley/contracts';
 import { AppError } from '@parley/contracts';
 import { executeCommand, foldEvents } from '@parley/eventstore';
+import { isEntitled } from '../domain/account/entitlement';
 import { usageDecider } from '../domain/usage/decide';
 import type { UsageEvent } from '../domain/usage/events';
 import { billingPeriodAt, periodKey, type BillingPeriod } from '../domain/usage/period';
@@ -36,13 +37,17 @@ function parseRequestId(input: unknown): string {
 }
 
 /**
- * Where the account is in its plan: the plan, its credits, and the current period. Billing has no
- * paid subscriptions yet, so every account is on calendar months; a subscription's current
- * period goes in as billingPeriodAt's second argument when payments land.
+ * Where the account is in its plan: the plan, its credits, and the current period — the paid
+ * subscription's current period while it pays, else the calendar month in UTC.
  */
 async function accountContext(deps: BillingDeps, accountId: unknown) {
   const plan = await getAccountPlan(deps, { accountId });
-  const period = billingPeriodAt(deps.clock(), null);
+  const sub = plan.subscription;
+  const paid =
+    sub && !sub.ended && isEntitled(sub.status)
+      ? { start: Date.parse(sub.currentPeriodStart), end: Date.parse(sub.currentPeriodEnd) }
+      : null;
+  const period = billingPeriodAt(deps.clock(), paid);
   return { plan, period, subject: usageSubject(deps, plan.accountId, period) };
 }
 

@@ -1,10 +1,48 @@
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { AppError } from '@parley/contracts';
 import { unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
+import { createConnectLink, payoutStatus } from '../app/payments/connect';
+import { createUpgradePaymentIntent } from '../app/payments/create-payment-intent';
+import { createOrderPaymentIntent, listOrders } from '../app/payments/orders';
+import {
+  cancelSubscription,
+  changeSubscription,
+  openCustomerPortal,
+} from '../app/payments/manage-subscription';
+import { paymentsConfig } from '../app/payments/payments-config';
+import { createSubscriptionAfterPayment } from '../app/payments/subscription-after-payment';
+import { handleWebhook } from '../app/payments/webhook';
 import { consumeRequest, getUsage } from '../app/usage';
 import { listPlans } from '../catalogue/catalogue';
+
+type WithCaller = { caller?: CallerMessage | null };
+type WithBody = WithCaller & { bodyJson?: string };
+
+function bodyOf(req: WithBody): unknown {
+  if (!req.bodyJson) return {};
+  try {
+    return JSON.parse(req.bodyJson) as unknown;
+  } catch {
+    throw new AppError('validation', 'The request body is not valid JSON', [], 'MALFORMED_JSON');
+  }
+}
+
+const change = (c: {
+  message: string;
+  checkoutUrl?: string;
+  subscriptionId?: string;
+  status?: string;
+  endsAt?: string;
+}) => ({
+  message: c.message,
+  checkoutUrl: c.checkoutUrl ?? '',
+  subscriptionId: c.subscriptionId ?? '',
+  status: c.status ?? '',
+  endsAt: c.endsAt ?? '',
+});
 
 /** proto <-> application mapping for parley.billing.v1.Billing; no decisions here. */
 export function billingService(deps: BillingDeps, logger: Logger): UntypedServiceImplementation {
@@ -15,10 +53,11 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
 
   return {
     ListPlans: rpc('ListPlans', async () => ({ plans: listPlans() })),
-    GetAccountPlan: rpc('GetAccountPlan', async (req: { caller?: CallerMessage | null }) =>
-      getAccountPlan(deps, { accountId: req.caller?.accountId }),
-    ),
-    GetUsage: rpc('GetUsage', async (req: { caller?: CallerMessage | null }) =>
+    GetAccountPlan: rpc('GetAccountPlan', async (req: WithCaller) => {
+      const plan = await getAccountPlan(deps, { accountId: req.caller?.accountId });
+      return { ...plan, subscription: plan.subscription ?? null };
+    }),
+    GetUsage: rpc('GetUsage', async (req: WithCaller) =>
       getUsage(deps, { accountId: req.caller?.accountId }),
     ),
     GetAccountUsage: rpc('GetAccountUsage', async (req: { accountId?: string }) =>
@@ -26,6 +65,51 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
     ),
     ConsumeRequest: rpc('ConsumeRequest', async (req: { accountId?: string; requestId?: string }) =>
       consumeRequest(deps, { accountId: req.accountId, requestId: req.requestId }),
+    ),
+    GetPaymentsConfig: rpc('GetPaymentsConfig', async () => paymentsConfig(deps)),
+    CreatePaymentIntent: rpc('CreatePaymentIntent', async (req: WithBody) =>
+      createUpgradePaymentIntent(deps, { accountId: req.caller?.accountId, body: bodyOf(req) }),
+    ),
+    CreateSubscriptionAfterPayment: rpc('CreateSubscriptionAfterPayment', async (req: WithBody) =>
+      change({
+        message: 'Subscription created successfully!',
+        ...(await createSubscriptionAfterPayment(deps, {
+          accountId: req.caller?.accountId,
+          body: bodyOf(req),
+        })),
+      }),
+    ),
+    ChangeSubscription: rpc('ChangeSubscription', async (req: WithBody & { creating?: boolean }) =>
+      change(
+        await changeSubscription(deps, {
+          accountId: req.caller?.accountId,
+          body: bodyOf(req),
+          creating: !!req.creating,
+        }),
+      ),
+    ),
+    CancelSubscription: rpc('CancelSubscription', async (req: WithCaller) =>
+      change(await cancelSubscription(deps, { accountId: req.caller?.accountId })),
+    ),
+    OpenCustomerPortal: rpc('OpenCustomerPortal', async (req: WithCaller) =>
+      openCustomerPortal(deps, { accountId: req.caller?.accountId }),
+    ),
+    CreateConnectLink: rpc('CreateConnectLink', async (req: WithCaller) =>
+      createConnectLink(deps, { accountId: req.caller?.accountId }),
+    ),
+    GetPayoutStatus: rpc('GetPayoutStatus', async (req: WithCaller) =>
+      payoutStatus(deps, { accountId: req.caller?.accountId }),
+    ),
+    CreateOrderPaymentIntent: rpc(
+      'CreateOrderPaymentIntent',
+      async (req: { accountId?: string; bodyJson?: string }) =>
+        createOrderPaymentIntent(deps, { accountId: req.accountId, body: bodyOf(req) }),
+    ),
+    ListOrders: rpc('ListOrders', async (req: WithCaller) =>
+      listOrders(deps, { accountId: req.caller?.accountId }),
+    ),
+    HandleWebhook: rpc('HandleWebhook', async (req: { payload?: Buffer; signature?: string }) =>
+      handleWebhook(deps, { payload: req.payload, signature: req.signature }),
     ),
   };
 }

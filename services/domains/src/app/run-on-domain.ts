@@ -6,6 +6,7 @@ import type { DomainState } from '../domain/domain/state';
 import { domainNotFound } from '../domain/shared/errors';
 import { subjects } from './aggregates';
 import type { Caller, DomainsDeps } from './deps';
+import { assertWritable } from './read-only';
 import { isId } from './validate';
 
 type Command = DomainCommand extends infer C
@@ -16,7 +17,8 @@ type Command = DomainCommand extends infer C
 
 /**
  * Runs a command on one of the caller's domains (the decider refuses another account's as not
- * found) and waits until the read model shows it, so the caller reads its own write.
+ * found) and waits until the read model shows it, so the caller reads its own write. Every change
+ * but deletion needs the domain within the plan's limit (read-only.ts).
  */
 export async function runOnDomain(
   deps: DomainsDeps,
@@ -25,6 +27,7 @@ export async function runOnDomain(
   command: Command,
 ): Promise<DomainState> {
   if (!isId(domainId)) throw domainNotFound();
+  if (command.type !== 'DeleteDomain') await assertWritable(deps, caller.accountId, domainId);
   const outcome = await executeCommand(
     deps.store,
     subjects(deps.store).domain(domainId),

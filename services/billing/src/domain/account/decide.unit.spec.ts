@@ -30,6 +30,8 @@ describe('billing account decider', () => {
       selectedPlan: 'PRO',
       limits: standardLimits,
       changedAt: '2026-11-22T18:00:00.000Z',
+      subscription: null,
+      payout: null,
     });
   });
 

@@ -7,6 +7,15 @@ export interface PlanLimit {
   maxDomains: number;
 }
 
+/** Whether the account's connected account can take charges (false until billing said so). */
+export async function canTakePayments(pool: Pool, accountId: string): Promise<boolean> {
+  const { rows } = await pool.query<{ charges_enabled: boolean }>(
+    'SELECT charges_enabled FROM payout_accounts WHERE account_id = $1',
+    [accountId],
+  );
+  return rows[0]?.charges_enabled ?? false;
+}
+
 /** The account's domain limit; Standard's until billing has said otherwise. */
 export async function planLimitOf(pool: Pool, accountId: string): Promise<PlanLimit> {
   const { rows } = await pool.query<{ plan: PlanId; max_domains: number }>(

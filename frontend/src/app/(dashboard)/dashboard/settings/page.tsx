@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { DomainsSection } from '@/components/settings/DomainsSection';
+import { OrdersCard } from '@/components/subscription/OrdersCard';
+import { PayoutsCard } from '@/components/subscription/PayoutsCard';
+import { SubscriptionManager } from '@/components/subscription/SubscriptionManager';
 
 export const metadata: Metadata = { title: 'Settings' };
 
@@ -11,7 +14,12 @@ export default function SettingsPage() {
         title="Settings"
         description="Your domains, the widget, your assistant and your subscription."
       />
-      <DomainsSection />
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 20 }}>
+        <SubscriptionManager />
+        <PayoutsCard />
+        <OrdersCard />
+        <DomainsSection />
+      </div>
     </>
   );
 }
