@@ -2,6 +2,7 @@
 // tab, Filter questions, Products, Help articles, Appointment types) is filled through the page and
 // saved, the page is reloaded and each value must have come back; then the widget on a customer's
 // site must show them where it shows them.
+import { eventually } from '@parley/testing';
 import type { FrameLocator, Locator, Page, Response } from 'playwright-core';
 import { formItem, useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
@@ -302,7 +303,9 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
       const row = topics.nth(i);
       expect(await value(row, 'Topic')).toBe(topic.title);
       expect(await chosen(itemOf(row, 'Opens'))).toEqual([topic.opens]);
-      if ('article' in topic) expect(await chosen(itemOf(row, 'Article'))).toEqual([topic.article]);
+      // The article's title, once the list of articles has come (until then, 'Loading articles…').
+      if ('article' in topic)
+        await eventually(async () => expect(await chosen(itemOf(row, 'Article'))).toEqual([topic.article]));
       if ('address' in topic) expect(await value(row, 'Web address')).toBe(topic.address);
     }
     const preview = page.getByTestId('widget-preview');

@@ -30,6 +30,15 @@ function usePublishedArticles(domainId: string): HelpArticle[] | undefined {
   return articles;
 }
 
+/**
+ * What the Article field shows for its chosen id: the article's title; never the bare id, which
+ * is all antd has while the list is on its way or once the article is unpublished or deleted.
+ */
+function articleLabel(articles: HelpArticle[] | undefined, id: unknown): string {
+  if (!articles) return 'Loading articles…';
+  return articles.find((a) => a.id === id)?.title ?? 'An article that is no longer published';
+}
+
 /** The home tab's popular topics: each opens the help desk, one help article or a web page. */
 export function PopularTopicsCard({
   form,
@@ -124,6 +133,7 @@ function TopicRow({
             placeholder="Choose a help article"
             notFoundContent="No published help articles yet: add one on the Help articles tab."
             options={(articles ?? []).map((a) => ({ value: a.id, label: a.title }))}
+            labelRender={({ value }) => articleLabel(articles, value)}
           />
         </Form.Item>
       )}
