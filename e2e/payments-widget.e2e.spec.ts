@@ -8,7 +8,7 @@ import { eventually } from '@parley/testing';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
-import { ownerApi, signUpOwnerWithDomain } from './support/owner';
+import { connectPayouts, ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { send, shot } from './support/widget-chat';
 
 const { journey } = useBrowser();
@@ -58,16 +58,7 @@ describe('a visitor buys a product in the widget', () => {
     productId = mug.data.id;
 
     // Payouts through Stripe Connect's onboarding (the local server's page), then payments on.
-    const { data } = await ownerApi<{ data: { url: string } }>(t, 'GET', '/payments/connect');
-    await t.page.goto(data.url);
-    await t.page.getByRole('button', { name: 'Complete onboarding' }).click();
-    await t.page.waitForURL(/\/dashboard\/settings/);
-    await eventually(async () =>
-      expect(
-        (await ownerApi<{ data: { chargesEnabled: boolean } }>(t, 'GET', '/payments/connect/status')).data
-          .chargesEnabled,
-      ).toBe(true),
-    );
+    await connectPayouts(t);
     await ownerApi(t, 'PATCH', `/domains/${domainId}/settings`, { paymentEnabled: true });
 
     host = await startHostSite(t.env.gatewayUrl, domainId, 'Glaze & Co');

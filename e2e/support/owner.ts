@@ -1,3 +1,4 @@
+import { eventually } from '@parley/testing';
 import {
   goodSignupDetails,
   verificationCode,
@@ -64,4 +65,22 @@ export async function signUpOwnerWithDomain(t: BrowserTest, label: string, domai
   await signUpOwner(t, label);
   const added = (await postApi(t, '/domains', { domain })) as { data: { id: string } };
   return added.data.id;
+}
+
+/**
+ * The owner sets up payouts (Stripe Connect's onboarding, on the local Stripe server's page) and
+ * waits until billing has heard the account can take charges: what a domain's 'Payments enabled'
+ * needs before it can be switched on.
+ */
+export async function connectPayouts(t: BrowserTest): Promise<void> {
+  const { data } = await ownerApi<{ data: { url: string } }>(t, 'GET', '/payments/connect');
+  await t.page.goto(data.url);
+  await t.page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await t.page.waitForURL(/\/dashboard\/settings/);
+  await eventually(async () =>
+    expect(
+      (await ownerApi<{ data: { chargesEnabled: boolean } }>(t, 'GET', '/payments/connect/status')).data
+        .chargesEnabled,
+    ).toBe(true),
+  );
 }
