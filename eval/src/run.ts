@@ -1,14 +1,15 @@
-// `npm run eval`: every engine on the tuning businesses and on the held-out ones. Prints the
-// figures, the misses, and one JSON line per engine and set.
+// `npm run eval`: every engine on the tuning businesses, the held-out one and the unseen ones.
+// Prints the figures, the tuning set's misses, the unseen set's misses counted by shape only,
+// and one JSON line per engine and set.
 import { loadSets } from './cases';
 import { enginesFrom } from './engines';
-import { missLines, summaryLines } from './report';
+import { missLines, shapeLines, summaryLines } from './report';
 import { evaluate } from './score';
 
 async function main(): Promise<void> {
   const sets = loadSets();
   const quiet = process.argv.includes('--quiet');
-  // While developing, only the tuning set: the held-out businesses are for the final figures.
+  // While developing, only the tuning set: the held-out and unseen businesses are for measuring.
   const tuningOnly = process.argv.includes('--tuning');
   for (const entry of enginesFrom(process.env)) {
     if ('unavailable' in entry) {
@@ -18,12 +19,13 @@ async function main(): Promise<void> {
     for (const [set, businesses] of [
       ['tuning set', sets.tuning],
       ['held-out set', sets.heldOut],
-      ['all', [...sets.tuning, ...sets.heldOut]],
+      ['unseen set', sets.unseen],
     ] as const) {
       if (!businesses.length || (tuningOnly && set !== 'tuning set')) continue;
       const scores = await evaluate(entry.engine, businesses);
       for (const line of summaryLines(entry.name, set, scores)) console.log(line);
-      if (!quiet && set !== 'all') for (const line of missLines(scores)) console.log(line);
+      if (!quiet && set === 'tuning set') for (const line of missLines(scores)) console.log(line);
+      if (!quiet && set === 'unseen set') for (const line of shapeLines(scores)) console.log(line);
       console.log(
         JSON.stringify({
           engine: entry.name,
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
           messages: scores.messages,
           sourceAccuracy: scores.sourceAccuracy,
           intentAccuracy: scores.intentAccuracy,
+          clarifyOrOfferRate: scores.clarifyOrOfferRate,
           handoffRate: scores.handoffRate,
+          wording: scores.wording,
         }),
       );
     }
