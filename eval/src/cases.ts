@@ -121,10 +121,14 @@ const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'
  * One business, validated; a label naming an entry that does not exist is an error. The tuning
  * and held-out businesses are in eval/businesses, the unseen ones in eval/unseen.
  */
-export function loadBusiness(name: string, folder: 'businesses' | 'unseen' = 'businesses'): Business {
+export function loadBusiness(
+  name: string,
+  folder: 'businesses' | 'unseen' = 'businesses',
+  messages: 'messages.json' | 'dev.json' = 'messages.json',
+): Business {
   const dir = join(EVAL_DIR, folder, name);
   const knowledge: DomainKnowledge = knowledgeSchema.parse(readJson(join(dir, 'knowledge.json')));
-  const cases = z.array(caseSchema).parse(readJson(join(dir, 'messages.json')));
+  const cases = z.array(caseSchema).parse(readJson(join(dir, messages)));
   const ids = new Set([
     ...knowledge.articles.map((a) => `article:${a.id}`),
     ...knowledge.filterQuestions.map((f) => `faq:${f.id}`),
@@ -151,6 +155,11 @@ const setsSchema = z.object({
 export interface Sets {
   /** Developed against: its misses may be read one by one. */
   tuning: Business[];
+  /**
+   * Development examples of issue 13 on the tuning businesses (their dev.json): paraphrases,
+   * several questions, bookings that mention a person, cheapest/dearest; developed against too.
+   */
+  dev: Business[];
   /** Kept apart from development (the plant shop of issue 5). */
   heldOut: Business[];
   /** Written before the engine was first measured on them and never tuned on: only counted, never read. */
@@ -161,6 +170,7 @@ export function loadSets(): Sets {
   const sets = setsSchema.parse(readJson(join(EVAL_DIR, 'sets.json')));
   return {
     tuning: sets.tuning.map((n) => loadBusiness(n)),
+    dev: sets.tuning.map((n) => loadBusiness(n, 'businesses', 'dev.json')),
     heldOut: sets.heldOut.map((n) => loadBusiness(n)),
     unseen: sets.unseen.map((n) => loadBusiness(n, 'unseen')),
   };

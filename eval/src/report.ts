@@ -29,7 +29,13 @@ export function summaryLines(engine: string, set: string, s: Scores): string[] {
 export function missLines(s: Scores): string[] {
   const out: string[] = [];
   for (const r of s.results) {
-    if (r.sourceCorrect && r.intentCorrect && r.saysCorrect !== false && !r.clarifiesOrOffers) continue;
+    if (
+      r.sourceCorrect &&
+      r.intentCorrect &&
+      r.saysCorrect !== false &&
+      !(r.answerable && r.clarifiesOrOffers)
+    )
+      continue;
     const what = [
       r.sourceCorrect
         ? null

@@ -9,7 +9,8 @@ import { evaluate } from './score';
 async function main(): Promise<void> {
   const sets = loadSets();
   const quiet = process.argv.includes('--quiet');
-  // While developing, only the tuning set: the held-out and unseen businesses are for measuring.
+  // While developing, only the tuning set and the development examples: the held-out and unseen
+  // businesses are for measuring.
   const tuningOnly = process.argv.includes('--tuning');
   for (const entry of enginesFrom(process.env)) {
     if ('unavailable' in entry) {
@@ -18,13 +19,15 @@ async function main(): Promise<void> {
     }
     for (const [set, businesses] of [
       ['tuning set', sets.tuning],
+      ['development examples', sets.dev],
       ['held-out set', sets.heldOut],
       ['unseen set', sets.unseen],
     ] as const) {
-      if (!businesses.length || (tuningOnly && set !== 'tuning set')) continue;
+      const developing = set === 'tuning set' || set === 'development examples';
+      if (!businesses.length || (tuningOnly && !developing)) continue;
       const scores = await evaluate(entry.engine, businesses);
       for (const line of summaryLines(entry.name, set, scores)) console.log(line);
-      if (!quiet && set === 'tuning set') for (const line of missLines(scores)) console.log(line);
+      if (!quiet && developing) for (const line of missLines(scores)) console.log(line);
       if (!quiet && set === 'unseen set') for (const line of shapeLines(scores)) console.log(line);
       console.log(
         JSON.stringify({
