@@ -12,7 +12,9 @@ async function main(): Promise<void> {
   // While developing, only the tuning set and the development examples: the held-out and unseen
   // businesses are for measuring.
   const tuningOnly = process.argv.includes('--tuning');
-  for (const entry of enginesFrom(process.env)) {
+  const variantAt = process.argv.indexOf('--variant');
+  const variant = variantAt > 0 ? process.argv[variantAt + 1] : undefined;
+  for (const entry of enginesFrom(process.env, variant)) {
     if ('unavailable' in entry) {
       console.log(`${entry.name}: ${entry.unavailable}`);
       continue;

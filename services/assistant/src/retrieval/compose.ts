@@ -6,14 +6,15 @@ import type {
   SourceKind,
   SourceRef,
 } from '../knowledge/model';
-import type { EngineReply, Retrieved } from '../engine/types';
+import type { EngineReply, ReplyPart, Retrieved } from '../engine/types';
 import { articleLink, labelOf } from './labels';
 import { discountedPrice, formatPrice, isOnSale, passes } from './products';
 import type { SearchIndex } from './search/bm25';
 import { shippingFacts } from './shipping';
 import { termOf } from './text/analyse';
 import { MATCH_CONFIDENCE, topicTerms, type Reading } from './understand';
-import { dress, sentences, voice } from './wording';
+import { splitQuestions } from './parts';
+import { dress, dressAll, sentences, voice } from './wording';
 
 /** At or above: answer from the best entry. */
 export const ANSWER_AT = 0.45;
@@ -51,6 +52,7 @@ const replyOf = (
 });
 
 export function compose(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  if (r.parts && r.intent === 'question') return answerParts(index, k, r, r.parts);
   switch (r.intent) {
     case 'email':
       return replyOf(
@@ -73,6 +75,76 @@ export function compose(index: SearchIndex, k: DomainKnowledge, r: Reading): Eng
     case 'question':
       return question(index, k, r);
   }
+}
+
+/** The facts as the owner's style dresses them; one part of several gets its first sentences alone. */
+const dressed = (k: DomainKnowledge, r: Reading, facts: string, more = ''): string =>
+  r.bare ? sentences(facts).slice(0, 2).join(' ') : dress(k.config, facts, more);
+
+/** The intents whose reply can be one answer among others. */
+const ANSWERING = new Set<Reading['intent']>(['question', 'purchase', 'booking']);
+
+/**
+ * The message's reading with its parts when it asks several things (at most MAX_PARTS) and at
+ * least two of them are answered, each from a different entry: then its intent is `question`
+ * (unless it gives an email or asks for a person), and `compose` answers every part.
+ */
+export function partsOf(
+  index: SearchIndex,
+  k: DomainKnowledge,
+  whole: Reading,
+  readPart: (text: string) => Reading,
+): Reading {
+  if (whole.intent === 'email' || whole.intent === 'handoff') return whole;
+  const pieces = splitQuestions(whole.message);
+  if (pieces.length < 2) return whole;
+  const parts = pieces.map((text) => ({ ...readPart(text), bare: true }));
+  const sources = new Set<string>();
+  for (const part of parts) {
+    if (!ANSWERING.has(part.intent)) continue;
+    const reply = compose(index, k, part);
+    if (reply.kind === 'answer' && reply.source) sources.add(`${reply.source.kind}:${reply.source.id}`);
+  }
+  if (sources.size < 2) return whole;
+  return { ...whole, intent: 'question', parts };
+}
+
+/** Every part of a message that asks several things, answered in one reply, in the message's order. */
+function answerParts(index: SearchIndex, k: DomainKnowledge, r: Reading, parts: Reading[]): EngineReply {
+  const replies = parts.map((part) => (ANSWERING.has(part.intent) ? compose(index, k, part) : null));
+  const seen = new Set<string>();
+  const answered: EngineReply[] = [];
+  const listed: ReplyPart[] = parts.map((part, i) => {
+    const reply = replies[i];
+    const key = reply?.source ? `${reply.source.kind}:${reply.source.id}` : '';
+    const fresh = reply?.kind === 'answer' && reply.source !== null && !seen.has(key);
+    if (fresh) {
+      seen.add(key);
+      answered.push(reply);
+    }
+    return {
+      text: part.message,
+      kind: fresh || reply?.kind === 'answer' ? 'answer' : (reply?.kind ?? 'offer-person'),
+      source: reply?.kind === 'answer' ? reply.source : null,
+      confidence: reply?.confidence ?? 0,
+    };
+  });
+  const first = answered[0]!;
+  return replyOf(
+    'answer',
+    dressAll(
+      k.config,
+      answered.map((a) => a.text),
+    ),
+    r,
+    {
+      source: first.source,
+      link: answered.find((a) => a.link)?.link ?? null,
+      productIds: [...new Set(answered.flatMap((a) => a.productIds))].slice(0, 4),
+      confidence: Math.min(...answered.map((a) => a.confidence)),
+      parts: listed,
+    },
+  );
 }
 
 function offerPerson(k: DomainKnowledge, r: Reading, text: string): EngineReply {
@@ -178,19 +250,7 @@ function factsOf(k: DomainKnowledge, r: Reading, source: SourceRef): { facts: st
 
 function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Retrieved): EngineReply {
   const { facts, more } = factsOf(k, r, top.source);
-  // A message with several questions ("do you ship to canada and do you take paypal?"): each part
-  // whose own best entry is a different, confident one adds that entry's first sentence.
-  const extras: string[] = [];
-  const seen = new Set([`${top.source.kind}:${top.source.id}`]);
-  for (const part of r.message.split(/[?!.;]+|\band\b|\balso\b/i)) {
-    if (extras.length >= 2) break;
-    const hit = partHit(index, r, part);
-    if (!hit || seen.has(`${hit.source.kind}:${hit.source.id}`)) continue;
-    seen.add(`${hit.source.kind}:${hit.source.id}`);
-    const first = sentences(factsOf(k, r, hit.source).facts)[0];
-    if (first) extras.push(first);
-  }
-  const text = dress(k.config, [facts, ...extras].join(' '), more);
+  const text = dressed(k, r, facts, more);
   return replyOf('answer', text, r, {
     source: top.source,
     link: top.source.kind === 'article' ? articleLink(k, top.source.id) : null,
@@ -198,14 +258,6 @@ function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Ret
     confidence: top.confidence,
   });
 }
-
-/** One part of a multi-question message, answered on its own only when clearly about one entry. */
-const partHit = (index: SearchIndex, r: Reading, part: string): Retrieved | undefined => {
-  const trimmed = part.trim();
-  if (trimmed.split(/\s+/).length < 3 || trimmed === r.message.trim()) return undefined;
-  const hit = index.search(index.query(trimmed), undefined, 1)[0];
-  return hit && hit.confidence >= 0.7 ? hit : undefined;
-};
 
 /** "Bike fit (120)", "Demo (free)": the price is all content knows besides the name and type. */
 function appointmentLabel(t: AppointmentTypeItem): string {
@@ -241,7 +293,7 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   if (!k.products.length) return null;
   const f = r.filter;
   const topic = topicTerms(r.query.terms);
-  const matched = topic.length ? index.search({ terms: topic }, ONLY('product'), 50) : [];
+  const matched = topic.length ? index.search({ ...r.query, terms: topic }, ONLY('product'), 50) : [];
   const relevant = matched.filter((m) => m.confidence >= CLARIFY_AT);
   const filtering =
     f.maxPrice !== null ||
@@ -275,9 +327,10 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   const cards = single ? shown.slice(0, 1) : shown.slice(0, 4);
   const first = cards[0]!;
   const text = single
-    ? dress(k.config, productFacts(first))
-    : dress(
-        k.config,
+    ? dressed(k, r, productFacts(first))
+    : dressed(
+        k,
+        r,
         `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map(listLine).join(', ')}.`,
       );
   return replyOf('answer', text, r, {
@@ -289,7 +342,7 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
 
 function appointmentAnswer(k: DomainKnowledge, r: Reading, source: SourceRef): EngineReply {
   const { facts } = factsOf(k, r, source);
-  return replyOf('answer', dress(k.config, `You can book this in the chat. ${facts}`), r, {
+  return replyOf('answer', dressed(k, r, `You can book this in the chat. ${facts}`), r, {
     source,
     confidence: Math.max(r.confidence, MATCH_CONFIDENCE),
   });
@@ -305,7 +358,7 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
     );
   }
   const topic = r.query.terms.filter((t) => !BOOKING_TERMS.has(t));
-  const matched = topic.length ? index.search({ terms: topic }, ONLY('appointment')) : [];
+  const matched = topic.length ? index.search({ ...r.query, terms: topic }, ONLY('appointment')) : [];
   const best = matched[0];
   const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
   if (clear) return appointmentAnswer(k, r, best.source);
@@ -313,8 +366,9 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
   const list = types.map(appointmentLabel);
   return replyOf(
     'clarify',
-    dress(
-      k.config,
+    dressed(
+      k,
+      r,
       `You can book ${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}. Which one would you like?`,
     ),
     r,

@@ -17,6 +17,13 @@ export interface Reading {
   results: Retrieved[];
   intent: Intent;
   confidence: number;
+  /**
+   * A message that asks several things, each answered from its own entry: the reading of each
+   * question (see parts.ts). Absent when the message asks one thing, or only one part is answered.
+   */
+  parts?: Reading[];
+  /** Composed as one part of several: the facts alone, without the style's opener and closer. */
+  bare?: boolean;
 }
 
 /** The small talk left out, so "hi! do you ship to canada?" is read as its question. */
@@ -82,7 +89,7 @@ function intentOf(
 
 /** What a shopping message is about, without its shopping words ("do you sell bike lights"). */
 function shoppingKindOf(index: SearchIndex, query: Query, results: Retrieved[]): SourceKind | null {
-  const shopping = index.search({ terms: topicTerms(results.length ? query.terms : []) })[0];
+  const shopping = index.search({ ...query, terms: topicTerms(results.length ? query.terms : []) })[0];
   return shopping && shopping.confidence >= MATCH_CONFIDENCE ? shopping.source.kind : null;
 }
 
