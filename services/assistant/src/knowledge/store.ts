@@ -60,7 +60,9 @@ export class KnowledgeStore {
 
   /** Whether the read model has seen the domain at all (deleted and other accounts' count). */
   async isKnown(domainId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM knowledge_domains WHERE domain_id = $1', [domainId]);
+    const { rowCount } = await this.pool.query('SELECT 1 FROM knowledge_domains WHERE domain_id = $1', [
+      domainId,
+    ]);
     return (rowCount ?? 0) > 0;
   }
 

@@ -1,29 +1,32 @@
 import { optionAvailable } from '@parley/contracts/validation';
-import type {
-  AppointmentTypeItem,
-  DomainKnowledge,
-  ProductItem,
-  SourceKind,
-  SourceRef,
+import {
+  currencyOf,
+  type AppointmentTypeItem,
+  type DomainKnowledge,
+  type ProductItem,
+  type SourceKind,
+  type SourceRef,
 } from '../knowledge/model';
 import type { EngineReply, ReplyPart, Retrieved } from '../engine/types';
 import { articleLink, labelOf } from './labels';
-import { discountedPrice, formatPrice, isOnSale, passes } from './products';
+import { discountedPrice, filters, formatMoney, formatPrice, isOnSale, ordered, passes } from './products';
 import type { SearchIndex } from './search/bm25';
 import { shippingFacts } from './shipping';
 import { termOf } from './text/analyse';
-import { MATCH_CONFIDENCE, topicTerms, type Reading } from './understand';
+import { MATCH_CONFIDENCE, shoppingKindOf, topicTerms, type Reading } from './understand';
 import { splitQuestions } from './parts';
+import { tied } from './ties';
+import { homeCountry } from './places';
 import { dress, dressAll, sentences, voice } from './wording';
 
 /** At or above: answer from the best entry. */
-export const ANSWER_AT = 0.45;
+export const ANSWER_AT = 0.3;
 /** Between this and ANSWER_AT: ask which entry the visitor means; below: offer a person. */
-export const CLARIFY_AT = 0.25;
+export const CLARIFY_AT = 0.2;
 /** A leading entry answers from this confidence when its score is LEAD times the next one's. */
-const LEADING_AT = 0.3;
-const LEADING_SCORE = 5;
-const LEAD = 1.4;
+const LEADING_AT = 0.2;
+const LEADING_SCORE = 2;
+const LEAD = 1.15;
 
 const termsOf = (list: string): Set<string> => new Set(list.split(/\s+/).map(termOf));
 /** Booking words: they say "a booking", not which appointment type. */
@@ -171,6 +174,13 @@ function smallTalk(k: DomainKnowledge, r: Reading): string {
 }
 
 function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  // Browsing ("anything on sale?", "any mugs under $30", "your cheapest coffee", "do you sell
+  // lights?"): the catalogue, when products match or the message filters it.
+  const shopping = r.cues.shop && shoppingKindOf(index, r.query, r.results) === 'product';
+  if (k.products.length && (filters(r.filter) || r.filter.order || shopping)) {
+    const listed = products(index, k, r);
+    if (listed && listed.kind === 'answer') return listed;
+  }
   const topic = topicTerms(r.query.terms);
   // "How much does it cost?" names no item: the catalogue is the answer.
   if (topic.length === 0 && r.query.terms.includes(PRICE_TERM) && k.products.length) {
@@ -191,7 +201,7 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   if (top.source.kind === 'product' && (productsClose || confident(r.results))) {
     return products(index, k, r) ?? answerFrom(index, k, r, top);
   }
-  if (!confident(r.results))
+  if (!confident(r.results) || tied(r.results))
     return clarify(
       k,
       r,
@@ -234,16 +244,27 @@ function factsOf(k: DomainKnowledge, r: Reading, source: SourceRef): { facts: st
     case 'faq':
       return { facts: k.filterQuestions.find((x) => x.id === source.id)!.answer, more: '' };
     case 'shipping': {
-      const all = k.config ? shippingFacts(k.config, r.message) : ['Please ask us about shipping.'];
+      const all = k.config
+        ? shippingFacts(k.config, r.message, {
+            currency: currencyOf(k),
+            home: homeCountry(k.config.businessDescription, k.domain, currencyOf(k)),
+          })
+        : ['Please ask us about shipping.'];
       return { facts: all.slice(0, 2).join(' '), more: all.slice(2).join(' ') };
     }
     case 'business':
       return { facts: k.config?.businessDescription ?? '', more: '' };
     case 'product':
-      return { facts: productFacts(k.products.find((x) => x.id === source.id)!), more: '' };
+      return {
+        facts: productFacts(
+          k.products.find((x) => x.id === source.id)!,
+          currencyOf(k),
+        ),
+        more: '',
+      };
     case 'appointment': {
       const t = k.appointmentTypes.find((x) => x.id === source.id)!;
-      return { facts: `${appointmentLabel(t)}: ${t.appointmentType}.`, more: '' };
+      return { facts: `${appointmentLabel(t, currencyOf(k))}: ${t.appointmentType}.`, more: '' };
     }
   }
 }
@@ -260,14 +281,16 @@ function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Ret
 }
 
 /** "Bike fit (120)", "Demo (free)": the price is all content knows besides the name and type. */
-function appointmentLabel(t: AppointmentTypeItem): string {
-  return `${t.name} (${t.price > 0 ? formatPrice(t.price) : 'free'})`;
+function appointmentLabel(t: AppointmentTypeItem, currency: string): string {
+  return `${t.name} (${t.price > 0 ? formatMoney(t.price, currency) : 'free'})`;
 }
 
-function productFacts(p: ProductItem): string {
+function productFacts(p: ProductItem, currency: string): string {
+  const money = (n: number) => formatMoney(n, currency);
+  // The price first: a concise reply keeps two sentences, and the price is what is asked most.
   const price = isOnSale(p)
-    ? `It is ${formatPrice(p.discount)}% off: ${formatPrice(discountedPrice(p))} instead of ${formatPrice(p.price)}.`
-    : `It costs ${formatPrice(p.price)}.`;
+    ? `${formatPrice(p.discount)}% off: ${money(discountedPrice(p))} instead of ${money(p.price)}.`
+    : `${money(p.price)}.`;
   const options = p.variants
     .map((v) => {
       const open = v.options.filter((o) => optionAvailable(v, o)).map((o) => o.value);
@@ -276,13 +299,20 @@ function productFacts(p: ProductItem): string {
     .filter(Boolean)
     .join(' ');
   const description = /[.!?]$/.test(p.description.trim()) ? p.description.trim() : `${p.description.trim()}.`;
-  return `${p.name}: ${description} ${price}${options ? ` ${options}` : ''}`;
+  return `${p.name}, ${price} ${description}${options ? ` ${options}` : ''}`;
 }
 
-const listLine = (p: ProductItem): string =>
+const listLine = (p: ProductItem, currency: string): string =>
   isOnSale(p)
-    ? `${p.name} (${formatPrice(discountedPrice(p))}, ${formatPrice(p.discount)}% off)`
-    : `${p.name} (${formatPrice(p.price)})`;
+    ? `${p.name} (${formatMoney(discountedPrice(p), currency)}, ${formatPrice(p.discount)}% off)`
+    : `${p.name} (${formatMoney(p.price, currency)})`;
+
+const ORDER_WORDS = {
+  cheapest: 'cheapest',
+  dearest: 'most expensive',
+  smallest: 'smallest',
+  largest: 'largest',
+};
 
 /**
  * Product cards for a shopping message: the products its topic words match (or the whole
@@ -299,6 +329,7 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
     f.maxPrice !== null ||
     f.minPrice !== null ||
     f.saleOnly ||
+    f.order !== null ||
     (f.mentionsDiscount && r.intent === 'purchase');
   const sale = f.saleOnly || f.mentionsDiscount;
   const byId = new Map(k.products.map((p) => [p.id, p]));
@@ -312,6 +343,15 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   const shown = candidates.filter((p) =>
     passes(p, { ...f, saleOnly: f.saleOnly || (sale && r.intent === 'purchase') }),
   );
+  if (f.order && shown.length) {
+    const best = ordered(shown, f.order)[0] ?? shown[0]!;
+    const facts = `The ${ORDER_WORDS[f.order]} is the ${productFacts(best, currencyOf(k))}`;
+    return replyOf('answer', dressed(k, r, facts), r, {
+      source: { kind: 'product', id: best.id },
+      productIds: [best.id],
+      confidence: Math.max(relevant[0]?.confidence ?? 0, MATCH_CONFIDENCE),
+    });
+  }
   if (!shown.length) {
     return offerPerson(
       k,
@@ -327,11 +367,11 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   const cards = single ? shown.slice(0, 1) : shown.slice(0, 4);
   const first = cards[0]!;
   const text = single
-    ? dressed(k, r, productFacts(first))
+    ? dressed(k, r, productFacts(first, currencyOf(k)))
     : dressed(
         k,
         r,
-        `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map(listLine).join(', ')}.`,
+        `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map((p) => listLine(p, currencyOf(k))).join(', ')}.`,
       );
   return replyOf('answer', text, r, {
     source: { kind: 'product', id: first.id },
@@ -363,7 +403,7 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
   const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
   if (clear) return appointmentAnswer(k, r, best.source);
   if (types.length === 1) return appointmentAnswer(k, r, { kind: 'appointment', id: types[0]!.id });
-  const list = types.map(appointmentLabel);
+  const list = types.map((t) => appointmentLabel(t, currencyOf(k)));
   return replyOf(
     'clarify',
     dressed(

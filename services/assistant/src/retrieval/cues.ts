@@ -20,6 +20,23 @@ const HANDOFF = [
   /\b(?:bot|chatbot) is (?:useless|not helping|rubbish)\b/,
 ];
 
+/**
+ * A person *instead of* the bot: a real or live one, now, not a bot, put through or transferred.
+ * Those stay a handoff even where a booking could be made.
+ */
+const INSTEAD_OF_BOT = [
+  /\b(?:real|live|actual|human) (?:person|human|agent|people|being)\b/,
+  /\bhuman\b/,
+  /\bnot (?:a |the |talking to a |with a )?(?:bot|robot|machine|ai)\b/,
+  /\b(?:bot|chatbot|robot)\b[^.?!]{0,20}\b(?:useless|not helping|rubbish|stupid)\b/,
+  /\b(?:put|get) me (?:through|on)\b|\btransfer\b|\bconnect me\b/,
+  /\b(?:right now|straight away|asap|urgent(?:ly)?|immediately)\b/,
+  /\brather (?:talk|speak|chat)\b/,
+];
+/** A conversation with a person *about* something, or a person to do something with the visitor. */
+const ABOUT_SOMETHING =
+  /\b(?:talk|speak|chat|discuss|call|meet)\b[^.?!]{0,40}\babout\b|\b(?:someone|somebody|a person|an expert|a specialist|your team|one of your team)\b[^.?!]{0,12}\b(?:walk|show|come|visit|look at|go through|give me a quote|quote)\b/;
+
 const BOOKING_VERB = /\b(?:book|booking|schedule|reserve|arrange)\b/;
 const BOOKING_NOUN =
   /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|demo|call|session|slot|visit)\b/;
@@ -40,6 +57,10 @@ const SMALL_TALK =
 export interface Cues {
   email: string | null;
   handoff: boolean;
+  /** The person is wanted instead of the bot (a handoff even where a booking could be made). */
+  insteadOfBot: boolean;
+  /** A talk with a person about something, or a person to do something: a booking when one can be made. */
+  aboutSomething: boolean;
   bookingVerb: boolean;
   bookingNoun: boolean;
   signUp: boolean;
@@ -58,6 +79,8 @@ export function cuesOf(message: string): Cues {
   return {
     email,
     handoff: HANDOFF.some((p) => p.test(rest)),
+    insteadOfBot: INSTEAD_OF_BOT.some((p) => p.test(rest)),
+    aboutSomething: ABOUT_SOMETHING.test(rest),
     bookingVerb: BOOKING_VERB.test(rest),
     bookingNoun: BOOKING_NOUN.test(rest),
     signUp: SIGN_UP.test(rest),

@@ -21,6 +21,14 @@ const JOINED = new RegExp(
  * (or before it, at the end). More than MAX_PARTS questions: the last ones stay together.
  */
 export function splitQuestions(message: string): string[] {
+  return clausesOf(message).questions;
+}
+
+/**
+ * The message's clauses: the questions (each with the context before it, see splitQuestions),
+ * and the context alone ("i have small kids"), which says less about what is asked.
+ */
+export function clausesOf(message: string): { questions: string[]; context: string[] } {
   const pieces: string[] = [];
   for (const sentence of message.split(/[?;\n]+|[.!]+\s+/)) {
     for (const piece of normalise(sentence).split(JOINED)) {
@@ -29,10 +37,12 @@ export function splitQuestions(message: string): string[] {
     }
   }
   const questions: string[] = [];
+  const contexts: string[] = [];
   let context = '';
   for (const piece of pieces) {
     if (!ASKS.test(piece)) {
       context = context ? `${context} ${piece}` : piece;
+      contexts.push(piece);
       continue;
     }
     questions.push(context ? `${context} ${piece}` : piece);
@@ -45,5 +55,6 @@ export function splitQuestions(message: string): string[] {
   if (questions.length > MAX_PARTS) {
     questions.splice(MAX_PARTS - 1, questions.length, questions.slice(MAX_PARTS - 1).join(' '));
   }
-  return questions;
+  // With no question word anywhere, every clause is what is asked.
+  return { questions, context: questions.length === 1 && !ASKS.test(questions[0]!) ? [] : contexts };
 }

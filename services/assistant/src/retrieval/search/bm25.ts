@@ -36,6 +36,8 @@ export interface Query {
   terms: string[];
   /** Per query term, indexed terms of related meaning (from the lexicon); absent when none. */
   related?: Readonly<Record<string, readonly RelatedTerm[]>>;
+  /** Per query term, how much it counts (1 when absent): words of context count less than the question's. */
+  weights?: Readonly<Record<string, number>>;
 }
 
 /** How an index reads meaning beyond the words themselves. */
@@ -222,7 +224,8 @@ export class SearchIndex {
         : alternatives.length
           ? Math.max(...alternatives.map((a) => this.idf(a.term)))
           : idf * UNKNOWN_WORD_WEIGHT;
-      totalIdf += slot;
+      const termWeight = q.weights?.[term] ?? 1;
+      totalIdf += slot * termWeight;
       // Each entry gets the best of the word itself and its related terms, never their sum.
       const best = new Map<number, { score: number; covered: number }>();
       const consider = (t: string, weight: number) => {
@@ -242,8 +245,8 @@ export class SearchIndex {
       for (const a of alternatives) consider(a.term, a.weight);
       for (const [doc, { score, covered }] of best) {
         const acc = scores.get(doc) ?? { score: 0, covered: 0 };
-        acc.score += score;
-        acc.covered += covered;
+        acc.score += score * termWeight;
+        acc.covered += covered * termWeight;
         scores.set(doc, acc);
       }
     }
