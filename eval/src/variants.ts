@@ -1,3 +1,4 @@
+import { defaultSemantics } from '../../services/assistant/src/retrieval';
 import {
   DEFAULT_RELATION_WEIGHTS,
   wordNetLexicon,
@@ -6,9 +7,10 @@ import type { SemanticOptions } from '../../services/assistant/src/retrieval/sea
 
 /**
  * Ideas measured against each other (`npm run eval -- --variant NAME`); the engine's default is
- * `wordnet`. docs/assistant.md keeps the table of their figures, the dropped ones included.
+ * `meanings-light`. docs/assistant.md keeps the table of their figures, the dropped ones included.
  */
 export const VARIANTS: Record<string, () => SemanticOptions> = {
+  default: defaultSemantics,
   words: () => ({ lexicon: null }),
   wordnet: () => ({ lexicon: wordNetLexicon() }),
   'wordnet-known': () => ({ lexicon: wordNetLexicon(), expandKnown: true }),
@@ -22,6 +24,15 @@ export const VARIANTS: Record<string, () => SemanticOptions> = {
     lexicon: wordNetLexicon(),
     meaningWeight: 0.4,
     meaningFields: ['title', 'question', 'tags', 'body'],
+  }),
+  'meanings-light': () => ({
+    lexicon: wordNetLexicon(),
+    meaningWeight: 0.25,
+    weights: { synonym: 0, derived: 0, similar: 0, broader: 0, narrower: 0 },
+  }),
+  'wordnet-synonyms': () => ({
+    lexicon: wordNetLexicon(),
+    weights: { synonym: 0.6, derived: 0.5, similar: 0, broader: 0, narrower: 0 },
   }),
   'wordnet-narrower': () => ({
     lexicon: wordNetLexicon(),

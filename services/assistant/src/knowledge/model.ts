@@ -1,4 +1,4 @@
-import type { DomainConfig } from '@parley/contracts';
+import { DOMAIN_SETTINGS_DEFAULTS, type DomainConfig } from '@parley/contracts';
 
 /**
  * What the assistant knows about one domain: its own read model, built from the domains and
@@ -77,6 +77,10 @@ export interface AppointmentTypeItem {
 }
 
 export const DEFAULT_CURRENCY = 'USD';
+
+/** The welcome message the widget shows above the chat: the owner's, or the default until they save one. */
+export const shownWelcome = (k: Pick<DomainKnowledge, 'welcomeMessage'>): string =>
+  k.welcomeMessage.trim() || DOMAIN_SETTINGS_DEFAULTS.welcomeMessage;
 
 /** The currency the domain's prices are in. */
 export const currencyOf = (k: Pick<DomainKnowledge, 'currency'>): string => k.currency || DEFAULT_CURRENCY;

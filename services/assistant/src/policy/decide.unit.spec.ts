@@ -313,7 +313,7 @@ describe('policy: decision record', () => {
       source: { kind: 'article', id: 'art-ship' },
       candidates: [{ kind: 'article', id: 'art-ship', confidence: 0.9 }],
     });
-    expect(r.posts.map((p) => p.decision.part)).toEqual(['greeting', 'reply', 'ask']);
+    expect(r.posts.map((p) => p.decision.part)).toEqual(['reply', 'ask']);
     for (const p of r.posts)
       expect(parseDecision(JSON.parse(JSON.stringify(p.decision)))).toEqual(p.decision);
   });
@@ -332,6 +332,12 @@ describe('policy: decision record', () => {
         source: { kind: 'article', id: id.slice(0, 64) },
         candidates,
         email: `${'a'.repeat(60)}@example.com`,
+        parts: [1, 2, 3, 4].map((i) => ({
+          text: `${'q'.repeat(300)}${i}`,
+          kind: 'answer' as const,
+          source: { kind: 'article' as const, id: `${id}${i}` },
+          confidence: 0.5,
+        })),
       }),
     });
     const failed = given(...greeted).when({ id: 'm2', text: 'z', engine: engine.fails('e'.repeat(5000)) });
@@ -339,6 +345,7 @@ describe('policy: decision record', () => {
       expect(Buffer.byteLength(JSON.stringify({ ...d, part: 'reply' }))).toBeLessThan(2048);
     }
     expect(r.outcome.decision.candidates).toHaveLength(3);
+    expect(r.outcome.decision.parts).toHaveLength(3);
   });
 
   it('is not read back from a message that is not the policy’s', () => {

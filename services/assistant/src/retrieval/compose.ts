@@ -24,7 +24,7 @@ export const ANSWER_AT = 0.3;
 /** Between this and ANSWER_AT: ask which entry the visitor means; below: offer a person. */
 export const CLARIFY_AT = 0.2;
 /** A leading entry answers from this confidence when its score is LEAD times the next one's. */
-const LEADING_AT = 0.2;
+const LEADING_AT = 0.25;
 const LEADING_SCORE = 2;
 const LEAD = 1.15;
 
@@ -166,10 +166,9 @@ function smallTalk(k: DomainKnowledge, r: Reading): string {
     );
   if (/\b(bot|robot|ai|human|real)\b/.test(t))
     return `I'm the ${k.domain} assistant. I answer from the team's own information, and a person from the team can take over whenever you like.`;
+  // Never the welcome message again: the widget shows it above the chat.
   if (r.cues.greeting)
-    return (
-      k.welcomeMessage || voice(k.config, 'Hello. How can I help you today?', 'Hi! How can I help you today?')
-    );
+    return voice(k.config, 'Hello again. What can I help you with?', 'Hi again! What can I help you with?');
   return voice(k.config, 'How can I help you today?', 'Happy to chat! What can I help you with?');
 }
 

@@ -20,6 +20,15 @@ export const DEFAULT_RELATION_WEIGHTS: RelationWeights = {
   narrower: 0,
 };
 
+/** Query-side expansion off: every relation counts nothing. */
+export const NO_RELATED_WORDS: RelationWeights = {
+  synonym: 0,
+  derived: 0,
+  similar: 0,
+  broader: 0,
+  narrower: 0,
+};
+
 /** Words kept per lexicon before the cache starts over (a visitor vocabulary, not the dictionary). */
 const CACHE_LIMIT = 20_000;
 

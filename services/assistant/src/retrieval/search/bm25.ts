@@ -12,6 +12,8 @@ const B = 0.4;
 const UNKNOWN_WORD_WEIGHT = 0.35;
 /** How much of a query word a match only through an entry's meanings covers. */
 const MEANING_COVER = 0.5;
+/** Confidence kept by an entry matched only through related words or meanings. */
+const INDIRECT_ONLY = 0.6;
 const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'tags'];
 
 interface Posting {
@@ -210,7 +212,7 @@ export class SearchIndex {
    */
   search(q: Query, kinds?: ReadonlySet<SourceKind>, limit = 5): Retrieved[] {
     if (q.terms.length === 0) return [];
-    const scores = new Map<number, { score: number; covered: number }>();
+    const scores = new Map<number, { score: number; covered: number; direct: boolean }>();
     let totalIdf = 0;
     for (const term of q.terms) {
       const idf = this.idf(term);
@@ -227,7 +229,7 @@ export class SearchIndex {
       const termWeight = q.weights?.[term] ?? 1;
       totalIdf += slot * termWeight;
       // Each entry gets the best of the word itself and its related terms, never their sum.
-      const best = new Map<number, { score: number; covered: number }>();
+      const best = new Map<number, { score: number; covered: number; direct: boolean }>();
       const consider = (t: string, weight: number) => {
         const postings = this.postings.get(t);
         if (!postings) return;
@@ -238,25 +240,28 @@ export class SearchIndex {
           const score = (weight * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
           const covered = weight * slot * (p.headline ? 1 : p.meaning ? MEANING_COVER : 0.75);
           const held = best.get(p.doc);
-          if (!held || held.score < score) best.set(p.doc, { score, covered });
+          if (!held || held.score < score)
+            best.set(p.doc, { score, covered, direct: weight === 1 && !p.meaning });
         }
       };
       consider(term, 1);
       for (const a of alternatives) consider(a.term, a.weight);
-      for (const [doc, { score, covered }] of best) {
-        const acc = scores.get(doc) ?? { score: 0, covered: 0 };
+      for (const [doc, { score, covered, direct }] of best) {
+        const acc = scores.get(doc) ?? { score: 0, covered: 0, direct: false };
         acc.score += score * termWeight;
         acc.covered += covered * termWeight;
+        acc.direct ||= direct;
         scores.set(doc, acc);
       }
     }
     return [...scores.entries()]
       .sort((a, b) => b[1].score - a[1].score)
       .slice(0, limit)
-      .map(([doc, { score, covered }]) => ({
+      .map(([doc, { score, covered, direct }]) => ({
         source: this.documents[doc]!.source,
         score,
-        confidence: totalIdf > 0 ? Math.min(1, covered / totalIdf) : 0,
+        // An entry that shares no word with the message, only meanings, is a weaker guess.
+        confidence: totalIdf > 0 ? Math.min(1, covered / totalIdf) * (direct ? 1 : INDIRECT_ONLY) : 0,
       }));
   }
 }
