@@ -7,6 +7,7 @@ import { colour, DEFAULT_THEME_COLOR, topicAction, type HomeTopic } from '@parle
 import { HomeTab } from './HomeTab';
 import { Icon, LauncherGlyph, type IconName } from './icons';
 import { parentBridge } from './parent-bridge';
+import { setCurrency } from './price';
 import { ProductDialog, ProductsTab } from './ProductsTab';
 import { VisitorSessions } from './session';
 import { browserStore } from './storage';
@@ -101,6 +102,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
 
   const s = profile.settings;
   const h = profile.homeSettings;
+  setCurrency(s.currency);
   const theme = colour(h.themeColor ?? s.themeColor, DEFAULT_THEME_COLOR);
   const vars = {
     '--pw-theme': theme,

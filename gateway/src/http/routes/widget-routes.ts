@@ -22,6 +22,7 @@ const PUBLIC_SETTINGS = [
   'titleColor',
   'iconStyle',
   'paymentEnabled',
+  'currency',
   'customLinkTitle',
   'customLinkDescription',
   'customLinkUrl',
