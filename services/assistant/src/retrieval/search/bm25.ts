@@ -61,6 +61,26 @@ export interface SemanticOptions {
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
 
+/** A word's meaning as index terms, shared by every index (a rebuild re-reads the same words). */
+const meaningCache = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+const MEANING_CACHE_LIMIT = 20_000;
+function meaningTerms(lexicon: Lexicon, word: string): readonly string[] {
+  let cache = meaningCache.get(lexicon);
+  if (!cache) meaningCache.set(lexicon, (cache = new Map()));
+  const cached = cache.get(word);
+  if (cached) return cached;
+  const terms = [
+    ...new Set(
+      words(lexicon.meaning(word))
+        .filter((w) => !STOP_WORDS.has(w) && w.length >= 3)
+        .map(termOf),
+    ),
+  ];
+  if (cache.size >= MEANING_CACHE_LIMIT) cache.clear();
+  cache.set(word, terms);
+  return terms;
+}
+
 /** One domain's search index; immutable once built. */
 export class SearchIndex {
   readonly revision: number;
@@ -124,9 +144,7 @@ export class SearchIndex {
       if (!text) continue;
       for (const word of words(text)) {
         if (STOP_WORDS.has(word) || word.length < 3 || /\d/.test(word)) continue;
-        for (const w of words(lexicon.meaning(word))) {
-          if (STOP_WORDS.has(w) || w.length < 3) continue;
-          const term = termOf(w);
+        for (const term of meaningTerms(lexicon, word)) {
           if (own.has(term)) continue;
           out.set(term, Math.min(meaningWeight * 2, (out.get(term) ?? 0) + meaningWeight));
         }
