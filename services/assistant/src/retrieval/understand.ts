@@ -86,7 +86,7 @@ function intentOf(
   // "Book a call with someone", "talk to someone about a deep clean": a person to talk *about*
   // something is a booking where the business has appointment types; a person instead of the bot
   // ("a real person", "not a bot", "put me through") stays a handoff.
-  const wantsBooking = cues.bookingVerb || cues.bookingNoun || cues.aboutSomething;
+  const wantsBooking = cues.bookingVerb || cues.bookingNoun || cues.aboutSomething || cues.timeWithUs;
   if (cues.handoff && !(bookable && wantsBooking && !cues.insteadOfBot)) return ['handoff', 0.9];
   if (bookable && wantsBooking) return ['booking', 0.85];
   if (!cues.notBooking && (cues.bookingVerb || cues.bookingNoun)) return ['booking', 0.85];
