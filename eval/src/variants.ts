@@ -34,6 +34,8 @@ export const VARIANTS: Record<string, () => SemanticOptions> = {
     lexicon: wordNetLexicon(),
     weights: { synonym: 0.6, derived: 0.5, similar: 0, broader: 0, narrower: 0 },
   }),
+  'query-meanings': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.4 }),
+  'query-meanings-light': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.25 }),
   'wordnet-narrower': () => ({
     lexicon: wordNetLexicon(),
     weights: { ...DEFAULT_RELATION_WEIGHTS, narrower: 0.3 },

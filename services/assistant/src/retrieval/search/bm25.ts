@@ -57,6 +57,11 @@ export interface SemanticOptions {
    */
   meaningWeight?: number;
   meaningFields?: readonly Field[];
+  /**
+   * A visitor's word the domain does not use is also read as the words of its definition that the
+   * domain does use ("postcode" -> address), each counting this share of a match; 0 or absent: off.
+   */
+  queryMeaningWeight?: number;
 }
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
@@ -191,6 +196,12 @@ export class SearchIndex {
     if (cached) return cached;
     const weights = this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS;
     const best = new Map<string, number>();
+    const defined = this.semantics.queryMeaningWeight ?? 0;
+    if (defined > 0 && !this.postings.has(term)) {
+      for (const t of meaningTerms(lexicon, word)) {
+        if (t !== term && this.postings.has(t) && (best.get(t) ?? 0) < defined) best.set(t, defined);
+      }
+    }
     for (const r of lexicon.related(word)) {
       const weight = weights[r.relation];
       if (weight <= 0 || STOP_WORDS.has(r.word)) continue;
