@@ -32,13 +32,16 @@ export function clausesOf(message: string): { questions: string[]; context: stri
   const pieces: string[] = [];
   for (const sentence of message.split(/[?;\n]+|[.!]+\s+/)) {
     for (const piece of normalise(sentence).split(JOINED)) {
-      const text = piece.replace(/^[\s,.!-]+|[\s,.!-]+$/g, '');
+      const text = piece
+        .replace(/^[\s,.!-]+|[\s,.!-]+$/g, '')
+        .replace(/^(?:and|also|plus|so|but|oh|ok|okay)\b[\s,]*/, '');
       if (text) pieces.push(text);
     }
   }
   const questions: string[] = [];
   const contexts: string[] = [];
   let context = '';
+  let asked = false;
   for (const piece of pieces) {
     if (!ASKS.test(piece)) {
       context = context ? `${context} ${piece}` : piece;
@@ -47,6 +50,7 @@ export function clausesOf(message: string): { questions: string[]; context: stri
     }
     questions.push(context ? `${context} ${piece}` : piece);
     context = '';
+    asked = true;
   }
   if (context) {
     if (questions.length) questions[questions.length - 1] += ` ${context}`;
@@ -56,5 +60,5 @@ export function clausesOf(message: string): { questions: string[]; context: stri
     questions.splice(MAX_PARTS - 1, questions.length, questions.slice(MAX_PARTS - 1).join(' '));
   }
   // With no question word anywhere, every clause is what is asked.
-  return { questions, context: questions.length === 1 && !ASKS.test(questions[0]!) ? [] : contexts };
+  return { questions, context: asked ? contexts : [] };
 }

@@ -100,6 +100,9 @@ export class WordNet {
       if (!w.endsWith(suffix) || w.length <= suffix.length + 1) continue;
       const base = w.slice(0, w.length - suffix.length) + ending;
       if (this.offsets(base, pos).length) out.add(base);
+      // "skipping", "stopped": the doubled consonant WordNet's exception lists would undo.
+      if (!ending && /([^aeiou])\1$/.test(base) && this.offsets(base.slice(0, -1), pos).length)
+        out.add(base.slice(0, -1));
     }
     return [...out];
   }
