@@ -318,6 +318,42 @@ describe('policy: decision record', () => {
       expect(parseDecision(JSON.parse(JSON.stringify(p.decision)))).toEqual(p.decision);
   });
 
+  it('lists each part of a message that asks several things, and what answered it', () => {
+    const parts = [
+      {
+        text: 'are you open sundays',
+        kind: 'answer' as const,
+        source: { kind: 'article' as const, id: 'art-hours' },
+        confidence: 0.8,
+      },
+      {
+        text: 'do you gift wrap',
+        kind: 'answer' as const,
+        source: { kind: 'faq' as const, id: 'faq-gift' },
+        confidence: 0.6,
+      },
+      { text: 'whats the meaning of life', kind: 'offer-person' as const, source: null, confidence: 0.1 },
+    ];
+    const r = given(...greeted).when({
+      id: 'm1',
+      text: 'are you open sundays and do you gift wrap, whats the meaning of life?',
+      engine: engine.answers('question', 'Open 10-4 on Sundays. Gift wrap is free.', { parts }),
+    });
+    expect(r.outcome.decision.outcome).toBe('answer');
+    expect(r.outcome.decision.parts).toEqual([
+      {
+        text: 'are you open sundays',
+        kind: 'answer',
+        source: { kind: 'article', id: 'art-hours' },
+        confidence: 0.8,
+      },
+      { text: 'do you gift wrap', kind: 'answer', source: { kind: 'faq', id: 'faq-gift' }, confidence: 0.6 },
+      { text: 'whats the meaning of life', kind: 'offer-person', source: null, confidence: 0.1 },
+    ]);
+    expect(r.outcome.decision.why.some((w) => w.startsWith('answered 2 questions in one reply'))).toBe(true);
+    expect(r.posts[0]!.decision.parts).toHaveLength(3);
+  });
+
   it('stays under 2 KB with long ids, many candidates and a long engine error', () => {
     const id = 'x'.repeat(100);
     const candidates = Array.from({ length: 20 }, (_, i) => ({
