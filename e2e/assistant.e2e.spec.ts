@@ -145,13 +145,13 @@ describe('the assistant answers visitors on a customer site', () => {
       contexts.push(visitor.context);
       ({ site, widget } = visitor);
 
-      // The first message opens the room. The bot's greeting repeats the welcome message the
-      // widget shows from the start (it stays once on screen), then asks how it can help: the
-      // reply arrives live although it was posted before the widget had subscribed to the room.
+      // The first message opens the room. The widget shows the welcome message from the start;
+      // the bot greets in words of its own (never the welcome again): the reply arrives live
+      // although it was posted before the widget had subscribed to the room.
       await send(widget, 'Hello there!');
       await widget
         .getByTestId('chat-message-assistant')
-        .filter({ hasText: 'How can we help you today?' })
+        .filter({ hasText: 'What can I help you with today?' })
         .waitFor()
         .catch(async (error: Error) => {
           await shot(site, 'greeting-missing');
@@ -202,6 +202,40 @@ describe('the assistant answers visitors on a customer site', () => {
     await shot(site, 'booking-flow');
     await flow.getByRole('button', { name: 'Close' }).last().click();
     await flow.waitFor({ state: 'detached' });
+  });
+
+  step("prices in the domain's currency: the owner picks euros, the bot and the widget say €", async (t) => {
+    await ownerApi(t, 'PATCH', `/domains/${domainId}/settings`, { currency: 'EUR' });
+    await ownerApi(t, 'POST', '/products', {
+      domainId,
+      name: 'Speckled mug',
+      price: 48,
+      hasDiscount: false,
+      discount: 0,
+      productType: 'Physical',
+      description: 'A speckled stoneware mug.',
+      variants: [],
+    });
+    // The dashboard's settings form shows the choice.
+    const owner = t.page;
+    await owner.goto(t.url(`/dashboard/settings/domains/${domainId}`));
+    const currency = owner.getByTestId('widget-settings-form').getByTestId('currency-select');
+    await currency.getByText('EUR').waitFor();
+    await currency.scrollIntoViewIfNeeded();
+    await shot(owner, 'settings-currency');
+
+    await widget.getByTestId('tab-chat').click();
+    await send(widget, 'how much is the speckled mug?');
+    await widget.getByTestId('chat-message-assistant').filter({ hasText: '€48' }).waitFor();
+    // A widget opened now reads the currency with the domain's settings: its cards say € too.
+    if (!host) throw new Error('no host site');
+    const fresh = await newVisitor(t, host);
+    contexts.push(fresh.context);
+    await fresh.widget.getByTestId('tab-products').click();
+    const card = fresh.widget.getByTestId('product-card').filter({ hasText: 'Speckled mug' });
+    await card.waitFor();
+    expect(await card.locator('b').textContent()).toBe('€48.00');
+    await shot(fresh.site, 'products-in-euros');
   });
 
   step(

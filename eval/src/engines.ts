@@ -5,6 +5,7 @@ import {
   parseLanguageModelEnv,
 } from '../../services/assistant/src/llm';
 import { createRetrievalEngine } from '../../services/assistant/src/retrieval';
+import { VARIANTS } from './variants';
 
 /** An engine the eval can run, or the reason it can't be run here. */
 export type EngineEntry = { name: string; engine: AnswerEngine } | { name: string; unavailable: string };
@@ -13,8 +14,11 @@ export type EngineEntry = { name: string; engine: AnswerEngine } | { name: strin
  * The engines to evaluate: retrieval always; the language-model engine (over retrieval, as the
  * service runs it) when the environment configures a model, the same variables the service reads.
  */
-export function enginesFrom(env: Record<string, string | undefined>): EngineEntry[] {
-  const retrieval = createRetrievalEngine();
+export function enginesFrom(env: Record<string, string | undefined>, variant?: string): EngineEntry[] {
+  const semantics = variant ? VARIANTS[variant] : undefined;
+  if (variant && !semantics)
+    throw new Error(`unknown variant ${variant}; one of ${Object.keys(VARIANTS).join(', ')}`);
+  const retrieval = createRetrievalEngine(semantics?.());
   const entries: EngineEntry[] = [{ name: 'retrieval', engine: retrieval }];
   let model: AnswerEngine | null;
   try {

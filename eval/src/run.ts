@@ -1,29 +1,36 @@
-// `npm run eval`: every engine on the tuning businesses and on the held-out ones. Prints the
-// figures, the misses, and one JSON line per engine and set.
+// `npm run eval`: every engine on the tuning businesses, the held-out one and the unseen ones.
+// Prints the figures, the tuning set's misses, the unseen set's misses counted by shape only,
+// and one JSON line per engine and set.
 import { loadSets } from './cases';
 import { enginesFrom } from './engines';
-import { missLines, summaryLines } from './report';
+import { missLines, shapeLines, summaryLines } from './report';
 import { evaluate } from './score';
 
 async function main(): Promise<void> {
   const sets = loadSets();
   const quiet = process.argv.includes('--quiet');
-  // While developing, only the tuning set: the held-out businesses are for the final figures.
+  // While developing, only the tuning set and the development examples: the held-out and unseen
+  // businesses are for measuring.
   const tuningOnly = process.argv.includes('--tuning');
-  for (const entry of enginesFrom(process.env)) {
+  const variantAt = process.argv.indexOf('--variant');
+  const variant = variantAt > 0 ? process.argv[variantAt + 1] : undefined;
+  for (const entry of enginesFrom(process.env, variant)) {
     if ('unavailable' in entry) {
       console.log(`${entry.name}: ${entry.unavailable}`);
       continue;
     }
     for (const [set, businesses] of [
       ['tuning set', sets.tuning],
+      ['development examples', sets.dev],
       ['held-out set', sets.heldOut],
-      ['all', [...sets.tuning, ...sets.heldOut]],
+      ['unseen set', sets.unseen],
     ] as const) {
-      if (!businesses.length || (tuningOnly && set !== 'tuning set')) continue;
+      const developing = set === 'tuning set' || set === 'development examples';
+      if (!businesses.length || (tuningOnly && !developing)) continue;
       const scores = await evaluate(entry.engine, businesses);
       for (const line of summaryLines(entry.name, set, scores)) console.log(line);
-      if (!quiet && set !== 'all') for (const line of missLines(scores)) console.log(line);
+      if (!quiet && developing) for (const line of missLines(scores)) console.log(line);
+      if (!quiet && set === 'unseen set') for (const line of shapeLines(scores)) console.log(line);
       console.log(
         JSON.stringify({
           engine: entry.name,
@@ -31,7 +38,9 @@ async function main(): Promise<void> {
           messages: scores.messages,
           sourceAccuracy: scores.sourceAccuracy,
           intentAccuracy: scores.intentAccuracy,
+          clarifyOrOfferRate: scores.clarifyOrOfferRate,
           handoffRate: scores.handoffRate,
+          wording: scores.wording,
         }),
       );
     }

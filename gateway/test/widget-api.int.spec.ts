@@ -123,10 +123,16 @@ describe('public widget reads', () => {
     expect(res.body.data).toMatchObject({
       domainId: owner.domainId,
       domain: expect.stringContaining('.example.com'),
-      settings: { welcomeMessage: 'Welcome to the mug shop', iconStyle: expect.any(String) },
+      // A new domain prices in USD until the owner picks a currency; the widget reads it here.
+      settings: { welcomeMessage: 'Welcome to the mug shop', iconStyle: expect.any(String), currency: 'USD' },
       homeSettings: { homeLayout: expect.any(String) },
     });
     expect(Object.keys(res.body.data).sort()).toEqual(['domain', 'domainId', 'homeSettings', 'settings']);
+    const badCurrency = await owner.client.request('PATCH', `/api/domains/${owner.domainId}/settings`, {
+      json: { currency: 'XYZ' },
+    });
+    expect(badCurrency.status).toBe(400);
+    expect(JSON.stringify(badCurrency.body)).toContain('Please choose a currency');
     expect(JSON.stringify(res.body)).not.toContain('concise');
     const missing = await anyone.get(`/api/widget/domains/${randomUUID()}`);
     expect(missing.status).toBe(404);

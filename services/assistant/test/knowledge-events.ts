@@ -35,6 +35,8 @@ export function knowledgeEvents(nc: NatsConnection, namespace: string) {
         settings: { welcomeMessage, themeColor: '#123456' },
         updatedAt: now(),
       }),
+    settings: (domainId: string, settings: { welcomeMessage: string } & Record<string, unknown>) =>
+      onDomain(domainId, DomainsEvent.DomainSettingsUpdated, { settings, updatedAt: now() }),
     config: (domainId: string, config: object) =>
       onDomain(domainId, DomainsEvent.DomainConfigSaved, { config, savedAt: now() }),
     async filterQuestionAdded(domainId: string, question: string, answer: string) {

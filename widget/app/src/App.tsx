@@ -8,6 +8,7 @@ import { HomeTab } from './HomeTab';
 import { Icon, LauncherGlyph, type IconName } from './icons';
 import { parentBridge } from './parent-bridge';
 import { PaymentFlow } from './PaymentFlow';
+import { setCurrency } from './price';
 import { ProductDialog, ProductsTab } from './ProductsTab';
 import { VisitorSessions } from './session';
 import { browserStore } from './storage';
@@ -105,6 +106,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
 
   const s = profile.settings;
   const h = profile.homeSettings;
+  setCurrency(s.currency);
   // One theme colour (and one title and text colour): the widget settings' (the home settings
   // hold the same values), on the launcher, the header and the buttons alike.
   const theme = colour(s.themeColor, DEFAULT_THEME_COLOR);

@@ -1,9 +1,18 @@
 import type { Product, VariantOption } from './types';
 
+/**
+ * The domain's currency (its settings' `currency`). A widget frame shows one domain, so one
+ * currency per page: App sets it from the profile before anything priced is shown.
+ */
+let currency = 'USD';
+export function setCurrency(code: string | null | undefined): void {
+  currency = code && /^[A-Z]{3}$/.test(code) ? code : 'USD';
+}
+
 /** Prices are stored in currency units with cents, as the dashboard's product form saves them. */
 export const formatPrice = (n: number | null | undefined) =>
   typeof n === 'number' && Number.isFinite(n)
-    ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+    ? n.toLocaleString('en-US', { style: 'currency', currency })
     : '';
 
 export interface PriceDisplay {

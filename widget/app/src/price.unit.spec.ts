@@ -1,6 +1,22 @@
-import { buyNowHref, formatPrice, optionDisabled, productPrice } from './price';
+import { buyNowHref, formatPrice, optionDisabled, productPrice, setCurrency } from './price';
 
 describe('prices', () => {
+  afterEach(() => setCurrency(undefined));
+
+  it("writes prices in the domain's currency, USD when it names none", () => {
+    setCurrency('GBP');
+    expect(formatPrice(18.5)).toBe('£18.50');
+    expect(productPrice({ price: 50, hasDiscount: true, discount: 20, discountedPrice: 40 }).current).toBe(
+      '£40.00',
+    );
+    setCurrency('EUR');
+    expect(formatPrice(170)).toBe('€170.00');
+    setCurrency(undefined);
+    expect(formatPrice(12)).toBe('$12.00');
+    setCurrency('not a code');
+    expect(formatPrice(12)).toBe('$12.00');
+  });
+
   it('formats currency units as dollars', () => {
     expect(formatPrice(12)).toBe('$12.00');
     expect(formatPrice(1234.5)).toBe('$1,234.50');

@@ -14,6 +14,8 @@ export interface WidgetSettings {
   titleColor: string;
   iconStyle: string;
   paymentEnabled: boolean;
+  /** ISO 4217 code of the domain's prices; absent for domains saved before it existed (USD). */
+  currency?: string;
   customLinkTitle?: string | null;
   customLinkDescription?: string | null;
   customLinkUrl?: string | null;

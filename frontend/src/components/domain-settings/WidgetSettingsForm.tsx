@@ -1,8 +1,8 @@
 'use client';
 
-import { Button, Card, Form, Input, Switch } from 'antd';
+import { Button, Card, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
-import { ICON_STYLES, domainSettingsSchema as settingsRules } from '@parley/contracts/validation';
+import { CURRENCIES, ICON_STYLES, domainSettingsSchema as settingsRules } from '@parley/contracts/validation';
 import { saveDomainSettings } from '@/lib/api/domain-settings';
 import type { DomainSettings } from '@/lib/api/domains';
 import { ApiError } from '@/lib/api/errors';
@@ -32,6 +32,7 @@ const FIELDS = [
   ...COLOR_FIELDS.map(([f]) => f),
   'iconStyle',
   'paymentEnabled',
+  'currency',
   'customLinkTitle',
   'customLinkDescription',
   'customLinkUrl',
@@ -88,7 +89,7 @@ export function WidgetSettingsForm({
       form={form}
       layout="vertical"
       requiredMark={false}
-      initialValues={settings}
+      initialValues={{ ...settings, currency: settings.currency ?? 'USD' }}
       onValuesChange={(_, all) => {
         onChange(all);
         revalidateShownErrors(form);
@@ -140,6 +141,19 @@ export function WidgetSettingsForm({
       <Card title="Payments and custom link" className={styles.card}>
         <Form.Item name="paymentEnabled" label="Take payments in the widget" valuePropName="checked">
           <Switch aria-label="Payments enabled" />
+        </Form.Item>
+        <Form.Item
+          name="currency"
+          label="Currency"
+          extra="Product prices, appointment prices and shipping costs are in this currency, in the widget and in the assistant's answers."
+          rules={rule('currency')}
+        >
+          <Select
+            aria-label="Currency"
+            showSearch
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            data-testid="currency-select"
+          />
         </Form.Item>
         <Form.Item name="customLinkTitle" label="Custom link title" rules={rule('customLinkTitle')}>
           <Input maxLength={80} />

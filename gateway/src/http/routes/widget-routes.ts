@@ -23,6 +23,7 @@ const PUBLIC_SETTINGS = [
   'titleColor',
   'iconStyle',
   'paymentEnabled',
+  'currency',
   'customLinkTitle',
   'customLinkDescription',
   'customLinkUrl',

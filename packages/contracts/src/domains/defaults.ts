@@ -11,6 +11,7 @@ export const DOMAIN_SETTINGS_DEFAULTS = {
   titleColor: '#ffffff',
   iconStyle: 'Default',
   paymentEnabled: false,
+  currency: 'USD',
   feedbackEnabled: true,
   feedbackQuestion: 'Was this conversation helpful?',
   feedbackYesText: 'Yes',

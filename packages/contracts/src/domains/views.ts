@@ -1,4 +1,4 @@
-import type { DomainConfigInput, IconStyle } from '../validation/domains';
+import type { Currency, DomainConfigInput, IconStyle } from '../validation/domains';
 
 /** The REST answers of docs/api/domains.md, shared by the gateway and the frontend. */
 export interface DomainView {
@@ -26,6 +26,8 @@ export interface DomainSettings {
   titleColor: string;
   iconStyle: IconStyle;
   paymentEnabled: boolean;
+  /** ISO 4217 code of the domain's prices (CURRENCIES); absent on domains saved before it existed: USD. */
+  currency?: Currency;
   customLinkTitle?: string;
   customLinkDescription?: string;
   customLinkUrl?: string;

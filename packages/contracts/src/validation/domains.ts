@@ -70,6 +70,40 @@ export const imageIdSchema = z
   ])
   .optional();
 
+/**
+ * Currencies a domain can price in (ISO 4217): its products, appointment prices and shipping
+ * costs are in this currency, and the widget and the assistant write prices with it.
+ */
+export const CURRENCIES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'JPY',
+  'CNY',
+  'HKD',
+  'SGD',
+  'INR',
+  'ZAR',
+  'BRL',
+  'MXN',
+  'AED',
+  'ILS',
+  'TRY',
+] as const;
+export type Currency = (typeof CURRENCIES)[number];
+const CURRENCY_MESSAGE = 'Please choose a currency';
+
 /** Domain settings (spec section 3 and "Other settings"); every field optional on update. */
 export const domainSettingsSchema = z
   .object({
@@ -86,6 +120,7 @@ export const domainSettingsSchema = z
     titleColor: hexColorSchema,
     iconStyle: z.enum(ICON_STYLES),
     paymentEnabled: z.boolean(),
+    currency: z.enum(CURRENCIES, { error: CURRENCY_MESSAGE }),
     customLinkTitle: optionalText(80),
     customLinkDescription: optionalText(300),
     customLinkUrl: z.union([z.literal('').transform(() => undefined), httpUrlSchema]).optional(),

@@ -48,6 +48,13 @@ describe('settings rules', () => {
     [{ feedbackFollowUp: '' }, M.feedbackFollowUp],
   ])('%j -> %s', (input, message) => expect(firstMessage(domainSettingsSchema, input)).toBe(message));
 
+  it('takes a currency the domain can price in, and refuses any other value with a message', () => {
+    expect(domainSettingsSchema.parse({ currency: 'GBP' })).toEqual({ currency: 'GBP' });
+    expect(firstMessage(domainSettingsSchema, { currency: 'gbp' })).toBe('Please choose a currency');
+    expect(firstMessage(domainSettingsSchema, { currency: 'XXX' })).toBe('Please choose a currency');
+    expect(firstMessage(domainSettingsSchema, { currency: 5 })).toBe('Please choose a currency');
+  });
+
   it('accepts 3- and 6-digit colours and an empty custom link url', () => {
     expect(
       domainSettingsSchema.parse({ themeColor: '#abc', iconColor: '#A1B2C3', customLinkUrl: '' }),

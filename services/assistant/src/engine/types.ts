@@ -39,10 +39,24 @@ export interface EngineReply {
   /** The ranked candidates the engine considered (top few), kept in the decision record. */
   candidates: Retrieved[];
   /**
+   * A message that asks several things ("do you ship to Canada and can I pay by PayPal?"): each
+   * part and what answered it, in the message's order; absent for a message of one question.
+   */
+  parts?: ReplyPart[];
+  /**
    * Set when the language-model engine could not answer and this is its fallback's (retrieval)
    * reply instead; the decision record shows why.
    */
   fallbackReason?: FallbackReason;
+}
+
+/** One question of a message that asks several, and the entry that answered it. */
+export interface ReplyPart {
+  /** The visitor's words of this part. */
+  text: string;
+  kind: EngineReply['kind'];
+  source: SourceRef | null;
+  confidence: number;
 }
 
 /** Why the language-model engine sent the retrieval engine's reply instead of its own. */

@@ -8,6 +8,7 @@ import {
   filterQuestionDeletedSchema,
 } from '@parley/contracts';
 import type { Projection } from '@parley/projections';
+import { DEFAULT_CURRENCY } from './model';
 import { bumpRevision } from './revision';
 
 /** domains.domain.<domainId> */
@@ -15,7 +16,7 @@ const domainIdOf = (subject: string) => subject.slice(subject.lastIndexOf('.') +
 
 /**
  * The domains half of the knowledge read model: which account a domain belongs to, its welcome
- * message, its bot configuration and its filter questions. Every change raises the revision.
+ * message and currency, its bot configuration and its filter questions. Every change raises the revision.
  * A deleted domain keeps a tombstone row so nothing of it comes back.
  */
 export const domainsKnowledgeProjection: Projection = {
@@ -36,10 +37,11 @@ export const domainsKnowledgeProjection: Projection = {
       }
       case DomainsEvent.DomainSettingsUpdated: {
         const e = domainSettingsUpdatedSchema.parse(recorded.data);
-        await tx.query(`UPDATE knowledge_domains SET welcome_message = $2 WHERE domain_id = $1`, [
-          domainId,
-          e.settings.welcomeMessage,
-        ]);
+        const currency = typeof e.settings.currency === 'string' ? e.settings.currency : DEFAULT_CURRENCY;
+        await tx.query(
+          `UPDATE knowledge_domains SET welcome_message = $2, currency = $3 WHERE domain_id = $1`,
+          [domainId, e.settings.welcomeMessage, currency],
+        );
         break;
       }
       case DomainsEvent.DomainConfigSaved: {

@@ -34,6 +34,25 @@ describe('knowledge read model', () => {
     await h.stop();
   });
 
+  it("keeps the domain's currency from its settings, USD until one is saved", async () => {
+    const account = 'acct-currency';
+    const domainId = await h.events.domainAdded(account);
+    await h.events.config(domainId, config);
+    const before = await eventually(async () => {
+      const loaded = await h.assistant.knowledge.load(domainId, account);
+      if (!loaded?.config) throw new Error('not yet');
+      return loaded;
+    });
+    expect(before.currency).toBe('USD');
+    await h.events.settings(domainId, { welcomeMessage: 'Hallo und willkommen!', currency: 'EUR' });
+    const after = await eventually(async () => {
+      const loaded = await h.assistant.knowledge.load(domainId, account);
+      if (loaded?.currency !== 'EUR') throw new Error('not yet');
+      return loaded;
+    });
+    expect(after.welcomeMessage).toBe('Hallo und willkommen!');
+  });
+
   it('builds a domain from both streams, in the owner’s order, published articles only', async () => {
     const account = 'acct-a';
     const domainId = await h.events.domainAdded(account);

@@ -1,4 +1,4 @@
-import type { DomainConfig } from '@parley/contracts';
+import { DOMAIN_SETTINGS_DEFAULTS, type DomainConfig } from '@parley/contracts';
 
 /**
  * What the assistant knows about one domain: its own read model, built from the domains and
@@ -17,6 +17,8 @@ export interface DomainKnowledge {
   domain: string;
   /** From the domain settings; the greeting. Empty until settings were saved. */
   welcomeMessage: string;
+  /** The domain's currency (ISO 4217, from its settings) for every price and cost; USD when unset. */
+  currency?: string;
   /** The setup wizard's answers; null until the owner saved them. */
   config: DomainConfig | null;
   /** In the owner's order (oldest first): the policy asks them, the engines also answer from them. */
@@ -73,6 +75,15 @@ export interface AppointmentTypeItem {
   /** In the domain's currency units; 0 is free. */
   price: number;
 }
+
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The welcome message the widget shows above the chat: the owner's, or the default until they save one. */
+export const shownWelcome = (k: Pick<DomainKnowledge, 'welcomeMessage'>): string =>
+  k.welcomeMessage.trim() || DOMAIN_SETTINGS_DEFAULTS.welcomeMessage;
+
+/** The currency the domain's prices are in. */
+export const currencyOf = (k: Pick<DomainKnowledge, 'currency'>): string => k.currency || DEFAULT_CURRENCY;
 
 /** Which item an answer came from; `id` is the item's id (the domain id for shipping/business). */
 export const SOURCE_KINDS = ['article', 'faq', 'product', 'appointment', 'shipping', 'business'] as const;

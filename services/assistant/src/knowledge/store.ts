@@ -13,6 +13,7 @@ interface DomainRow {
   account_id: string;
   domain: string;
   welcome_message: string;
+  currency: string;
   config: unknown;
   revision: string | null;
 }
@@ -35,7 +36,7 @@ export class KnowledgeStore {
   /** The domain's knowledge, or null when the domain is unknown, deleted or not `accountId`'s. */
   async load(domainId: string, accountId: string): Promise<DomainKnowledge | null> {
     const { rows } = await this.pool.query<DomainRow>(
-      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.config, r.revision
+      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.currency, d.config, r.revision
        FROM knowledge_domains d LEFT JOIN knowledge_revisions r USING (domain_id)
        WHERE d.domain_id = $1 AND d.account_id = $2 AND NOT d.deleted`,
       [domainId, accountId],
@@ -60,7 +61,9 @@ export class KnowledgeStore {
 
   /** Whether the read model has seen the domain at all (deleted and other accounts' count). */
   async isKnown(domainId: string): Promise<boolean> {
-    const { rowCount } = await this.pool.query('SELECT 1 FROM knowledge_domains WHERE domain_id = $1', [domainId]);
+    const { rowCount } = await this.pool.query('SELECT 1 FROM knowledge_domains WHERE domain_id = $1', [
+      domainId,
+    ]);
     return (rowCount ?? 0) > 0;
   }
 
@@ -85,6 +88,7 @@ export class KnowledgeStore {
       accountId: row.account_id,
       domain: row.domain,
       welcomeMessage: row.welcome_message,
+      currency: row.currency,
       config: row.config && config.success ? config.data : null,
       filterQuestions: questions.rows.map((q): FilterQuestionItem => ({
         id: q.question_id,

@@ -1,6 +1,6 @@
 import type { DomainConfig } from '@parley/contracts';
 import { optionAvailable } from '@parley/contracts/validation';
-import type { DomainKnowledge, ProductItem, SourceRef } from '../knowledge/model';
+import { currencyOf, type DomainKnowledge, type ProductItem, type SourceRef } from '../knowledge/model';
 import { discountedPrice, formatPrice, isOnSale } from '../retrieval/products';
 import { KNOWN_TIMES } from '../retrieval/shipping';
 
@@ -45,6 +45,7 @@ export function businessFacts(knowledge: DomainKnowledge): string {
   const description = oneLine(knowledge.config?.businessDescription ?? '');
   const lines = [`Business: ${knowledge.domain}`];
   if (knowledge.config) lines.push(`Industry: ${knowledge.config.industry}`);
+  lines.push(`Currency of every price and cost: ${currencyOf(knowledge)}`);
   if (description) lines.push(`About the business: ${clip(description, ITEM_CHARS)}`);
   return lines.join('\n');
 }

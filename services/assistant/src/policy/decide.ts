@@ -1,9 +1,11 @@
 import type { DomainConfig } from '@parley/contracts';
 import type { EngineReply } from '../engine/types';
 import { describeSource } from '../knowledge/labels';
+import { shownWelcome } from '../knowledge/model';
 import {
   clip,
   MAX_CANDIDATES,
+  MAX_PARTS,
   round2,
   type DecisionRecord,
   type HandoffReason,
@@ -152,11 +154,6 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
   // An offer of a person stands for the very next message only.
   turn.offeredPerson = false;
 
-  if (first) {
-    turn.posts.push(post('greeting', texts.greeting(knowledge.welcomeMessage, config)));
-    turn.outcome = 'greeting';
-    turn.why.push('first visitor message: greeted with the welcome message');
-  }
   if (turn.email) turn.posts.push(post('email', texts.emailThanks(turn.email)));
 
   const filter = readFilterAnswers({
@@ -206,15 +203,16 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
   }
 
   if (intent === 'chitchat') {
-    if (!first && reply?.text.trim()) {
+    // The widget shows the welcome message above the chat from the start: a first hello is
+    // answered with a greeting of the bot's own, never that welcome again.
+    if (first) {
+      turn.posts.push(post('greeting', texts.greeting(shownWelcome(knowledge), config)));
+      turn.why.push('first visitor message: greeted (in words other than the welcome message)');
+    } else if (reply?.text.trim()) {
       turn.posts.push(post('reply', reply.text, reply.link, reply.productIds));
     }
     turn.outcome = first ? 'greeting' : 'chitchat';
-    const asked = askNext(state, input, turn, false);
-    // The widget shows the owner's welcome message above the chat from the start, so to the
-    // visitor the greeting repeats it: a first "hello" needs words of its own when nothing is asked.
-    if (first && !asked && knowledge.welcomeMessage.trim())
-      turn.posts.push(post('reply', texts.howCanWeHelp));
+    askNext(state, input, turn, false);
     return;
   }
 
@@ -279,8 +277,11 @@ function answer(
     turn.unresolved = 0;
     turn.offeredPerson = false;
     turn.posts.push(reply_);
+    const answeredParts = (reply.parts ?? []).filter((p) => p.source);
     turn.why.push(
-      `answered from ${reply.source ? describeSource(input.knowledge, reply.source) : 'the engine'}`,
+      answeredParts.length > 1
+        ? `answered ${answeredParts.length} questions in one reply: ${answeredParts.map((p) => describeSource(input.knowledge, p.source!)).join('; ')}`
+        : `answered from ${reply.source ? describeSource(input.knowledge, reply.source) : 'the engine'}`,
     );
     askNext(state, input, turn, false);
     return;
@@ -411,6 +412,12 @@ function record(turn: Turn, input: PolicyInput): DecisionRecord {
       kind: c.source.kind,
       id: clip(c.source.id, 64),
       confidence: round2(c.confidence),
+    })),
+    parts: (reply?.parts ?? []).slice(0, MAX_PARTS).map((p) => ({
+      text: clip(p.text, 80),
+      kind: p.kind,
+      source: p.source ? { kind: p.source.kind, id: clip(p.source.id, 64) } : null,
+      confidence: round2(p.confidence),
     })),
     greeted: turn.posts.some((p) => p.part === 'greeting'),
     emailSet: turn.email !== null,

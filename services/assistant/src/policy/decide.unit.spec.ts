@@ -313,9 +313,45 @@ describe('policy: decision record', () => {
       source: { kind: 'article', id: 'art-ship' },
       candidates: [{ kind: 'article', id: 'art-ship', confidence: 0.9 }],
     });
-    expect(r.posts.map((p) => p.decision.part)).toEqual(['greeting', 'reply', 'ask']);
+    expect(r.posts.map((p) => p.decision.part)).toEqual(['reply', 'ask']);
     for (const p of r.posts)
       expect(parseDecision(JSON.parse(JSON.stringify(p.decision)))).toEqual(p.decision);
+  });
+
+  it('lists each part of a message that asks several things, and what answered it', () => {
+    const parts = [
+      {
+        text: 'are you open sundays',
+        kind: 'answer' as const,
+        source: { kind: 'article' as const, id: 'art-hours' },
+        confidence: 0.8,
+      },
+      {
+        text: 'do you gift wrap',
+        kind: 'answer' as const,
+        source: { kind: 'faq' as const, id: 'faq-gift' },
+        confidence: 0.6,
+      },
+      { text: 'whats the meaning of life', kind: 'offer-person' as const, source: null, confidence: 0.1 },
+    ];
+    const r = given(...greeted).when({
+      id: 'm1',
+      text: 'are you open sundays and do you gift wrap, whats the meaning of life?',
+      engine: engine.answers('question', 'Open 10-4 on Sundays. Gift wrap is free.', { parts }),
+    });
+    expect(r.outcome.decision.outcome).toBe('answer');
+    expect(r.outcome.decision.parts).toEqual([
+      {
+        text: 'are you open sundays',
+        kind: 'answer',
+        source: { kind: 'article', id: 'art-hours' },
+        confidence: 0.8,
+      },
+      { text: 'do you gift wrap', kind: 'answer', source: { kind: 'faq', id: 'faq-gift' }, confidence: 0.6 },
+      { text: 'whats the meaning of life', kind: 'offer-person', source: null, confidence: 0.1 },
+    ]);
+    expect(r.outcome.decision.why.some((w) => w.startsWith('answered 2 questions in one reply'))).toBe(true);
+    expect(r.posts[0]!.decision.parts).toHaveLength(3);
   });
 
   it('stays under 2 KB with long ids, many candidates and a long engine error', () => {
@@ -332,6 +368,12 @@ describe('policy: decision record', () => {
         source: { kind: 'article', id: id.slice(0, 64) },
         candidates,
         email: `${'a'.repeat(60)}@example.com`,
+        parts: [1, 2, 3, 4].map((i) => ({
+          text: `${'q'.repeat(300)}${i}`,
+          kind: 'answer' as const,
+          source: { kind: 'article' as const, id: `${id}${i}` },
+          confidence: 0.5,
+        })),
       }),
     });
     const failed = given(...greeted).when({ id: 'm2', text: 'z', engine: engine.fails('e'.repeat(5000)) });
@@ -339,6 +381,7 @@ describe('policy: decision record', () => {
       expect(Buffer.byteLength(JSON.stringify({ ...d, part: 'reply' }))).toBeLessThan(2048);
     }
     expect(r.outcome.decision.candidates).toHaveLength(3);
+    expect(r.outcome.decision.parts).toHaveLength(3);
   });
 
   it('is not read back from a message that is not the policy’s', () => {

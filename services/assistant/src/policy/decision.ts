@@ -44,6 +44,20 @@ export const decisionRecordSchema = z.object({
   confidence: z.number().nullable(),
   source: z.object({ kind: z.enum(SOURCE_KINDS), id: z.string() }).nullable(),
   candidates: z.array(z.object({ kind: z.enum(SOURCE_KINDS), id: z.string(), confidence: z.number() })),
+  /**
+   * A message that asks several things: each question (its first words), how it was answered
+   * and from which entry; empty for a message of one question.
+   */
+  parts: z
+    .array(
+      z.object({
+        text: z.string(),
+        kind: z.enum(['answer', 'clarify', 'offer-person']),
+        source: z.object({ kind: z.enum(SOURCE_KINDS), id: z.string() }).nullable(),
+        confidence: z.number(),
+      }),
+    )
+    .default([]),
   /** This turn greeted the visitor. */
   greeted: z.boolean(),
   /** This turn picked up an email address (the address itself is on the customer, not here). */
@@ -83,6 +97,7 @@ export function parseDecision(value: unknown): DecisionRecord | null {
 }
 
 export const MAX_CANDIDATES = 3;
+export const MAX_PARTS = 3;
 const MAX_REASON = 160;
 
 /** Cuts a text meant for the record, so no single field can blow its size. */

@@ -1,57 +1,58 @@
+import { DOMAIN_SETTINGS_DEFAULTS } from '@parley/contracts';
 import { outcomeFacts, roomFact } from './facts';
 import { config, engine, given, knowledge, nth, talk, visitor } from './policy-spec';
 import { evolve, initialConversationState } from './state';
 import { texts } from './texts';
 
 describe('policy: greeting', () => {
-  it('greets with the welcome message on the first message, then answers it', () => {
+  it('answers a first question at once, without repeating the welcome the widget already shows', () => {
     const r = given().when({
       id: 'm1',
       text: 'how long is shipping',
       engine: engine.answers('question', '3-5 days.'),
     });
-    expect(r.texts.slice(0, 2)).toEqual(['Welcome to Mugs! Ask us anything.', '3-5 days.']);
-    expect(r.steps.slice(0, 2)).toEqual(['post:greeting', 'post:reply']);
-    expect(r.posts[0]).toMatchObject({ clientId: 'm1:greeting', link: null, productIds: [] });
-    expect(r.outcome.decision).toMatchObject({ greeted: true, outcome: 'answer' });
-    expect(r.outcome.decision.why).toContain('first visitor message: greeted with the welcome message');
+    expect(r.texts[0]).toBe('3-5 days.');
+    expect(r.steps).toEqual(['post:reply', 'post:ask']);
+    expect(r.texts).not.toContain('Welcome to Mugs! Ask us anything.');
+    expect(r.outcome.decision).toMatchObject({ greeted: false, outcome: 'answer' });
   });
 
-  it('greets in the domain personality when the owner saved no welcome message', () => {
-    const k = knowledge({ welcomeMessage: '  ', config: config({ personality: 'professional' }) });
+  it('greets a first hello in the domain personality, in words other than the welcome message', () => {
+    const k = knowledge({ welcomeMessage: 'Welcome!', config: config({ personality: 'professional' }) });
     const r = given().when({ id: 'm1', text: 'hello', engine: engine.understands('chitchat') }, k);
-    expect(r.texts[0]).toBe('Welcome. How can we help you today?');
-    const noConfig = given().when(
-      { id: 'm1', text: 'hello', engine: engine.understands('chitchat') },
-      knowledge({ welcomeMessage: '', config: null }),
+    expect(r.texts[0]).toBe('Hello. What can I help you with today?');
+    expect(r.posts[0]).toMatchObject({ clientId: 'm1:greeting', link: null, productIds: [] });
+    expect(r.outcome.decision.why).toContain(
+      'first visitor message: greeted (in words other than the welcome message)',
     );
-    expect(noConfig.texts[0]).toBe('Hi there! How can we help you today?');
   });
 
-  it('answers a first "hello" with the greeting only (no second hello), then the first filter question', () => {
+  it("never repeats the widget's welcome, the default one of a new domain included", () => {
+    // A new domain: no welcome saved, so the widget shows the default one.
+    const fresh = given().when(
+      { id: 'm1', text: 'hello', engine: engine.understands('chitchat') },
+      knowledge({ welcomeMessage: '', config: null, filterQuestions: [] }),
+    );
+    expect(fresh.texts).toHaveLength(1);
+    expect(fresh.texts[0]).not.toBe(DOMAIN_SETTINGS_DEFAULTS.welcomeMessage);
+    expect(fresh.texts[0]).not.toContain('How can we help you today?');
+    // An owner whose welcome is the bot's own first wording gets the second one.
+    const same = given().when(
+      { id: 'm1', text: 'hi', engine: engine.understands('chitchat') },
+      knowledge({ welcomeMessage: 'Hi! What can I help you with today?', config: null }),
+    );
+    expect(same.texts[0]).toBe('Hello again! What would you like to know?');
+  });
+
+  it('answers a first "hello" with the greeting, then the first filter question', () => {
     const r = given().when({
       id: 'm1',
       text: 'hello',
       engine: engine.understands('chitchat', { text: 'Hi!' }),
     });
     expect(r.steps).toEqual(['post:greeting', 'post:ask']);
-    expect(r.texts).toEqual(['Welcome to Mugs! Ask us anything.', 'What is your budget?']);
+    expect(r.texts).toEqual(['Hi! What can I help you with today?', 'What is your budget?']);
     expect(r.outcome.decision.outcome).toBe('greeting');
-  });
-
-  it('after a first "hello" with nothing to ask, says more than the welcome message the visitor already sees', () => {
-    const k = knowledge({ filterQuestions: [] });
-    const r = given().when(
-      { id: 'm1', text: 'hello', engine: engine.understands('chitchat', { text: 'Hi!' }) },
-      k,
-    );
-    expect(r.texts).toEqual(['Welcome to Mugs! Ask us anything.', texts.howCanWeHelp]);
-    // Without a welcome message the greeting itself asks.
-    const plain = given().when(
-      { id: 'm1', text: 'hello', engine: engine.understands('chitchat') },
-      knowledge({ filterQuestions: [], welcomeMessage: '' }),
-    );
-    expect(plain.texts).toEqual(['Hi there! How can we help you today?']);
   });
 
   it('does not greet twice: not on the second message', () => {

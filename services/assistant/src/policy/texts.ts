@@ -8,13 +8,32 @@ import type { DomainConfig } from '@parley/contracts';
 
 type Personality = DomainConfig['personality'];
 
-/** Said when the owner saved no welcome message. */
-const DEFAULT_GREETING: Record<Personality, string> = {
-  professional: 'Welcome. How can we help you today?',
-  friendly: 'Hi there! How can we help you today?',
-  humorous: "Hey there! Ask away, we're all ears (well, mostly code).",
-  empathetic: "Hi, we're glad you reached out. How can we help you today?",
+/**
+ * The bot's answer to a first hello, in the domain's personality. Never the widget's welcome
+ * message, which the visitor already sees above the chat: the second wording is used when the
+ * first one is (or is inside) that welcome.
+ */
+const GREETINGS: Record<Personality, [string, string]> = {
+  professional: [
+    'Hello. What can I help you with today?',
+    'Good to hear from you. What would you like to know?',
+  ],
+  friendly: ['Hi! What can I help you with today?', 'Hello again! What would you like to know?'],
+  humorous: [
+    "Hey there! Ask away, we're all ears (well, mostly code).",
+    'Hi! Fire away, I love a good question.',
+  ],
+  empathetic: [
+    "Hi, I'm glad you reached out. What can I help you with?",
+    "Hello, I'm here for you. What would you like to know?",
+  ],
 };
+
+const plain = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 const HANDOFF: Record<Personality, string> = {
   professional: 'Certainly. A member of our team will join this conversation shortly.',
@@ -26,13 +45,17 @@ const HANDOFF: Record<Personality, string> = {
 const personalityOf = (config: DomainConfig | null): Personality => config?.personality ?? 'friendly';
 
 export const texts = {
-  /** The owner's welcome message when saved, else a greeting in the domain's personality. */
-  greeting(welcomeMessage: string, config: DomainConfig | null): string {
-    return welcomeMessage.trim() || DEFAULT_GREETING[personalityOf(config)];
+  /**
+   * The reply to a first hello: a greeting in the domain's personality that does not repeat
+   * `shownWelcome`, the welcome message the widget shows (the owner's, or the default one).
+   */
+  greeting(shownWelcome: string, config: DomainConfig | null): string {
+    const welcome = plain(shownWelcome);
+    const [first, second] = GREETINGS[personalityOf(config)];
+    const repeats = (text: string) =>
+      welcome !== '' && (welcome.includes(plain(text)) || plain(text).includes(welcome));
+    return repeats(first) ? second : first;
   },
-
-  /** After a first "hello" when the greeting was the owner's welcome message (already on screen). */
-  howCanWeHelp: 'How can we help you today?',
 
   handoff(config: DomainConfig | null): string {
     return HANDOFF[personalityOf(config)];

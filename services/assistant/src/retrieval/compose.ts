@@ -1,28 +1,32 @@
 import { optionAvailable } from '@parley/contracts/validation';
-import type {
-  AppointmentTypeItem,
-  DomainKnowledge,
-  ProductItem,
-  SourceKind,
-  SourceRef,
+import {
+  currencyOf,
+  type AppointmentTypeItem,
+  type DomainKnowledge,
+  type ProductItem,
+  type SourceKind,
+  type SourceRef,
 } from '../knowledge/model';
-import type { EngineReply, Retrieved } from '../engine/types';
+import type { EngineReply, ReplyPart, Retrieved } from '../engine/types';
 import { articleLink, labelOf } from './labels';
-import { discountedPrice, formatPrice, isOnSale, passes } from './products';
+import { discountedPrice, filters, formatMoney, formatPrice, isOnSale, ordered, passes } from './products';
 import type { SearchIndex } from './search/bm25';
 import { shippingFacts } from './shipping';
 import { termOf } from './text/analyse';
-import { MATCH_CONFIDENCE, topicTerms, type Reading } from './understand';
-import { dress, sentences, voice } from './wording';
+import { MATCH_CONFIDENCE, shoppingKindOf, topicTerms, type Reading } from './understand';
+import { splitQuestions } from './parts';
+import { tied } from './ties';
+import { homeCountry } from './places';
+import { dress, dressAll, sentences, voice } from './wording';
 
 /** At or above: answer from the best entry. */
-export const ANSWER_AT = 0.45;
+export const ANSWER_AT = 0.3;
 /** Between this and ANSWER_AT: ask which entry the visitor means; below: offer a person. */
-export const CLARIFY_AT = 0.25;
+export const CLARIFY_AT = 0.2;
 /** A leading entry answers from this confidence when its score is LEAD times the next one's. */
-const LEADING_AT = 0.3;
-const LEADING_SCORE = 5;
-const LEAD = 1.4;
+const LEADING_AT = 0.25;
+const LEADING_SCORE = 2;
+const LEAD = 1.15;
 
 const termsOf = (list: string): Set<string> => new Set(list.split(/\s+/).map(termOf));
 /** Booking words: they say "a booking", not which appointment type. */
@@ -51,6 +55,7 @@ const replyOf = (
 });
 
 export function compose(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  if (r.parts && r.intent === 'question') return answerParts(index, k, r, r.parts);
   switch (r.intent) {
     case 'email':
       return replyOf(
@@ -75,6 +80,76 @@ export function compose(index: SearchIndex, k: DomainKnowledge, r: Reading): Eng
   }
 }
 
+/** The facts as the owner's style dresses them; one part of several gets its first sentences alone. */
+const dressed = (k: DomainKnowledge, r: Reading, facts: string, more = ''): string =>
+  r.bare ? sentences(facts).slice(0, 2).join(' ') : dress(k.config, facts, more);
+
+/** The intents whose reply can be one answer among others. */
+const ANSWERING = new Set<Reading['intent']>(['question', 'purchase', 'booking']);
+
+/**
+ * The message's reading with its parts when it asks several things (at most MAX_PARTS) and at
+ * least two of them are answered, each from a different entry: then its intent is `question`
+ * (unless it gives an email or asks for a person), and `compose` answers every part.
+ */
+export function partsOf(
+  index: SearchIndex,
+  k: DomainKnowledge,
+  whole: Reading,
+  readPart: (text: string) => Reading,
+): Reading {
+  if (whole.intent === 'email' || whole.intent === 'handoff') return whole;
+  const pieces = splitQuestions(whole.message);
+  if (pieces.length < 2) return whole;
+  const parts = pieces.map((text) => ({ ...readPart(text), bare: true }));
+  const sources = new Set<string>();
+  for (const part of parts) {
+    if (!ANSWERING.has(part.intent)) continue;
+    const reply = compose(index, k, part);
+    if (reply.kind === 'answer' && reply.source) sources.add(`${reply.source.kind}:${reply.source.id}`);
+  }
+  if (sources.size < 2) return whole;
+  return { ...whole, intent: 'question', parts };
+}
+
+/** Every part of a message that asks several things, answered in one reply, in the message's order. */
+function answerParts(index: SearchIndex, k: DomainKnowledge, r: Reading, parts: Reading[]): EngineReply {
+  const replies = parts.map((part) => (ANSWERING.has(part.intent) ? compose(index, k, part) : null));
+  const seen = new Set<string>();
+  const answered: EngineReply[] = [];
+  const listed: ReplyPart[] = parts.map((part, i) => {
+    const reply = replies[i];
+    const key = reply?.source ? `${reply.source.kind}:${reply.source.id}` : '';
+    const fresh = reply?.kind === 'answer' && reply.source !== null && !seen.has(key);
+    if (fresh) {
+      seen.add(key);
+      answered.push(reply);
+    }
+    return {
+      text: part.message,
+      kind: fresh || reply?.kind === 'answer' ? 'answer' : (reply?.kind ?? 'offer-person'),
+      source: reply?.kind === 'answer' ? reply.source : null,
+      confidence: reply?.confidence ?? 0,
+    };
+  });
+  const first = answered[0]!;
+  return replyOf(
+    'answer',
+    dressAll(
+      k.config,
+      answered.map((a) => a.text),
+    ),
+    r,
+    {
+      source: first.source,
+      link: answered.find((a) => a.link)?.link ?? null,
+      productIds: [...new Set(answered.flatMap((a) => a.productIds))].slice(0, 4),
+      confidence: Math.min(...answered.map((a) => a.confidence)),
+      parts: listed,
+    },
+  );
+}
+
 function offerPerson(k: DomainKnowledge, r: Reading, text: string): EngineReply {
   return replyOf('offer-person', text, r);
 }
@@ -91,14 +166,20 @@ function smallTalk(k: DomainKnowledge, r: Reading): string {
     );
   if (/\b(bot|robot|ai|human|real)\b/.test(t))
     return `I'm the ${k.domain} assistant. I answer from the team's own information, and a person from the team can take over whenever you like.`;
+  // Never the welcome message again: the widget shows it above the chat.
   if (r.cues.greeting)
-    return (
-      k.welcomeMessage || voice(k.config, 'Hello. How can I help you today?', 'Hi! How can I help you today?')
-    );
+    return voice(k.config, 'Hello again. What can I help you with?', 'Hi again! What can I help you with?');
   return voice(k.config, 'How can I help you today?', 'Happy to chat! What can I help you with?');
 }
 
 function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineReply {
+  // Browsing ("anything on sale?", "any mugs under $30", "your cheapest coffee", "do you sell
+  // lights?"): the catalogue, when products match or the message filters it.
+  const shopping = r.cues.shop && shoppingKindOf(index, r.query, r.results) === 'product';
+  if (k.products.length && (filters(r.filter) || r.filter.order || shopping)) {
+    const listed = products(index, k, r);
+    if (listed && listed.kind === 'answer') return listed;
+  }
   const topic = topicTerms(r.query.terms);
   // "How much does it cost?" names no item: the catalogue is the answer.
   if (topic.length === 0 && r.query.terms.includes(PRICE_TERM) && k.products.length) {
@@ -119,7 +200,7 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   if (top.source.kind === 'product' && (productsClose || confident(r.results))) {
     return products(index, k, r) ?? answerFrom(index, k, r, top);
   }
-  if (!confident(r.results))
+  if (!confident(r.results) || tied(r.results))
     return clarify(
       k,
       r,
@@ -162,35 +243,34 @@ function factsOf(k: DomainKnowledge, r: Reading, source: SourceRef): { facts: st
     case 'faq':
       return { facts: k.filterQuestions.find((x) => x.id === source.id)!.answer, more: '' };
     case 'shipping': {
-      const all = k.config ? shippingFacts(k.config, r.message) : ['Please ask us about shipping.'];
+      const all = k.config
+        ? shippingFacts(k.config, r.message, {
+            currency: currencyOf(k),
+            home: homeCountry(k.config.businessDescription, k.domain, currencyOf(k)),
+          })
+        : ['Please ask us about shipping.'];
       return { facts: all.slice(0, 2).join(' '), more: all.slice(2).join(' ') };
     }
     case 'business':
       return { facts: k.config?.businessDescription ?? '', more: '' };
     case 'product':
-      return { facts: productFacts(k.products.find((x) => x.id === source.id)!), more: '' };
+      return {
+        facts: productFacts(
+          k.products.find((x) => x.id === source.id)!,
+          currencyOf(k),
+        ),
+        more: '',
+      };
     case 'appointment': {
       const t = k.appointmentTypes.find((x) => x.id === source.id)!;
-      return { facts: `${appointmentLabel(t)}: ${t.appointmentType}.`, more: '' };
+      return { facts: `${appointmentLabel(t, currencyOf(k))}: ${t.appointmentType}.`, more: '' };
     }
   }
 }
 
 function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Retrieved): EngineReply {
   const { facts, more } = factsOf(k, r, top.source);
-  // A message with several questions ("do you ship to canada and do you take paypal?"): each part
-  // whose own best entry is a different, confident one adds that entry's first sentence.
-  const extras: string[] = [];
-  const seen = new Set([`${top.source.kind}:${top.source.id}`]);
-  for (const part of r.message.split(/[?!.;]+|\band\b|\balso\b/i)) {
-    if (extras.length >= 2) break;
-    const hit = partHit(index, r, part);
-    if (!hit || seen.has(`${hit.source.kind}:${hit.source.id}`)) continue;
-    seen.add(`${hit.source.kind}:${hit.source.id}`);
-    const first = sentences(factsOf(k, r, hit.source).facts)[0];
-    if (first) extras.push(first);
-  }
-  const text = dress(k.config, [facts, ...extras].join(' '), more);
+  const text = dressed(k, r, facts, more);
   return replyOf('answer', text, r, {
     source: top.source,
     link: top.source.kind === 'article' ? articleLink(k, top.source.id) : null,
@@ -199,23 +279,17 @@ function answerFrom(index: SearchIndex, k: DomainKnowledge, r: Reading, top: Ret
   });
 }
 
-/** One part of a multi-question message, answered on its own only when clearly about one entry. */
-const partHit = (index: SearchIndex, r: Reading, part: string): Retrieved | undefined => {
-  const trimmed = part.trim();
-  if (trimmed.split(/\s+/).length < 3 || trimmed === r.message.trim()) return undefined;
-  const hit = index.search(index.query(trimmed), undefined, 1)[0];
-  return hit && hit.confidence >= 0.7 ? hit : undefined;
-};
-
 /** "Bike fit (120)", "Demo (free)": the price is all content knows besides the name and type. */
-function appointmentLabel(t: AppointmentTypeItem): string {
-  return `${t.name} (${t.price > 0 ? formatPrice(t.price) : 'free'})`;
+function appointmentLabel(t: AppointmentTypeItem, currency: string): string {
+  return `${t.name} (${t.price > 0 ? formatMoney(t.price, currency) : 'free'})`;
 }
 
-function productFacts(p: ProductItem): string {
+function productFacts(p: ProductItem, currency: string): string {
+  const money = (n: number) => formatMoney(n, currency);
+  // The price first: a concise reply keeps two sentences, and the price is what is asked most.
   const price = isOnSale(p)
-    ? `It is ${formatPrice(p.discount)}% off: ${formatPrice(discountedPrice(p))} instead of ${formatPrice(p.price)}.`
-    : `It costs ${formatPrice(p.price)}.`;
+    ? `${formatPrice(p.discount)}% off: ${money(discountedPrice(p))} instead of ${money(p.price)}.`
+    : `${money(p.price)}.`;
   const options = p.variants
     .map((v) => {
       const open = v.options.filter((o) => optionAvailable(v, o)).map((o) => o.value);
@@ -224,13 +298,20 @@ function productFacts(p: ProductItem): string {
     .filter(Boolean)
     .join(' ');
   const description = /[.!?]$/.test(p.description.trim()) ? p.description.trim() : `${p.description.trim()}.`;
-  return `${p.name}: ${description} ${price}${options ? ` ${options}` : ''}`;
+  return `${p.name}, ${price} ${description}${options ? ` ${options}` : ''}`;
 }
 
-const listLine = (p: ProductItem): string =>
+const listLine = (p: ProductItem, currency: string): string =>
   isOnSale(p)
-    ? `${p.name} (${formatPrice(discountedPrice(p))}, ${formatPrice(p.discount)}% off)`
-    : `${p.name} (${formatPrice(p.price)})`;
+    ? `${p.name} (${formatMoney(discountedPrice(p), currency)}, ${formatPrice(p.discount)}% off)`
+    : `${p.name} (${formatMoney(p.price, currency)})`;
+
+const ORDER_WORDS = {
+  cheapest: 'cheapest',
+  dearest: 'most expensive',
+  smallest: 'smallest',
+  largest: 'largest',
+};
 
 /**
  * Product cards for a shopping message: the products its topic words match (or the whole
@@ -241,12 +322,13 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   if (!k.products.length) return null;
   const f = r.filter;
   const topic = topicTerms(r.query.terms);
-  const matched = topic.length ? index.search({ terms: topic }, ONLY('product'), 50) : [];
+  const matched = topic.length ? index.search({ ...r.query, terms: topic }, ONLY('product'), 50) : [];
   const relevant = matched.filter((m) => m.confidence >= CLARIFY_AT);
   const filtering =
     f.maxPrice !== null ||
     f.minPrice !== null ||
     f.saleOnly ||
+    f.order !== null ||
     (f.mentionsDiscount && r.intent === 'purchase');
   const sale = f.saleOnly || f.mentionsDiscount;
   const byId = new Map(k.products.map((p) => [p.id, p]));
@@ -260,6 +342,15 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   const shown = candidates.filter((p) =>
     passes(p, { ...f, saleOnly: f.saleOnly || (sale && r.intent === 'purchase') }),
   );
+  if (f.order && shown.length) {
+    const best = ordered(shown, f.order)[0] ?? shown[0]!;
+    const facts = `The ${ORDER_WORDS[f.order]} is the ${productFacts(best, currencyOf(k))}`;
+    return replyOf('answer', dressed(k, r, facts), r, {
+      source: { kind: 'product', id: best.id },
+      productIds: [best.id],
+      confidence: Math.max(relevant[0]?.confidence ?? 0, MATCH_CONFIDENCE),
+    });
+  }
   if (!shown.length) {
     return offerPerson(
       k,
@@ -275,10 +366,11 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
   const cards = single ? shown.slice(0, 1) : shown.slice(0, 4);
   const first = cards[0]!;
   const text = single
-    ? dress(k.config, productFacts(first))
-    : dress(
-        k.config,
-        `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map(listLine).join(', ')}.`,
+    ? dressed(k, r, productFacts(first, currencyOf(k)))
+    : dressed(
+        k,
+        r,
+        `Here ${cards.length === 1 ? 'is what I found' : `are ${cards.length} options`}: ${cards.map((p) => listLine(p, currencyOf(k))).join(', ')}.`,
       );
   return replyOf('answer', text, r, {
     source: { kind: 'product', id: first.id },
@@ -289,7 +381,7 @@ function products(index: SearchIndex, k: DomainKnowledge, r: Reading, catalogue 
 
 function appointmentAnswer(k: DomainKnowledge, r: Reading, source: SourceRef): EngineReply {
   const { facts } = factsOf(k, r, source);
-  return replyOf('answer', dress(k.config, `You can book this in the chat. ${facts}`), r, {
+  return replyOf('answer', dressed(k, r, `You can book this in the chat. ${facts}`), r, {
     source,
     confidence: Math.max(r.confidence, MATCH_CONFIDENCE),
   });
@@ -305,16 +397,17 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
     );
   }
   const topic = r.query.terms.filter((t) => !BOOKING_TERMS.has(t));
-  const matched = topic.length ? index.search({ terms: topic }, ONLY('appointment')) : [];
+  const matched = topic.length ? index.search({ ...r.query, terms: topic }, ONLY('appointment')) : [];
   const best = matched[0];
   const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
   if (clear) return appointmentAnswer(k, r, best.source);
   if (types.length === 1) return appointmentAnswer(k, r, { kind: 'appointment', id: types[0]!.id });
-  const list = types.map(appointmentLabel);
+  const list = types.map((t) => appointmentLabel(t, currencyOf(k)));
   return replyOf(
     'clarify',
-    dress(
-      k.config,
+    dressed(
+      k,
+      r,
       `You can book ${list.slice(0, -1).join(', ')} or ${list[list.length - 1]}. Which one would you like?`,
     ),
     r,

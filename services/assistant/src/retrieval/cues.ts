@@ -9,7 +9,7 @@ import { normalise } from './text/analyse';
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 
 const PERSON =
-  '(?:human|person|people|someone|somebody|agent|representative|rep|staff|operator|receptionist|mechanic|manager|owner|team|employee|advisor|adviser|support|real|live)';
+  '(?:human|person|people|someone|somebody|agent|representative|rep|staff|operator|receptionist|mechanic|manager|owner|team|employee|advisor|adviser|support|real|live|customer (?:service|support|care))';
 const HANDOFF = [
   new RegExp(
     String.raw`\b(?:talk|speak|chat|connect|transfer|put me through|get me|contact|reach|call)\b[^.?!]{0,30}\b${PERSON}\b`,
@@ -17,12 +17,43 @@ const HANDOFF = [
   /\b(?:real|live|actual) (?:person|human|agent|people)\b/,
   /^\W*(?:a )?(?:human|agent|person|operator)\b[\w\s]{0,12}$/,
   /\bnot (?:a |talking to a )?(?:bot|robot|machine)\b/,
+  // "I need a human to sort this out", "give me a real agent".
+  /\b(?:need|want|get|give|send)\b[^.?!]{0,12}\b(?:a |an )?(?:human|real person|live person|agent|operator)\b/,
   /\b(?:bot|chatbot) is (?:useless|not helping|rubbish)\b/,
 ];
 
-const BOOKING_VERB = /\b(?:book|booking|schedule|reserve|arrange)\b/;
+/**
+ * A person *instead of* the bot: a real or live one, now, not a bot, put through or transferred.
+ * Those stay a handoff even where a booking could be made.
+ */
+const INSTEAD_OF_BOT = [
+  /\b(?:real|live|actual|human) (?:person|human|agent|people|being)\b/,
+  /\bhuman\b/,
+  /\bnot (?:a |the |talking to a |with a )?(?:bot|robot|machine|ai)\b/,
+  /\b(?:bot|chatbot|robot)\b[^.?!]{0,20}\b(?:useless|not helping|rubbish|stupid)\b/,
+  /\b(?:put|get) me (?:through|on)\b|\btransfer\b|\bconnect me\b/,
+  /\b(?:right now|straight away|asap|urgent(?:ly)?|immediately)\b/,
+  /\brather (?:talk|speak|chat)\b/,
+];
+/** A conversation with a person *about* something, or a person to do something with the visitor. */
+const ABOUT_SOMETHING =
+  /\b(?:talk|speak|chat|discuss|call|meet)\b[^.?!]{0,40}\babout\b|\b(?:someone|somebody|a person|an expert|a specialist|your team|one of your team)\b[^.?!]{0,12}\b(?:walk|show|come|visit|look at|go through|give me a quote|quote)\b/;
+
+const BOOKING_VERB = /\b(?:book|booked|booking|schedule|reserve|arrange)\b/;
 const BOOKING_NOUN =
   /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|demo|call|session|slot|visit)\b/;
+/**
+ * Asking for a time with the business in other words: a place on a class, availability for a
+ * demo, coming in (or bringing something in) on a day. A booking where appointment types exist.
+ */
+const TIME_WITH_US = [
+  /\b(?:a |one |two )?(?:place|spot|seat|space)s? (?:on|in|at|for)\b/,
+  /\b(?:availability|available|free)\b[^.?!]{0,30}\b(?:appointment|meeting|demo|call|session|slot|visit|class|workshop|check ?up|fitting|consultation)\b/,
+  /\b(?:come|pop|drop) (?:in|by|round|over)\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day)\b/,
+  /\b(?:come|pop|drop) (?:in|by) (?:for|to get) (?:a|an|my|the)\b/,
+  /\bbring (?:it|him|her|them|my \w+|the \w+|our \w+) in\b/,
+];
+
 /** Words that join something the business runs (a class, a workshop): booking if it is an appointment type. */
 const SIGN_UP = /\b(?:join|sign(?:ed|ing)? up|signup|register|enrol|enroll|attend)\b/;
 /** About an existing booking, not a new one. */
@@ -35,11 +66,17 @@ const SHOP =
 
 const GREETING = /^(?:hi|hello|hey|hiya|heya|yo|howdy|hallo|good (?:morning|afternoon|evening|day))\b/;
 const SMALL_TALK =
-  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real))\b/;
+  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best))\b/;
 
 export interface Cues {
   email: string | null;
   handoff: boolean;
+  /** The person is wanted instead of the bot (a handoff even where a booking could be made). */
+  insteadOfBot: boolean;
+  /** A talk with a person about something, or a person to do something: a booking when one can be made. */
+  aboutSomething: boolean;
+  /** A time with the business asked for in other words ("a place on the class", "come in tomorrow"). */
+  timeWithUs: boolean;
   bookingVerb: boolean;
   bookingNoun: boolean;
   signUp: boolean;
@@ -58,6 +95,9 @@ export function cuesOf(message: string): Cues {
   return {
     email,
     handoff: HANDOFF.some((p) => p.test(rest)),
+    insteadOfBot: INSTEAD_OF_BOT.some((p) => p.test(rest)),
+    aboutSomething: ABOUT_SOMETHING.test(rest),
+    timeWithUs: TIME_WITH_US.some((p) => p.test(rest)),
     bookingVerb: BOOKING_VERB.test(rest),
     bookingNoun: BOOKING_NOUN.test(rest),
     signUp: SIGN_UP.test(rest),
@@ -71,4 +111,4 @@ export function cuesOf(message: string): Cues {
 
 /** The words of small talk, removed before looking for a question in the rest. */
 export const SMALL_TALK_WORDS =
-  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai)\b/g;
+  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best))\b/g;

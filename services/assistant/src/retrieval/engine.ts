@@ -1,7 +1,7 @@
 import type { DomainKnowledge } from '../knowledge/model';
 import type { AnswerEngine, AnswerRequest, EngineReply, Turn, Understanding } from '../engine/types';
-import { compose } from './compose';
-import { SearchIndex } from './search/bm25';
+import { compose, partsOf } from './compose';
+import { SearchIndex, type SemanticOptions } from './search/bm25';
 import { read, understandingOf, type Reading } from './understand';
 
 /** Domains whose index is kept, as many as the knowledge store keeps; the least recently used goes first. */
@@ -20,13 +20,19 @@ export class RetrievalEngine implements AnswerEngine {
    */
   private last: { index: SearchIndex; knowledge: DomainKnowledge; reading: Reading } | null = null;
 
-  constructor(private readonly maxIndexes = MAX_INDEXES) {}
+  constructor(
+    private readonly semantics: SemanticOptions = { lexicon: null },
+    private readonly maxIndexes = MAX_INDEXES,
+  ) {}
 
   /** The domain's index, rebuilt when the knowledge changed since it was built. */
   indexFor(knowledge: DomainKnowledge): SearchIndex {
     const current = this.indexes.get(knowledge.domainId);
     this.indexes.delete(knowledge.domainId);
-    const index = current && current.revision === knowledge.revision ? current : new SearchIndex(knowledge);
+    const index =
+      current && current.revision === knowledge.revision
+        ? current
+        : new SearchIndex(knowledge, this.semantics);
     this.indexes.set(knowledge.domainId, index);
     while (this.indexes.size > this.maxIndexes) {
       const oldest = this.indexes.keys().next().value;
@@ -57,7 +63,9 @@ export class RetrievalEngine implements AnswerEngine {
     if (last && last.index === index && last.knowledge === knowledge && last.reading.message === message) {
       return last.reading;
     }
-    const reading = read(index, knowledge, message);
+    const reading = partsOf(index, knowledge, read(index, knowledge, message), (part) =>
+      read(index, knowledge, part),
+    );
     this.last = { index, knowledge, reading };
     return reading;
   }

@@ -1,38 +1,54 @@
 import { loadSets } from '../../../../eval/src/cases';
 import { enginesFrom } from '../../../../eval/src/engines';
-import { evaluate, sourceMatches } from '../../../../eval/src/score';
+import { shapeLines } from '../../../../eval/src/report';
+import { answeredRight, evaluate, sourceMatches } from '../../../../eval/src/score';
+import type { EngineReply } from '../engine/types';
 import { createRetrievalEngine } from './index';
 
-// The targets of issue 5: the retrieval engine on the shipped evaluation set.
-const SOURCE_TARGET = 0.85;
-const INTENT_TARGET = 0.9;
+// Issue 13: the figures that count are the unseen set's, businesses the engine was never tuned
+// on. Its targets are 90% top-1 source, 95% intent and clarify-or-offer on at most 10% of
+// answerable messages; not reached yet (docs/assistant.md has the figures), so CI holds the
+// figures reached as a floor, and the tuning set at its figure before issue 13.
+const UNSEEN_FLOOR = { source: 0.62, intent: 0.93, clarifyOrOffer: 0.13 };
+const TUNING_FLOOR = { source: 0.948, intent: 0.95 };
 
 describe('evaluation set', () => {
   const sets = loadSets();
 
-  it('has at least 4 businesses of 25+ entries and 40+ labelled messages each, one held out', () => {
-    const all = [...sets.tuning, ...sets.heldOut];
+  it('has 4 tuning businesses, one held out, and 3+ unseen ones in other industries, 25+ entries and 40+ messages each', () => {
     expect(sets.tuning.length).toBeGreaterThanOrEqual(4);
     expect(sets.heldOut.length).toBeGreaterThanOrEqual(1);
-    for (const b of all) {
+    expect(sets.unseen.length).toBeGreaterThanOrEqual(3);
+    for (const b of [...sets.tuning, ...sets.heldOut, ...sets.unseen]) {
       const k = b.knowledge;
       const entries =
         k.articles.length + k.filterQuestions.length + k.products.length + k.appointmentTypes.length + 2;
       expect([b.name, entries >= 25]).toEqual([b.name, true]);
       expect([b.name, b.cases.length >= 40]).toEqual([b.name, true]);
     }
+    const tuningDomains = new Set([...sets.tuning, ...sets.heldOut].map((b) => b.knowledge.domain));
+    for (const b of sets.unseen) expect(tuningDomains.has(b.knowledge.domain)).toBe(false);
+    const industries = new Set(sets.unseen.map((b) => b.knowledge.config?.industry));
+    expect(industries.size).toBeGreaterThanOrEqual(3);
   });
 
-  it(`the retrieval engine reaches ${SOURCE_TARGET * 100}% top-1 source and ${INTENT_TARGET * 100}% intent accuracy`, async () => {
-    const shipped = await evaluate(createRetrievalEngine(), [...sets.tuning, ...sets.heldOut]);
-    expect(shipped.sourceAccuracy).toBeGreaterThanOrEqual(SOURCE_TARGET);
-    expect(shipped.intentAccuracy).toBeGreaterThanOrEqual(INTENT_TARGET);
+  it('the retrieval engine holds its figures on the unseen set, and the tuning set does not drop', async () => {
+    const unseen = await evaluate(createRetrievalEngine(), sets.unseen);
+    expect(unseen.sourceAccuracy).toBeGreaterThanOrEqual(UNSEEN_FLOOR.source);
+    expect(unseen.intentAccuracy).toBeGreaterThanOrEqual(UNSEEN_FLOOR.intent);
+    expect(unseen.clarifyOrOfferRate).toBeLessThanOrEqual(UNSEEN_FLOOR.clarifyOrOffer);
     const tuning = await evaluate(createRetrievalEngine(), sets.tuning);
-    expect(tuning.sourceAccuracy).toBeGreaterThanOrEqual(SOURCE_TARGET);
-    expect(tuning.intentAccuracy).toBeGreaterThanOrEqual(INTENT_TARGET);
+    expect(tuning.sourceAccuracy).toBeGreaterThanOrEqual(TUNING_FLOOR.source);
+    expect(tuning.intentAccuracy).toBeGreaterThanOrEqual(TUNING_FLOOR.intent);
     // Hand-offs: the labelled requests for a person at least, and not every other message.
-    expect(shipped.handoffRate).toBeGreaterThan(0);
-    expect(shipped.handoffRate).toBeLessThan(0.2);
+    expect(unseen.handoffRate).toBeGreaterThan(0);
+    expect(unseen.handoffRate).toBeLessThan(0.2);
+  });
+
+  it('reports the unseen set by shape only, never a case', async () => {
+    const unseen = await evaluate(createRetrievalEngine(), sets.unseen);
+    const report = shapeLines(unseen).join('\n');
+    for (const c of sets.unseen.flatMap((b) => b.cases)) expect(report).not.toContain(c.text);
   });
 
   it('counts any of several labelled sources, and null only when the engine names none', () => {
@@ -42,6 +58,35 @@ describe('evaluation set', () => {
     expect(sourceMatches(a, { kind: 'faq', id: 'a' })).toBe(false);
     expect(sourceMatches(null, null)).toBe(true);
     expect(sourceMatches(null, a)).toBe(false);
+  });
+
+  it('counts a message of several questions only when every part is answered from its entry', () => {
+    const a = { kind: 'article' as const, id: 'a' };
+    const b = { kind: 'faq' as const, id: 'b' };
+    const c = {
+      text: 'x and y',
+      intent: 'question' as const,
+      parts: [a, [b, { kind: 'faq' as const, id: 'c' }]],
+    };
+    const reply = (parts: EngineReply['parts']): EngineReply => ({
+      kind: 'answer',
+      text: '',
+      source: a,
+      link: null,
+      productIds: [],
+      confidence: 1,
+      candidates: [],
+      ...(parts ? { parts } : {}),
+    });
+    const part = (source: typeof a | typeof b) => ({
+      text: '',
+      kind: 'answer' as const,
+      source,
+      confidence: 1,
+    });
+    expect(answeredRight(c, reply([part(a), part(b)]))).toBe(true);
+    expect(answeredRight(c, reply(undefined))).toBe(false);
+    expect(answeredRight(c, reply([part(a), part(a)]))).toBe(false);
   });
 
   it('lists the language-model engine as not configured without a model endpoint', () => {

@@ -90,7 +90,7 @@ describe('index per domain', () => {
   });
 
   it('keeps at most its limit of domains, dropping the least recently used', () => {
-    const engine = new RetrievalEngine(2);
+    const engine = new RetrievalEngine({ lexicon: null }, 2);
     const a = engine.indexFor(knowledgeFixture());
     const b = engine.indexFor(knowledgeFixture({ domainId: 'dom-2' }));
     expect(engine.indexFor(knowledgeFixture())).toBe(a);

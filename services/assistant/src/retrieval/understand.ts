@@ -3,6 +3,9 @@ import type { Intent, Retrieved, Understanding } from '../engine/types';
 import { cuesOf, SMALL_TALK_WORDS, type Cues } from './cues';
 import { productFilterOf, type ProductFilter } from './products';
 import type { Query, SearchIndex } from './search/bm25';
+import { clausesOf } from './parts';
+import { countriesIn } from './places';
+import { settleNearTies } from './ties';
 import { normalise, termOf } from './text/analyse';
 
 /** Below this a search hit does not count as "the message is about this entry". */
@@ -17,6 +20,13 @@ export interface Reading {
   results: Retrieved[];
   intent: Intent;
   confidence: number;
+  /**
+   * A message that asks several things, each answered from its own entry: the reading of each
+   * question (see parts.ts). Absent when the message asks one thing, or only one part is answered.
+   */
+  parts?: Reading[];
+  /** Composed as one part of several: the facts alone, without the style's opener and closer. */
+  bare?: boolean;
 }
 
 /** The small talk left out, so "hi! do you ship to canada?" is read as its question. */
@@ -34,11 +44,28 @@ export const SHOPPING_TERMS = termSet(
 export const topicTerms = (terms: string[]): string[] =>
   terms.filter((t) => !SHOPPING_TERMS.has(t) && !/^\d/.test(t));
 
+const SENDING =
+  /\b(?:ship|deliver|post|send|mail|courier|arrive|dispatch)\w*|\bget (?:it|them|one|this) to\b/;
+/** How much a word of context ("i have small kids") counts against a word of the question. */
+const CONTEXT_WEIGHT = 0.5;
+
+/** The query with the words said only as context weighted down. */
+function withContext(index: SearchIndex, query: Query, message: string): Query {
+  const { questions, context } = clausesOf(message);
+  if (!context.length) return query;
+  const asked = new Set(questions.flatMap((q) => index.query(q).terms));
+  const weights: Record<string, number> = {};
+  for (const term of query.terms) if (!asked.has(term)) weights[term] = CONTEXT_WEIGHT;
+  return Object.keys(weights).length ? { ...query, weights } : query;
+}
+
 export function read(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {
   const cues = cuesOf(message);
   const filter = productFilterOf(message);
-  const query = index.query(message);
-  const results = index.search(query);
+  // A country named with a word of sending ("do you ship to Canada?") asks about shipping abroad.
+  const abroad = countriesIn(message).length > 0 && SENDING.test(normalise(message));
+  const query = withContext(index, index.query(abroad ? `${message} international` : message), message);
+  const results = settleNearTies(index.search(query));
   const [intent, confidence] = intentOf(index, knowledge, message, query, cues, filter, results);
   return { message, cues, filter, query, results, intent, confidence };
 }
@@ -55,18 +82,20 @@ function intentOf(
   const top = results[0];
   const topKind = top && top.confidence >= MATCH_CONFIDENCE ? top.source.kind : null;
   if (cues.email) return ['email', 0.95];
-  if (cues.handoff) return ['handoff', 0.9];
+  const bookable = knowledge.appointmentTypes.length > 0 && !cues.notBooking;
+  // "Book a call with someone", "talk to someone about a deep clean": a person to talk *about*
+  // something is a booking where the business has appointment types; a person instead of the bot
+  // ("a real person", "not a bot", "put me through") stays a handoff.
+  const wantsBooking = cues.bookingVerb || cues.bookingNoun || cues.aboutSomething || cues.timeWithUs;
+  if (cues.handoff && !(bookable && wantsBooking && !cues.insteadOfBot)) return ['handoff', 0.9];
+  if (bookable && wantsBooking) return ['booking', 0.85];
   if (!cues.notBooking && (cues.bookingVerb || cues.bookingNoun)) return ['booking', 0.85];
   if (cues.signUp && topKind === 'appointment') return ['booking', 0.75];
+  // A stated wish to buy is a purchase; browsing (what is sold, on sale, under a price, the
+  // cheapest) is a question, answered with the products all the same (docs/assistant.md).
   if (cues.buy) return ['purchase', 0.85];
   const hasProducts = knowledge.products.length > 0;
-  if (hasProducts && (filter.maxPrice !== null || filter.minPrice !== null || filter.saleOnly))
-    return ['purchase', 0.8];
-  if (
-    hasProducts &&
-    (cues.shop || cues.signUp || filter.mentionsDiscount) &&
-    shoppingKindOf(index, query, results) === 'product'
-  ) {
+  if (hasProducts && cues.signUp && shoppingKindOf(index, query, results) === 'product') {
     return ['purchase', 0.7];
   }
   // Small talk is small talk when what is left once its words are gone names nothing indexed.
@@ -81,8 +110,8 @@ function intentOf(
 }
 
 /** What a shopping message is about, without its shopping words ("do you sell bike lights"). */
-function shoppingKindOf(index: SearchIndex, query: Query, results: Retrieved[]): SourceKind | null {
-  const shopping = index.search({ terms: topicTerms(results.length ? query.terms : []) })[0];
+export function shoppingKindOf(index: SearchIndex, query: Query, results: Retrieved[]): SourceKind | null {
+  const shopping = index.search({ ...query, terms: topicTerms(results.length ? query.terms : []) })[0];
   return shopping && shopping.confidence >= MATCH_CONFIDENCE ? shopping.source.kind : null;
 }
 

@@ -78,3 +78,12 @@ export function voice(config: DomainConfig | null, plain: string, warm: string):
   const p = styleOf(config).personality;
   return p === 'professional' ? plain : warm;
 }
+
+/**
+ * One reply answering several questions: each answer's facts in turn, dressed once (one opener,
+ * one closer); concise keeps every part's sentences, as each part was already kept short.
+ */
+export function dressAll(config: DomainConfig | null, parts: string[]): string {
+  const joined = parts.map((p) => p.trim()).join(' ');
+  return styleOf(config).responseStyle === 'concise' ? joined : dress(config, joined);
+}

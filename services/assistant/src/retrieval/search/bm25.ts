@@ -1,14 +1,20 @@
 import type { DomainKnowledge, SourceKind } from '../../knowledge/model';
 import type { Retrieved } from '../../engine/types';
+import { DEFAULT_RELATION_WEIGHTS, type Lexicon, type RelationWeights } from '../lexicon/related';
 import { STOP_WORDS, termOf, words } from '../text/analyse';
 import { MIN_TYPO_LENGTH, withinOneEdit } from '../text/typos';
-import { documentsOf, FIELD_WEIGHTS, FIELDS, type SearchDocument } from './documents';
+import { documentsOf, FIELD_WEIGHTS, FIELDS, type Field, type SearchDocument } from './documents';
 
 const K1 = 1.2;
 // Entries are short and of very different lengths; a light length normalisation keeps a long
 // article from losing to a one-line product on the same words.
 const B = 0.4;
 const UNKNOWN_WORD_WEIGHT = 0.35;
+/** How much of a query word a match only through an entry's meanings covers. */
+const MEANING_COVER = 0.5;
+/** Confidence kept by an entry matched only through related words or meanings. */
+const INDIRECT_ONLY = 0.6;
+const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'tags'];
 
 interface Posting {
   doc: number;
@@ -16,11 +22,68 @@ interface Posting {
   tf: number;
   /** Whether the term is in the entry's title, question or tags (a stronger sign of what it is about). */
   headline: boolean;
+  /** The entry has the term only in what its words mean (the lexicon's definitions), not in its words. */
+  meaning: boolean;
+}
+
+/** An indexed term that stands in for a query term the visitor wrote, and how much it counts. */
+export interface RelatedTerm {
+  term: string;
+  /** 0..1: a match through it counts this share of a match of the visitor's own word. */
+  weight: number;
 }
 
 /** A visitor message turned into index terms (typos corrected against this index's words). */
 export interface Query {
   terms: string[];
+  /** Per query term, indexed terms of related meaning (from the lexicon); absent when none. */
+  related?: Readonly<Record<string, readonly RelatedTerm[]>>;
+  /** Per query term, how much it counts (1 when absent): words of context count less than the question's. */
+  weights?: Readonly<Record<string, number>>;
+}
+
+/** How an index reads meaning beyond the words themselves. */
+export interface SemanticOptions {
+  /** Related words (WordNet); null reads only the words themselves. */
+  lexicon: Lexicon | null;
+  weights?: RelationWeights;
+  /** Also look for related words of a word the index already has (else only of words it lacks). */
+  expandKnown?: boolean;
+  /** At most this many related terms per word, the strongest first. */
+  maxRelated?: number;
+  /**
+   * Index what the words of these fields mean (their definitions and synonyms) with this weight,
+   * so a visitor who describes a thing finds the entry that names it; 0 or absent: off.
+   */
+  meaningWeight?: number;
+  meaningFields?: readonly Field[];
+  /**
+   * A visitor's word the domain does not use is also read as the words of its definition that the
+   * domain does use ("postcode" -> address), each counting this share of a match; 0 or absent: off.
+   */
+  queryMeaningWeight?: number;
+}
+
+const NO_SEMANTICS: SemanticOptions = { lexicon: null };
+
+/** A word's meaning as index terms, shared by every index (a rebuild re-reads the same words). */
+const meaningCache = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+const MEANING_CACHE_LIMIT = 20_000;
+function meaningTerms(lexicon: Lexicon, word: string): readonly string[] {
+  let cache = meaningCache.get(lexicon);
+  if (!cache) meaningCache.set(lexicon, (cache = new Map()));
+  const cached = cache.get(word);
+  if (cached) return cached;
+  const terms = [
+    ...new Set(
+      words(lexicon.meaning(word))
+        .filter((w) => !STOP_WORDS.has(w) && w.length >= 3)
+        .map(termOf),
+    ),
+  ];
+  if (cache.size >= MEANING_CACHE_LIMIT) cache.clear();
+  cache.set(word, terms);
+  return terms;
 }
 
 /** One domain's search index; immutable once built. */
@@ -33,8 +96,12 @@ export class SearchIndex {
   /** Every indexed word (unstemmed) with its term, for typo correction. */
   private readonly vocabulary = new Map<string, string>();
   private readonly corrections = new Map<string, string | null>();
+  private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
 
-  constructor(knowledge: DomainKnowledge) {
+  constructor(
+    knowledge: DomainKnowledge,
+    private readonly semantics: SemanticOptions = NO_SEMANTICS,
+  ) {
     this.revision = knowledge.revision;
     this.documents = documentsOf(knowledge);
     this.documents.forEach((doc, i) => {
@@ -56,14 +123,39 @@ export class SearchIndex {
         }
       }
       this.lengths.push(length);
+      const meant = this.meaningsOf(doc, tf);
       for (const [term, { tf: f, headline }] of tf) {
         const list = this.postings.get(term) ?? [];
-        list.push({ doc: i, tf: f, headline });
+        list.push({ doc: i, tf: f, headline, meaning: false });
+        this.postings.set(term, list);
+      }
+      for (const [term, f] of meant) {
+        const list = this.postings.get(term) ?? [];
+        list.push({ doc: i, tf: f, headline: false, meaning: true });
         this.postings.set(term, list);
       }
     });
     const total = this.lengths.reduce((a, b) => a + b, 0);
     this.averageLength = this.lengths.length ? total / this.lengths.length : 1;
+  }
+
+  /** Terms of what the entry's words mean that the entry does not use itself, with their weight. */
+  private meaningsOf(doc: SearchDocument, own: ReadonlyMap<string, unknown>): Map<string, number> {
+    const { lexicon, meaningWeight = 0, meaningFields = HEADLINE_FIELDS } = this.semantics;
+    const out = new Map<string, number>();
+    if (!lexicon || meaningWeight <= 0) return out;
+    for (const field of meaningFields) {
+      const text = doc.fields[field];
+      if (!text) continue;
+      for (const word of words(text)) {
+        if (STOP_WORDS.has(word) || word.length < 3 || /\d/.test(word)) continue;
+        for (const term of meaningTerms(lexicon, word)) {
+          if (own.has(term)) continue;
+          out.set(term, Math.min(meaningWeight * 2, (out.get(term) ?? 0) + meaningWeight));
+        }
+      }
+    }
+    return out;
   }
 
   /** Inverse document frequency; a term no entry has gets the highest value (it is specific). */
@@ -80,16 +172,49 @@ export class SearchIndex {
   /** The message's terms; a word of 5+ letters the index lacks is read as the indexed word one edit away. */
   query(text: string): Query {
     const terms: string[] = [];
+    const related: Record<string, readonly RelatedTerm[]> = {};
     for (const word of words(text)) {
       if (STOP_WORDS.has(word)) continue;
-      const term = termOf(word);
-      if (this.postings.has(term) || word.length < MIN_TYPO_LENGTH || /\d/.test(word)) {
-        terms.push(term);
-        continue;
+      let term = termOf(word);
+      if (!this.postings.has(term) && word.length >= MIN_TYPO_LENGTH && !/\d/.test(word)) {
+        term = this.correct(word) ?? term;
       }
-      terms.push(this.correct(word) ?? term);
+      terms.push(term);
+      const alternatives = this.relatedTo(word, term);
+      if (alternatives.length && !related[term]) related[term] = alternatives;
     }
-    return { terms: [...new Set(terms)] };
+    const unique = [...new Set(terms)];
+    return Object.keys(related).length ? { terms: unique, related } : { terms: unique };
+  }
+
+  /** Indexed terms of words related to `word` (its term `term`), strongest first. */
+  private relatedTo(word: string, term: string): readonly RelatedTerm[] {
+    const { lexicon, expandKnown = false, maxRelated = 6 } = this.semantics;
+    if (!lexicon || word.length < 3 || /\d/.test(word)) return [];
+    if (this.postings.has(term) && !expandKnown) return [];
+    const cached = this.relatedCache.get(word);
+    if (cached) return cached;
+    const weights = this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS;
+    const best = new Map<string, number>();
+    const defined = this.semantics.queryMeaningWeight ?? 0;
+    if (defined > 0 && !this.postings.has(term)) {
+      for (const t of meaningTerms(lexicon, word)) {
+        if (t !== term && this.postings.has(t) && (best.get(t) ?? 0) < defined) best.set(t, defined);
+      }
+    }
+    for (const r of lexicon.related(word)) {
+      const weight = weights[r.relation];
+      if (weight <= 0 || STOP_WORDS.has(r.word)) continue;
+      const t = termOf(r.word);
+      if (t === term || !this.postings.has(t)) continue;
+      if ((best.get(t) ?? 0) < weight) best.set(t, weight);
+    }
+    const found = [...best]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, maxRelated)
+      .map(([t, weight]) => ({ term: t, weight }));
+    this.relatedCache.set(word, found);
+    return found;
   }
 
   private correct(word: string): string | null {
@@ -116,32 +241,56 @@ export class SearchIndex {
    */
   search(q: Query, kinds?: ReadonlySet<SourceKind>, limit = 5): Retrieved[] {
     if (q.terms.length === 0) return [];
-    const scores = new Map<number, { score: number; covered: number }>();
+    const scores = new Map<number, { score: number; covered: number; direct: boolean }>();
     let totalIdf = 0;
     for (const term of q.terms) {
       const idf = this.idf(term);
       const list = this.postings.get(term);
+      const alternatives = q.related?.[term] ?? [];
       // A word no entry uses still lowers confidence (it may be what the message is really
-      // about), but by about a third: visitors add words of their own to questions the index does answer.
-      totalIdf += list ? idf : idf * UNKNOWN_WORD_WEIGHT;
-      if (!list) continue;
-      for (const p of list) {
-        if (kinds && !kinds.has(this.documents[p.doc]!.source.kind)) continue;
-        const norm = K1 * (1 - B + (B * this.lengths[p.doc]!) / this.averageLength);
-        const s = (idf * p.tf * (K1 + 1)) / (p.tf + norm);
-        const acc = scores.get(p.doc) ?? { score: 0, covered: 0 };
-        acc.score += s;
-        acc.covered += p.headline ? idf : idf * 0.75;
-        scores.set(p.doc, acc);
+      // about), but by about a third: visitors add words of their own to questions the index
+      // does answer. One that means what an indexed word means weighs as that word would.
+      const slot = list
+        ? idf
+        : alternatives.length
+          ? Math.max(...alternatives.map((a) => this.idf(a.term)))
+          : idf * UNKNOWN_WORD_WEIGHT;
+      const termWeight = q.weights?.[term] ?? 1;
+      totalIdf += slot * termWeight;
+      // Each entry gets the best of the word itself and its related terms, never their sum.
+      const best = new Map<number, { score: number; covered: number; direct: boolean }>();
+      const consider = (t: string, weight: number) => {
+        const postings = this.postings.get(t);
+        if (!postings) return;
+        const tIdf = this.idf(t);
+        for (const p of postings) {
+          if (kinds && !kinds.has(this.documents[p.doc]!.source.kind)) continue;
+          const norm = K1 * (1 - B + (B * this.lengths[p.doc]!) / this.averageLength);
+          const score = (weight * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
+          const covered = weight * slot * (p.headline ? 1 : p.meaning ? MEANING_COVER : 0.75);
+          const held = best.get(p.doc);
+          if (!held || held.score < score)
+            best.set(p.doc, { score, covered, direct: weight === 1 && !p.meaning });
+        }
+      };
+      consider(term, 1);
+      for (const a of alternatives) consider(a.term, a.weight);
+      for (const [doc, { score, covered, direct }] of best) {
+        const acc = scores.get(doc) ?? { score: 0, covered: 0, direct: false };
+        acc.score += score * termWeight;
+        acc.covered += covered * termWeight;
+        acc.direct ||= direct;
+        scores.set(doc, acc);
       }
     }
     return [...scores.entries()]
       .sort((a, b) => b[1].score - a[1].score)
       .slice(0, limit)
-      .map(([doc, { score, covered }]) => ({
+      .map(([doc, { score, covered, direct }]) => ({
         source: this.documents[doc]!.source,
         score,
-        confidence: totalIdf > 0 ? Math.min(1, covered / totalIdf) : 0,
+        // An entry that shares no word with the message, only meanings, is a weaker guess.
+        confidence: totalIdf > 0 ? Math.min(1, covered / totalIdf) * (direct ? 1 : INDIRECT_ONLY) : 0,
       }));
   }
 }
