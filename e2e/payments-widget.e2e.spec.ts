@@ -59,7 +59,8 @@ describe('a visitor buys a product in the widget', () => {
 
     // Payouts through Stripe Connect's onboarding (the local server's page), then payments on.
     await connectPayouts(t);
-    await ownerApi(t, 'PATCH', `/domains/${domainId}/settings`, { paymentEnabled: true });
+    // A shop in pounds: the widget shows, Stripe charges and the owner reads the order in GBP.
+    await ownerApi(t, 'PATCH', `/domains/${domainId}/settings`, { paymentEnabled: true, currency: 'GBP' });
 
     host = await startHostSite(t.env.gatewayUrl, domainId, 'Glaze & Co');
     site = await t.context.newPage();
@@ -80,22 +81,22 @@ describe('a visitor buys a product in the widget', () => {
     await w.getByTestId('tab-products').click();
     await w.getByTestId('product-card').filter({ hasText: 'Glazed mug' }).click();
     const dialog = w.getByTestId('product-dialog');
-    expect(await dialog.getByRole('button', { name: 'Giant (+$9.00)' }).isDisabled()).toBe(true);
-    await dialog.getByRole('button', { name: 'Large (+$4.50)' }).click();
+    expect(await dialog.getByRole('button', { name: 'Giant (+£9.00)' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Large (+£4.50)' }).click();
     await dialog.getByTestId('buy-now').click();
 
     const flow = w.getByTestId('payment');
     await flow.getByTestId('payment-step-title').getByText('Complete Your Purchase').waitFor();
     const summary = flow.getByTestId('order-summary');
     expect(await summary.locator('.pw-thumbs button').count()).toBe(2);
-    expect(await summary.getByRole('button', { name: 'Large (+$4.50)' }).getAttribute('aria-pressed')).toBe(
+    expect(await summary.getByRole('button', { name: 'Large (+£4.50)' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
     await summary.getByLabel('Quantity').fill('2');
-    await summary.getByTestId('order-total').getByText('$49.00').waitFor();
+    await summary.getByTestId('order-total').getByText('£49.00').waitFor();
     // Quantity tracking: only 2 Large are left.
     await summary.getByLabel('Quantity').fill('5');
-    await summary.getByTestId('order-total').getByText('$49.00').waitFor();
+    await summary.getByTestId('order-total').getByText('£49.00').waitFor();
 
     // The form's rules: required fields with their messages.
     await flow.getByRole('button', { name: 'Complete Purchase' }).click();
@@ -116,7 +117,7 @@ describe('a visitor buys a product in the widget', () => {
     await flow.getByTestId('payment-step-title').getByText('Thank You').waitFor({ timeout: 30_000 });
     await flow
       .getByTestId('payment-thanks')
-      .getByText(/Glazed mug — Size: Large × 2: \$49\.00/)
+      .getByText(/Glazed mug — Size: Large × 2: £49\.00/)
       .waitFor();
     await shot(site, 'payments-widget', 'thank-you');
   });
@@ -148,7 +149,7 @@ describe('a visitor buys a product in the widget', () => {
       await page.goto(t.url(`/dashboard/conversation?room=${encodeURIComponent(roomId)}`));
       const note = page
         .getByTestId('note')
-        .filter({ hasText: 'Order paid: Glazed mug — Size: Large × 2, $49.00, by Vera Visitor' });
+        .filter({ hasText: 'Order paid: Glazed mug — Size: Large × 2, £49.00, by Vera Visitor' });
       await note.waitFor({ timeout: 30_000 });
       await note.getByText('Internal Note').waitFor();
       await shot(page, 'payments-widget', 'owner-conversation-note');
@@ -158,7 +159,7 @@ describe('a visitor buys a product in the widget', () => {
         .first()
         .click();
       await page
-        .getByText(/New order: Vera Visitor paid \$49\.00/)
+        .getByText(/New order: Vera Visitor paid £49\.00/)
         .first()
         .waitFor();
 
@@ -167,7 +168,7 @@ describe('a visitor buys a product in the widget', () => {
         .getByTestId('orders-card')
         .getByRole('row')
         .filter({ hasText: 'Glazed mug — Size: Large × 2' });
-      await row.getByText('$49.00').waitFor();
+      await row.getByText('£49.00').waitFor();
       await shot(page, 'payments-widget', 'owner-orders');
       expect(productId).not.toBe('');
     },

@@ -12,7 +12,7 @@ import {
   PAYMENT_TEXTS,
   type PaymentStep,
 } from './payment';
-import { formatPrice, optionDisabled } from './price';
+import { currentCurrency, formatPrice, optionDisabled } from './price';
 import type { VisitorSessions } from './session';
 import { loadStripe, type StripeCardElement, type StripeLike } from './stripe-loader';
 import type { CustomerQuestion, Product } from './types';
@@ -198,7 +198,7 @@ function PurchaseStep({
     try {
       return {
         ok: true as const,
-        order: priceOrder(product, { productId: product.id, variants: choices, quantity }),
+        order: priceOrder(product, { productId: product.id, variants: choices, quantity }, currentCurrency()),
       };
     } catch (e) {
       return { ok: false as const, message: e instanceof Error ? e.message : 'Choose your options' };

@@ -1,4 +1,6 @@
 import type { Product } from './types';
+import { formatMinorUnits } from '@parley/contracts/payments';
+import { currentCurrency } from './price';
 
 /** Spec screen 14, type Payment: 1 'Details', 2 'Complete Your Purchase', 3 'Thank You'. */
 export type PaymentStep = 1 | 2 | 3;
@@ -37,5 +39,5 @@ export function maxQuantity(p: Pick<Product, 'variants'>, chosen: Record<string,
   return max;
 }
 
-export const formatCents = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+/** An amount in the domain currency's smallest unit (cents, or yen), as the order is charged. */
+export const formatCents = (minor: number) => formatMinorUnits(minor, currentCurrency());

@@ -8,6 +8,7 @@ let currency = 'USD';
 export function setCurrency(code: string | null | undefined): void {
   currency = code && /^[A-Z]{3}$/.test(code) ? code : 'USD';
 }
+export const currentCurrency = (): string => currency;
 
 /** Prices are stored in currency units with cents, as the dashboard's product form saves them. */
 export const formatPrice = (n: number | null | undefined) =>

@@ -8,12 +8,10 @@ import { fetchOrders, type PaidOrder } from '@/lib/api/payments';
 import { errorSentence } from '@/lib/api/errors';
 import { formatBillingDate } from '@/lib/payments/subscription-display';
 import styles from './Subscription.module.css';
+import { formatMinorUnits } from '@parley/contracts/payments';
 
 /** Polled like the subscription: a visitor's payment lands here within half a minute. */
 const POLL_MS = 30_000;
-
-const money = (cents: number, currency: string) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
 
 /** The orders visitors paid for in the widget (issue 12): one row each, newest first. */
 export function OrdersCard() {
@@ -70,7 +68,11 @@ export function OrdersCard() {
                 </span>
               ),
             },
-            { title: 'Amount', render: (_: unknown, o) => money(o.amountCents, o.currency), align: 'right' },
+            {
+              title: 'Amount',
+              render: (_: unknown, o) => formatMinorUnits(o.amountCents, o.currency),
+              align: 'right',
+            },
             {
               title: '',
               render: (_: unknown, o) =>

@@ -45,7 +45,8 @@ export function widgetPaymentRoutes({
       const item = products.find((p) => p.id === input.productId);
       if (!item) throw new AppError('not_found', 'Product not found', [], 'PRODUCT_NOT_FOUND');
       const product = item.body as unknown as PricedProduct;
-      const priced = priceOrder(product, input);
+      const currency = profile.settings.currency ?? 'USD';
+      const priced = priceOrder(product, input, currency);
       const chat = await conversations.getVisitorChat(visitor, ctx);
       const intent = await billing.createOrderPaymentIntent(
         visitor.accountId,
@@ -58,7 +59,7 @@ export function widgetPaymentRoutes({
           description: priced.description,
           quantity: priced.quantity,
           amountCents: priced.amountCents,
-          currency: 'usd',
+          currency: currency.toLowerCase(),
           billingDetails: input.billingDetails,
         },
         ctx,

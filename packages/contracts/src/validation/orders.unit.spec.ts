@@ -1,5 +1,5 @@
 import { AppError } from '../errors';
-import { billingDetailsErrors } from '../payments';
+import { billingDetailsErrors, formatMinorUnits, minorUnitDigits } from '../payments';
 import { priceOrder } from './orders';
 import { billingDetailsSchema } from './payments';
 
@@ -100,5 +100,29 @@ describe('billingDetailsErrors (the widget’s form, without zod)', () => {
         address: { line1: '1', city: 'c', postal_code: 'p', state: 's' },
       }),
     ).toEqual({});
+  });
+});
+
+describe('an order in the domain’s currency', () => {
+  const choice = { productId: 'p1', variants: { Size: 'Large', Colour: 'Blue' }, quantity: 2 };
+
+  it('counts in the currency’s smallest unit: hundredths, or whole yen', () => {
+    // (20 - 10%) + 4.50 - 1 = 21.50 a mug.
+    expect(priceOrder(mug, choice).amountCents).toBe(4300);
+    expect(priceOrder(mug, choice, 'GBP').amountCents).toBe(4300);
+    const yen = {
+      ...mug,
+      price: 2000,
+      variants: [{ ...mug.variants[1]!, options: [{ value: 'Blue', priceAdjustment: -100 }] }],
+    };
+    expect(priceOrder(yen, { ...choice, variants: { Colour: 'Blue' } }, 'JPY').amountCents).toBe(3400);
+  });
+
+  it('shows an amount as people read it in that currency', () => {
+    expect(formatMinorUnits(4300, 'usd')).toBe('$43.00');
+    expect(formatMinorUnits(4300, 'GBP')).toBe('£43.00');
+    expect(formatMinorUnits(3400, 'jpy')).toBe('¥3,400');
+    expect(minorUnitDigits('jpy')).toBe(0);
+    expect(minorUnitDigits('EUR')).toBe(2);
   });
 });

@@ -5,13 +5,11 @@ import type { Projection } from '@parley/projections';
 import { subjects } from '../app/aggregates';
 import type { ConversationsDeps } from '../app/deps';
 import { roomDecider } from '../domain/room/decide';
-
-const money = (cents: number, currency: string) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+import { formatMinorUnits } from '@parley/contracts/payments';
 
 /** The note's text: what was bought, for how much, by whom. */
 export const orderNoteText = (o: OrderPaidData) =>
-  `Order paid: ${o.description}, ${money(o.amountCents, o.currency)}, by ${o.customerName} (${o.customerEmail}).`;
+  `Order paid: ${o.description}, ${formatMinorUnits(o.amountCents, o.currency)}, by ${o.customerName} (${o.customerEmail}).`;
 
 /**
  * A reactor on the BILLING stream: a visitor's paid order (billing.OrderPaid) becomes an internal

@@ -26,7 +26,8 @@ const orderIntentSchema = z.object({
   description: z.string().trim().min(1).max(480),
   quantity: z.number().int().min(1).max(99),
   amountCents: z.number().int().min(50).max(99_999_999),
-  currency: z.literal('usd'),
+  // The domain's currency, as Stripe spells it (ISO 4217, lower case); the amount is in its smallest unit.
+  currency: z.string().regex(/^[a-z]{3}$/),
   billingDetails: billingDetailsSchema,
 });
 

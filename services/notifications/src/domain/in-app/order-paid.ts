@@ -1,8 +1,6 @@
 import { AppError, BillingEvent, orderPaidSchema } from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
-
-const money = (cents: number, currency: string) =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
+import { formatMinorUnits } from '@parley/contracts/payments';
 
 /**
  * ORDER_PAID for the account's owner (an account's id is its owner's user id) when a visitor paid
@@ -19,7 +17,7 @@ export function orderPaidNotification(event: SourceEvent & { type: string }): Ne
     accountId: o.accountId,
     userId: o.accountId,
     type: 'ORDER_PAID',
-    message: `New order: ${o.customerName} paid ${money(o.amountCents, o.currency)} for ${o.description}.`,
+    message: `New order: ${o.customerName} paid ${formatMinorUnits(o.amountCents, o.currency)} for ${o.description}.`,
     domainId: o.domainId,
     roomId: o.roomId,
     createdAt: timeOf(event, o.paidAt),
