@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import {
   CHAT_ENDED_TEXT,
   EMPTY_MESSAGE,
@@ -54,9 +53,26 @@ export function isSystemText(content: string | null | undefined): boolean {
   return !!content && (content.includes(LIVE_SUPPORT_ENABLED_TEXT) || content.includes(CHAT_ENDED_TEXT));
 }
 
+/**
+ * The platform's date formatter, not a date library's: the widget ships this code to every page
+ * view of a customer's site, and date-fns' `format` brings its whole locale with it. The parts are
+ * joined by hand so the text is NOTE_TIME_FORMAT's to the letter (browsers put a narrow no-break
+ * space before AM/PM).
+ */
+const NOTE_TIME = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
+
 export function formatNoteTime(createdAt: string | Date): string {
   const date = typeof createdAt === 'string' ? new Date(createdAt) : createdAt;
-  return Number.isNaN(date.getTime()) ? '' : format(date, NOTE_TIME_FORMAT);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = NOTE_TIME.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('day')}, ${part('hour')}:${part('minute')} ${part('dayPeriod')}`;
 }
 
 function textOrEmpty(content: string): { text: string; empty: boolean } {

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import { messageDisplay, formatNoteTime } from './display';
+import { messageDisplay, formatNoteTime, NOTE_TIME_FORMAT } from './display';
 import { parseMessageLink, safeHref } from './links';
 
 const at = '2026-03-05T14:07:00.000Z';
@@ -77,6 +77,18 @@ describe('messageDisplay', () => {
 
   it('formats a bad date as empty', () => {
     expect(formatNoteTime('nope')).toBe('');
+  });
+
+  it("writes a note's time as the spec's 'MMM d, h:mm a', exactly as date-fns does", () => {
+    for (const at of [
+      new Date(2030, 0, 5, 0, 3),
+      new Date(2030, 0, 5, 12, 0),
+      new Date(2030, 11, 31, 23, 59),
+      new Date(2031, 6, 14, 9, 7),
+    ]) {
+      expect(formatNoteTime(at)).toBe(format(at, NOTE_TIME_FORMAT));
+    }
+    expect(formatNoteTime(new Date(2030, 0, 5, 14, 3))).toBe('Jan 5, 2:03 PM');
   });
 });
 

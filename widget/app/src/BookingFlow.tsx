@@ -1,13 +1,14 @@
 import { BOOKING_SLOTS, DEFAULT_APPOINTMENT_NAME } from '@parley/contracts';
-import { format } from 'date-fns';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { widgetApi } from './api';
 import {
   canShowMonth,
   EMAIL_PATTERN,
+  dayTitle,
   emailFromAnswers,
   firstStep,
   monthGrid,
+  monthTitle,
   nextMonth,
   progressPercent,
   STEP_TITLES,
@@ -106,9 +107,7 @@ export function BookingFlow({
           <div className="pw-thanks" data-testid="booking-thanks">
             <p>
               {appointmentType?.name ?? DEFAULT_APPOINTMENT_NAME}
-              {booked &&
-                ` on ${format(new Date(`${booked.date}T00:00:00`), 'EEEE, MMM d')} at ${booked.slot}`}
-              .
+              {booked && ` on ${dayTitle(new Date(`${booked.date}T00:00:00`))} at ${booked.slot}`}.
             </p>
             <p>Your booking is confirmed.</p>
             <button type="button" className="pw-primary" onClick={onClose}>
@@ -261,7 +260,7 @@ function MeetingStep({
           >
             <Icon name="left" size={12} />
           </button>
-          <strong>{format(month, 'MMMM yyyy')}</strong>
+          <strong>{monthTitle(month)}</strong>
           <button
             type="button"
             aria-label="Next month"

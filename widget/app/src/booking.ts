@@ -1,12 +1,4 @@
-import {
-  addDays,
-  addMonths,
-  differenceInCalendarDays,
-  format,
-  getDay,
-  getDaysInMonth,
-  startOfMonth,
-} from 'date-fns';
+import { addDays, addMonths, differenceInCalendarDays, getDay, getDaysInMonth, startOfMonth } from 'date-fns';
 import { BOOKING_MAX_DAYS_AHEAD } from '@parley/contracts';
 import type { CustomerQuestion } from './types';
 
@@ -20,7 +12,20 @@ export const firstStep = (questions: CustomerQuestion[]): BookingStep =>
 
 export const progressPercent = (step: BookingStep) => Math.round((step / 3) * 100);
 
-export const isoDate = (d: Date) => format(d, 'yyyy-MM-dd');
+const two = (n: number) => String(n).padStart(2, '0');
+/** yyyy-MM-dd of the local day (not toISOString's, which is UTC's). */
+export const isoDate = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+
+/**
+ * The platform's formatter rather than date-fns' `format`, whose locale would add ~20 KB to what
+ * every page view of a customer's site loads.
+ */
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric' });
+const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+/** 'Saturday, Jan 5' */
+export const dayTitle = (d: Date) => DAY.format(d);
+/** 'January 2030' */
+export const monthTitle = (d: Date) => MONTH.format(d);
 
 export interface CalendarDay {
   date: string;
