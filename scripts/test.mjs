@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot, runDir } from './lib/paths.mjs';
+import { runUntilReported } from './lib/run-until-reported.mjs';
 import { addCounts, summariseJest, summaryLine } from './lib/summary.mjs';
 
 function run(command, args) {
@@ -37,19 +38,27 @@ async function jestTier(tier, extraArgs) {
   mkdirSync(runDir, { recursive: true });
   const report = join(runDir, `jest-${tier}.json`);
   rmSync(report, { force: true });
-  const code = await run(process.execPath, [
-    join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
-    '--selectProjects',
-    tier,
-    '--json',
-    `--outputFile=${report}`,
-    '--passWithNoTests',
-    ...extraArgs,
-  ]);
+  const { code, hung } = await runUntilReported(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--selectProjects',
+      tier,
+      '--json',
+      `--outputFile=${report}`,
+      '--passWithNoTests',
+      ...extraArgs,
+    ],
+    { cwd: repoRoot, report },
+  );
   if (!existsSync(report)) {
     return { passed: 0, failed: 1, skipped: 0, failures: [`jest ${tier} (exited ${code} without a report)`] };
   }
   const counts = summariseJest(JSON.parse(readFileSync(report, 'utf8')), repoRoot);
+  if (hung) {
+    const failure = `jest ${tier} (did not exit after its run: a test left a handle open)`;
+    return { ...counts, failed: counts.failed + 1, failures: [...counts.failures, failure] };
+  }
   if (code !== 0 && counts.failed === 0) {
     return { ...counts, failed: 1, failures: [`jest ${tier} (exited ${code})`] };
   }
