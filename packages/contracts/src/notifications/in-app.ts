@@ -7,8 +7,11 @@ import { bookingDateLabel } from '../conversations/booking';
  * them under /api/notifications and pushes new ones to Socket.IO room `user-{id}`.
  */
 
-/** The types the UI shows; the service may hold others later, and lists only these. */
-export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING'] as const;
+/**
+ * The types the UI shows; the service may hold others later, and lists only these. APPLICATION
+ * goes to admins: a visitor applied for a job listed on /careers.
+ */
+export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING', 'APPLICATION'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**

@@ -7,3 +7,4 @@ export * from './content';
 export * from './team';
 export * from './conversations';
 export * from './text-safety';
+export * from './editorial';
