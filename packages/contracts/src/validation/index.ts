@@ -8,3 +8,4 @@ export * from './team';
 export * from './conversations';
 export * from './text-safety';
 export * from './editorial';
+export * from './cv';
