@@ -16,6 +16,8 @@ import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
 import { accountOwnersProjection } from './projections/account-owners';
+import { applicationsProjection } from './projections/applications/projection';
+import { platformAdminsProjection } from './projections/platform-admins';
 import { bookingsProjection } from './projections/bookings/projection';
 import { inAppNotificationsProjection } from './projections/in-app-notifications/projection';
 import { knownDomainsProjection } from './projections/known-domains';
@@ -136,6 +138,9 @@ export function startNotifications(
     await run(bookingsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // billing's usage thresholds: USAGE_ALERT (kept, not shown) and the owner's mail, once per period.
     await run(usageAlertProjection(config.publicAppUrl, clock), { synchronousCommit: true });
+    // content's job applications: the applicant's confirmation and APPLICATION for every admin.
+    await run(platformAdminsProjection());
+    await run(applicationsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     const inbox: InboxDeps = { pool, clock };
 
     const Service = loadService(
