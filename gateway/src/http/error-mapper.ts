@@ -33,6 +33,7 @@ const statusOfCode: Record<string, number> = {
   // The careers form's CV (docs/api/editorial.md), like an image's size and type.
   CV_TOO_LARGE: 413,
   CV_TYPE: 415,
+  UNSUPPORTED_ENCODING: 415,
 };
 
 const INTERNAL_MESSAGE = 'An unexpected error occurred';
