@@ -252,13 +252,7 @@ export function ApplicationsPage() {
       key: 'name',
       render: (_, a) => (
         <div className={styles.titleCell}>
-          <Button
-            type="link"
-            style={{ padding: 0, height: 'auto', textAlign: 'left' }}
-            onClick={() => openOne(a)}
-          >
-            <strong>{a.name}</strong>
-          </Button>
+          <strong>{a.name}</strong>
           <span>{a.email}</span>
         </div>
       ),
