@@ -282,13 +282,11 @@ describe('admin content, the blog and careers', () => {
       await expectFieldError(page, 'Full name', 'Please enter your name');
       await expectFieldError(page, 'Email', 'Incorrect email format');
       await expectFieldError(page, 'CV', 'Attach your CV as a PDF');
-      await form
-        .getByTestId('cv-input')
-        .setInputFiles({
-          name: 'cv.pdf',
-          mimeType: 'application/pdf',
-          buffer: Buffer.from('not a pdf at all'),
-        });
+      await form.getByTestId('cv-input').setInputFiles({
+        name: 'cv.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('not a pdf at all'),
+      });
       await expectFieldError(page, 'CV', 'Your CV must be a PDF file');
       await form.getByLabel('Link 1', { exact: true }).fill('ftp://nope');
       await form.getByLabel('Full name').click();
