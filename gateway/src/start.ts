@@ -10,6 +10,7 @@ import { createTokenVerifier } from './auth/token-verifier';
 import { createVisitorTokens } from './auth/visitor-token';
 import { createBillingClient } from './clients/billing-client';
 import { createContentClient } from './clients/content-client';
+import { createEditorialClient } from './clients/editorial-client';
 import { createConversationsClient } from './clients/conversations-client';
 import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
@@ -53,6 +54,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
   const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
+  const editorial = createEditorialClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
   const conversations = createConversationsClient(config.conversationsGrpcUrl, config.grpcDeadlineMs);
   // Every service with projections, for /readyz's dead letters.
@@ -70,6 +72,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     notifications.close();
     domains.close();
     content.close();
+    editorial.close();
     billing.close();
     conversations.close();
     identityHealth.close();
@@ -129,6 +132,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       notifications,
       domains,
       content,
+      editorial,
       billing,
       conversations,
       visitorTokens,

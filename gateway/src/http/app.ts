@@ -13,7 +13,11 @@ import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './input-safety';
 import { requestLogLevel } from './request-log-level';
+import { jsonBodies } from './json-bodies';
+import { adminRoutes } from './routes/admin-routes';
 import { appointmentTypesRoutes } from './routes/appointment-types-routes';
+import { blogRoutes } from './routes/blog-routes';
+import { careersRoutes } from './routes/careers-routes';
 import { authRoutes } from './routes/auth-routes';
 import { billingRoutes, plansRoutes } from './routes/billing-routes';
 import { bookingsRoutes } from './routes/bookings-routes';
@@ -50,6 +54,10 @@ export interface AppOptions extends RouteDeps {
   /** Stripe.js and its API, allowed to the widget's page (its payment form). */
   stripeOrigins?: string[];
 }
+
+/** Blog posts and job listings carry rich text (up to 200,000 characters): their bodies may be bigger. */
+const RICH_TEXT_PATHS = ['/admin/posts', '/admin/jobs'];
+const RICH_TEXT_BODY_LIMIT = '1mb';
 
 /** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -132,7 +140,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/api/payments/webhook', paymentsWebhookRoute(options));
 
   const api = express.Router();
-  api.use(express.json({ limit: options.bodyLimit }));
+  api.use(jsonBodies(options.bodyLimit, { prefixes: RICH_TEXT_PATHS, limit: RICH_TEXT_BODY_LIMIT }));
   api.use(refuseUnsafeBody);
   api.use(cookieParser());
   api.use(identifyCaller(options.verifyToken));
@@ -165,6 +173,9 @@ export function createApp(options: AppOptions): Express {
   api.use('/conversations', conversationsRoutes(options));
   api.use('/team', teamRoutes(options));
   api.use('/bookings', bookingsRoutes(options));
+  api.use('/admin', adminRoutes(options));
+  api.use('/blog', blogRoutes(options));
+  api.use('/careers', careersRoutes(options));
   app.use('/api', api);
 
   app.use(notFound);

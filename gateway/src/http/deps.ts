@@ -6,6 +6,7 @@ import type { BillingClient } from '../clients/billing-client';
 import type { ContentClient } from '../clients/content-client';
 import type { ConversationsClient } from '../clients/conversations-client';
 import type { DomainsClient } from '../clients/domains-client';
+import type { EditorialClient } from '../clients/editorial-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { PresenceStore } from '../presence/presence-store';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   notifications: NotificationsClient;
   domains: DomainsClient;
   content: ContentClient;
+  /** The admins' content and the public blog and careers (content's Editorial service). */
+  editorial: EditorialClient;
   billing: BillingClient;
   conversations: ConversationsClient;
   /** Signs and verifies widget visitors' tokens. */

@@ -30,6 +30,10 @@ const statusOfCode: Record<string, number> = {
   REGISTRATION_DISABLED: 403,
   LOGIN_DISABLED: 403,
   MAINTENANCE: 503,
+  // The careers form's CV (docs/api/editorial.md), like an image's size and type.
+  CV_TOO_LARGE: 413,
+  CV_TYPE: 415,
+  UNSUPPORTED_ENCODING: 415,
 };
 
 const INTERNAL_MESSAGE = 'An unexpected error occurred';

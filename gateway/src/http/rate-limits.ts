@@ -27,6 +27,8 @@ export const RATE_LIMIT_POLICIES = {
    * does not spend one shared budget; 40 is two visitors at full speed behind one address.
    */
   visitorMessageIp: { points: 40, durationSec: 60 },
+  /** Job applications from /careers, per client IP: someone may apply for a few listings at once. */
+  careersApplication: { points: 10, durationSec: 3600 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -6,8 +6,22 @@ export interface ClientOptions {
   deadlineMs: number;
 }
 
-export function createClient(Service: grpc.ServiceClientConstructor, address: string): grpc.Client {
+/**
+ * A client with keep-alive and retries of UNAVAILABLE. `maxMessageBytes` raises the largest answer
+ * it takes (grpc-js's default is 4 MiB received) and request it sends, for calls carrying files.
+ */
+export function createClient(
+  Service: grpc.ServiceClientConstructor,
+  address: string,
+  options: { maxMessageBytes?: number } = {},
+): grpc.Client {
   return new Service(address, grpc.credentials.createInsecure(), {
+    ...(options.maxMessageBytes
+      ? {
+          'grpc.max_receive_message_length': options.maxMessageBytes,
+          'grpc.max_send_message_length': options.maxMessageBytes,
+        }
+      : {}),
     'grpc.keepalive_time_ms': 30000,
     'grpc.service_config': JSON.stringify({
       methodConfig: [

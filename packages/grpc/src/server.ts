@@ -15,6 +15,11 @@ export interface GrpcServerOptions {
   port: number;
   services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
   isReady?: () => boolean;
+  /**
+   * The largest message it takes and sends; grpc-js's default is 4 MiB received, which a file
+   * upload (content's CVs, up to 5 MB) would not fit in.
+   */
+  maxMessageBytes?: number;
 }
 
 /**
@@ -22,7 +27,14 @@ export interface GrpcServerOptions {
  * `isReady` lets health reflect dependencies (NATS, PostgreSQL) rather than the bare process.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServerHandle> {
-  const server = new grpc.Server();
+  const server = new grpc.Server(
+    options.maxMessageBytes
+      ? {
+          'grpc.max_receive_message_length': options.maxMessageBytes,
+          'grpc.max_send_message_length': options.maxMessageBytes,
+        }
+      : {},
+  );
   let serving = true;
   const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
   server.addService(Health.service, {

@@ -16,6 +16,8 @@ import { mailTemplates } from './mail/templates';
 import { createSmtpTransport } from './mail/transport';
 import { listenForOutbox } from './outbox/outbox-listener';
 import { accountOwnersProjection } from './projections/account-owners';
+import { applicationsProjection } from './projections/applications/projection';
+import { platformAdminsProjection } from './projections/platform-admins';
 import { bookingsProjection } from './projections/bookings/projection';
 import { inAppNotificationsProjection } from './projections/in-app-notifications/projection';
 import { knownDomainsProjection } from './projections/known-domains';
@@ -139,6 +141,9 @@ export function startNotifications(
     await run(usageAlertProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // billing's paid orders (issue 12): ORDER_PAID in the owner's bell.
     await run(orderPaidProjection(clock));
+    // content's job applications: the applicant's confirmation and APPLICATION for every admin.
+    await run(platformAdminsProjection());
+    await run(applicationsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     const inbox: InboxDeps = { pool, clock };
 
     const Service = loadService(

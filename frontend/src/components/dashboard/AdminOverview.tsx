@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '@/lib/api/client';
 import { ApiError, errorSentence } from '@/lib/api/errors';
 import { systemSettingsResponseSchema, type SystemSettings } from '@/lib/api/types';
+import { AdminCounts } from '@/components/editorial/AdminCounts';
 import { PageTitle } from './PageTitle';
 import styles from './AdminOverview.module.css';
 
@@ -108,8 +109,9 @@ export function AdminOverview() {
     <>
       <PageTitle
         title="Admin Overview"
-        description="Switches that apply to the whole platform. Changes take effect within a few seconds."
+        description="The platform at a glance, and switches that apply to all of it. Changes take effect within a few seconds."
       />
+      <AdminCounts />
       <Card title="Platform access" className={styles.card}>
         {state.kind === 'loading' && <Skeleton active paragraph={{ rows: 5 }} />}
         {state.kind === 'failed' && (

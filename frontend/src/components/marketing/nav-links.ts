@@ -10,11 +10,13 @@ export const NAV_LINKS = [
   { href: '/#features', label: 'Features' },
   { href: '/#pricing', label: 'Pricing' },
   { href: '/#customer-feedback', label: 'Feedback' },
+  { href: '/blog', label: 'Blog' },
   { href: '/careers', label: 'Careers' },
   { href: '/contact', label: 'Contact' },
 ] as const;
 
 export const COMPANY_LINKS = [
+  { href: '/blog', label: 'Blog' },
   { href: '/careers', label: 'Careers' },
   { href: '/contact', label: 'Contact' },
   { href: '/#newsletter', label: 'Product updates' },

@@ -1,6 +1,12 @@
 'use client';
 
-import { CalendarOutlined, CustomerServiceOutlined, SettingOutlined, ShoppingOutlined } from '@/components/icons';
+import {
+  CalendarOutlined,
+  CustomerServiceOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
+  SolutionOutlined,
+} from '@/components/icons';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import relativeTime from 'dayjs/plugin/relativeTime';
@@ -14,11 +20,13 @@ const TYPE_LABELS: Record<string, string> = {
   LIVE_SUPPORT: 'Live support',
   BOOKING: 'Booking',
   ORDER_PAID: 'Order paid',
+  APPLICATION: 'Job application',
 };
 const TYPE_ICONS: Record<string, ReactNode> = {
   LIVE_SUPPORT: <CustomerServiceOutlined />,
   BOOKING: <CalendarOutlined />,
   ORDER_PAID: <ShoppingOutlined />,
+  APPLICATION: <SolutionOutlined />,
 };
 
 /** One notification as a button: clicking it marks it read and follows it. */

@@ -10,7 +10,8 @@ const CONVERSATIONS = '/dashboard/conversation';
 /**
  * DOMAIN_SETUP opens that domain's setup wizard (spec screen 15); LIVE_SUPPORT (and ORDER_PAID) opens the
  * conversation on the conversations page, which selects the room named by its `room` query (the
- * page alone when the notification names no room); BOOKING the bookings of its domain.
+ * page alone when the notification names no room); BOOKING the bookings of its domain;
+ * APPLICATION (admins) the applications waiting for a look.
  */
 export function notificationTarget(
   n: Pick<AppNotification, 'type' | 'domainId' | 'roomId'>,
@@ -26,5 +27,6 @@ export function notificationTarget(
       kind: 'page',
       href: n.domainId ? `${PATHS.bookings}?domainId=${encodeURIComponent(n.domainId)}` : PATHS.bookings,
     };
+  if (n.type === 'APPLICATION') return { kind: 'page', href: `${PATHS.adminApplications}?status=new` };
   return null;
 }

@@ -42,6 +42,13 @@ describe('notificationTarget', () => {
     });
   });
 
+  it('opens the applications waiting for a look for APPLICATION', () => {
+    expect(notificationTarget({ type: 'APPLICATION', domainId: null, roomId: null })).toEqual({
+      kind: 'page',
+      href: '/dashboard/admin/applications?status=new',
+    });
+  });
+
   it('leads nowhere for a type the app does not show', () => {
     expect(notificationTarget({ type: 'SOMETHING_ELSE', domainId: 'd-1', roomId: 'r' })).toBeNull();
   });

@@ -92,6 +92,11 @@ export function idKindOf(template: string, param: string): IdKind {
     settings: 'filterQuestion',
     notifications: 'notification',
     conversations: 'room',
+    // Issue 14: no persona is an admin (every /api/admin route answers them 401/403), and the
+    // public blog and careers take any id: an id of another kind stands in (answered 404).
+    admin: 'product',
+    blog: 'product',
+    careers: 'product',
   };
   if (area === 'team') return template.includes('/invites/') ? 'invite' : 'member';
   const kind = byArea[area];
@@ -108,7 +113,10 @@ const SESSION_CHANGING = new Set([
 
 /** Routes anyone may call: another tenant's ids are meant to work there. */
 export const isPublicRoute = (route: DocumentedRoute) =>
-  route.key === 'GET /api/images/{id}' || route.template.startsWith('/api/widget/domains/');
+  route.key === 'GET /api/images/{id}' ||
+  route.template.startsWith('/api/widget/domains/') ||
+  route.template.startsWith('/api/blog/') ||
+  route.template.startsWith('/api/careers/');
 
 export interface FuzzContext {
   ids: KnownIds;

@@ -7,12 +7,19 @@ import { bookingDateLabel } from '../conversations/booking';
  * them under /api/notifications and pushes new ones to Socket.IO room `user-{id}`.
  */
 
-/** The types the UI shows; the service may hold others later, and lists only these. */
 /**
- * BOOKING: a visitor booked an appointment (issue 10); ORDER_PAID: a visitor paid for an order in
- * the widget (issue 12), it opens that conversation.
+ * The types the UI shows; the service may hold others later, and lists only these. BOOKING: a
+ * visitor booked an appointment (issue 10); ORDER_PAID: a visitor paid for an order in the widget
+ * (issue 12), it opens that conversation; APPLICATION goes to admins: a visitor applied for a job
+ * listed on /careers (issue 14).
  */
-export const NOTIFICATION_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING', 'ORDER_PAID'] as const;
+export const NOTIFICATION_TYPES = [
+  'DOMAIN_SETUP',
+  'LIVE_SUPPORT',
+  'BOOKING',
+  'ORDER_PAID',
+  'APPLICATION',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /**

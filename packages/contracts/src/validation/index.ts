@@ -9,3 +9,5 @@ export * from './conversations';
 export * from './text-safety';
 export * from './payments';
 export * from './orders';
+export * from './editorial';
+export * from './cv';

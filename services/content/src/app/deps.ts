@@ -14,5 +14,7 @@ export interface ContentDeps {
   store: EventStore;
   /** The content_items projection: commands wait for it so the answer shows what was written. */
   items: ProjectionRunner;
+  /** The admins' content (editorial read model): their commands wait for it likewise. */
+  editorial: ProjectionRunner;
   clock: () => Date;
 }

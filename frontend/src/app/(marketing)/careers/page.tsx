@@ -1,6 +1,15 @@
-import { MailOutlined } from '@/components/icons';
+import {
+  ArrowRightOutlined,
+  ClockCircleOutlined,
+  EnvironmentOutlined,
+  MailOutlined,
+} from '@/components/icons';
+import { JOB_TYPE_LABELS } from '@parley/contracts/validation';
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { PageHeader } from '@/components/marketing/PageHeader';
+import type { OpenJob } from '@/lib/api/public-content';
+import { openJobs } from '@/lib/server/public-content';
 import { runtimeConfig } from '@/lib/server/runtime-config';
 import styles from './careers.module.css';
 
@@ -42,13 +51,21 @@ const HOW_WE_WORK = [
 ];
 
 const APPLY_STEPS = [
-  'Email us with a few lines about you and the kind of work you want to do.',
-  'Include your CV or a link to your LinkedIn or GitHub, and something you built or wrote that you are proud of.',
+  'Open the role and fill in the form: your name, your email and a few lines about you.',
+  'Attach your CV as a PDF, and add links to your LinkedIn, GitHub or something you built or wrote that you are proud of.',
   'We reply to every application within two weeks, and tell you how the process goes from there.',
 ];
 
-export default function CareersPage() {
+/** The open roles, by team. */
+function byTeam(jobs: OpenJob[]): [string, OpenJob[]][] {
+  const teams = new Map<string, OpenJob[]>();
+  for (const job of jobs) teams.set(job.team, [...(teams.get(job.team) ?? []), job]);
+  return [...teams];
+}
+
+export default async function CareersPage() {
   const { contact } = runtimeConfig();
+  const jobs = await openJobs();
   return (
     <>
       <PageHeader
@@ -95,11 +112,39 @@ export default function CareersPage() {
             <h2 id="open-roles" className={styles.heading}>
               Open roles
             </h2>
-            <p className={styles.muted} data-testid="no-open-roles">
-              There are no positions listed right now. New openings will be published on this page as soon as
-              they are approved. We are always glad to hear from engineers, designers and support specialists
-              who want to work on this problem, so an open application is welcome any time.
-            </p>
+            {jobs.length === 0 ? (
+              <p className={styles.muted} data-testid="no-open-roles">
+                There are no positions listed right now. New openings will be published on this page as soon
+                as they are approved. We are always glad to hear from engineers, designers and support
+                specialists who want to work on this problem, so an open application is welcome any time.
+              </p>
+            ) : (
+              <div className={styles.teams} data-testid="open-roles">
+                {byTeam(jobs).map(([team, list]) => (
+                  <section key={team} aria-label={team}>
+                    <h3 className={styles.team}>{team}</h3>
+                    <ul className={styles.roles}>
+                      {list.map((job) => (
+                        <li key={job.id}>
+                          <Link href={`/careers/${job.id}`} className={styles.role} data-testid="open-role">
+                            <span className={styles.roleTitle}>{job.title}</span>
+                            <span className={styles.roleMeta}>
+                              <span>
+                                <EnvironmentOutlined /> {job.location}
+                              </span>
+                              <span>
+                                <ClockCircleOutlined /> {JOB_TYPE_LABELS[job.type]}
+                              </span>
+                            </span>
+                            <ArrowRightOutlined className={styles.roleArrow} aria-hidden />
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ))}
+              </div>
+            )}
           </div>
           <div className={styles.apply}>
             <h2 className={styles.heading}>How to apply</h2>
@@ -108,6 +153,9 @@ export default function CareersPage() {
                 <li key={step}>{step}</li>
               ))}
             </ol>
+            <p className={styles.muted} style={{ marginBottom: 14 }}>
+              No role that fits? Write to us with an open application.
+            </p>
             <a className={styles.mail} href={`mailto:${contact.careers}?subject=Application`}>
               <MailOutlined /> {contact.careers}
             </a>

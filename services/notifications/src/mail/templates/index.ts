@@ -1,4 +1,5 @@
 import type { MailTemplate } from '../template';
+import { applicationReceivedTemplate } from './application-received';
 import { bookingTemplate } from './booking';
 import { liveSupportTemplate } from './live-support';
 import { newsletterConfirmationTemplate } from './newsletter-confirmation';
@@ -15,10 +16,12 @@ export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, 
     liveSupportTemplate,
     usageAlertTemplate,
     bookingTemplate,
+    applicationReceivedTemplate,
   ].map((t) => [t.name, t]),
 );
 
 export {
+  applicationReceivedTemplate,
   bookingTemplate,
   liveSupportTemplate,
   newsletterConfirmationTemplate,
