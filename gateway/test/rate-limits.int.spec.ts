@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { RATE_LIMIT_POLICIES } from '../src/http/rate-limits';
-import { signupDetails, uniqueEmail } from './support/flows';
+import { registerOwner, signupDetails, uniqueEmail } from './support/flows';
 import type { JsonResponse } from './support/http-client';
-import { startStack, type TestStack } from './support/stack';
+import { FRONTEND, startStack, type TestStack } from './support/stack';
 
 let stack: TestStack;
 
@@ -46,6 +46,25 @@ describe('rate limits on the auth routes', () => {
           .post('/api/auth/login', { email: uniqueEmail('nobody'), password: 'Wrong_pass-1' })
       ).status,
     ).toBe(401);
+  });
+
+  it('log-in: attempts that succeed do not count, so many people behind one address can sign in', async () => {
+    // A browser's client: it holds the session cookies, so it sends the frontend's origin.
+    const client = stack.client({ origin: FRONTEND });
+    const owner = await registerOwner(stack, client);
+    for (let i = 0; i < RATE_LIMIT_POLICIES.login.points + 5; i++) {
+      const res = await client.post('/api/auth/login', { email: owner.email, password: owner.password });
+      expect(res.status).toBe(200);
+    }
+    // The failures still count in full.
+    for (let i = 0; i < RATE_LIMIT_POLICIES.login.points; i++) {
+      const res = await client.post('/api/auth/login', {
+        email: uniqueEmail('nobody'),
+        password: 'Wrong_pass-1',
+      });
+      expect(res.status).toBe(401);
+    }
+    expectRateLimited(await client.post('/api/auth/login', { email: owner.email, password: owner.password }));
   });
 
   it(`sign-up: ${RATE_LIMIT_POLICIES.signup.points} a minute per client IP`, async () => {

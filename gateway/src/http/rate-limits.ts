@@ -4,6 +4,10 @@ import type { RedisClientType } from 'redis';
 
 /** Attempts allowed per window on the auth routes; keys are per client IP unless noted. */
 export const RATE_LIMIT_POLICIES = {
+  /**
+   * Log-in attempts that fail: a successful one gives its point back (refund), so an office of
+   * people behind one address can all sign in; identity also counts failures per account.
+   */
   login: { points: 10, durationSec: 60 },
   signup: { points: 5, durationSec: 60 },
   /** Per sign-up: guessing a 6-digit code must be hopeless. */
@@ -36,6 +40,8 @@ export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 export interface RateLimits {
   /** Spends one attempt of `policy` for `key`; throws a rate_limited AppError (with retryAfter) when none are left. */
   consume(policy: RateLimitPolicy, key: string): Promise<void>;
+  /** Gives back the attempt just spent: for an attempt that turned out to be no guess (a log-in that succeeded). */
+  refund(policy: RateLimitPolicy, key: string): Promise<void>;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
@@ -88,6 +94,11 @@ export function createRateLimits(redis: RedisClientType, keyPrefix: string): Rat
         }
         throw rejection;
       }
+    },
+    refund: async (policy, key) => {
+      const limiter = limiters.get(policy);
+      if (!limiter) throw new Error(`unknown rate limit policy ${policy}`);
+      await limiter.reward(key, 1);
     },
   };
 }

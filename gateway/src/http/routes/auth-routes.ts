@@ -97,11 +97,19 @@ export function authRoutes(deps: RouteDeps): Router {
   router.post(
     '/login',
     withBody(loginSchema, async (input, req, res) => {
-      await rateLimits.consume('login', clientKey(req));
+      const client = clientKey(req);
+      await rateLimits.consume('login', client);
+      // Only failed attempts count against the address: a log-in that succeeded was no guess.
+      const succeeded = () =>
+        rateLimits
+          .refund('login', client)
+          .catch((error: unknown) => logger.warn({ err: error }, 'could not give back a log-in attempt'));
       const { loginEnabled } = await settings.get();
       const request = { ...input, client: clientInfo(req), deviceToken: deviceCookieOf(req) };
       if (loginEnabled) {
-        replyWithSession(res, 200, await identity.login(request, callContext(req)), cookieSecure);
+        const session = await identity.login(request, callContext(req));
+        await succeeded();
+        replyWithSession(res, 200, session, cookieSecure);
         return;
       }
       // Log-in is off for everyone but admins, and only identity can tell whose credentials these are.
@@ -121,6 +129,7 @@ export function authRoutes(deps: RouteDeps): Router {
           );
         throw loginDisabledError();
       }
+      await succeeded();
       replyWithSession(res, 200, session, cookieSecure);
     }),
   );
