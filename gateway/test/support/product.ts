@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { createLogger } from '@parley/logger';
+import { startStripeLocal } from '@parley/stripe-local/src/start';
 import { connectTestNats, createTestDatabase, TEST_NATS_URL, type TestDatabase } from '@parley/testing';
 import { startAssistant, type Assistant } from '../../../services/assistant/src/start';
 import { createHealthClient } from '../../src/clients/health-client';
@@ -19,7 +21,7 @@ export interface WorldService {
 
 /**
  * Every program of the product, real and in-process, on one event namespace: identity, billing,
- * notifications (with a mail catcher), domains, content, conversations, the assistant (answering
+ * notifications (with a mail catcher), billing with the local Stripe-compatible server, domains, content, conversations, the assistant (answering
  * from retrieval: no language model) and a gateway in front of them all.
  */
 export interface ProductWorld extends ConversationsWorld {
@@ -54,7 +56,32 @@ async function assemble(
   begin: <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>) => Promise<T>,
   started: Array<() => Promise<unknown>>,
 ): Promise<ProductWorld> {
-  const stack = await begin(startStack(), (s) => s.dispose());
+  // Billing pointed at the project's own Stripe-compatible server, as `npm start` runs it: the
+  // payments routes answer as they do for users, not 503 'Payments are not configured'.
+  const keys = {
+    secretKey: `sk_test_world${randomBytes(6).toString('hex')}`,
+    publishableKey: `pk_test_world${randomBytes(6).toString('hex')}`,
+    webhookSecret: `whsec_world${randomBytes(6).toString('hex')}`,
+  };
+  const stripe = await begin(
+    startStripeLocal(
+      { host: '127.0.0.1', httpPort: 0, ...keys, logLevel: 'silent' },
+      createLogger('stripe-local', 'silent'),
+    ),
+    (s) => s.stop(),
+  );
+  const stack = await begin(
+    startStack({
+      billingEnv: {
+        STRIPE_SECRET_KEY: keys.secretKey,
+        STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
+        STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+        STRIPE_API_URL: stripe.url,
+        STRIPE_JS_URL: `${stripe.url}/v3`,
+      },
+    }),
+    (s) => s.dispose(),
+  );
   const [domains, content, conversations, notifications] = await Promise.all([
     begin(startTestDomains(stack.namespace), (s) => s.stop()),
     begin(startTestContent(stack.namespace), (s) => s.stop()),
