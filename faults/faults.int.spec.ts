@@ -313,6 +313,8 @@ describe('faults under load', () => {
         reconnects: live.reconnects,
         resets: live.resets,
       },
+      // Answers that were not a 2xx, by phase: outages must read 503 (try again) or no answer, never 500.
+      notAccepted: traffic.failuresByPhase(),
       parked: parked.length,
       rebuild: rebuild.map((t) => ({
         table: t.table,
@@ -328,6 +330,9 @@ describe('faults under load', () => {
     expect(total.missing).toEqual([]);
     expect(total.refused).toBe(0);
     expect(total.failed).toBe(0);
+    // A program or store that is away is the client's 503 (or no answer), never a 500.
+    const fiveHundreds = Object.entries(traffic.failuresByPhase()).filter(([, byStatus]) => byStatus[500]);
+    expect(fiveHundreds).toEqual([]);
     expect(total.botReplies).toBeGreaterThan(0);
     expect(total.delivered).toBe(total.accepted);
     expect(notPushed).toEqual([]);

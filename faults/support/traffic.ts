@@ -40,6 +40,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class Traffic {
   readonly ledger: SentMessage[] = [];
+  /** Every answer of every attempt, by phase and status (0: no answer). */
+  readonly answers = new Map<string, Map<number, number>>();
   private readonly visitors: Visitor[] = [];
   private phase = 'setup';
   private running = false;
@@ -97,6 +99,24 @@ export class Traffic {
     await this.stop();
   }
 
+  /** Statuses other than 2xx answered in any phase: { phase: { status: count } }. */
+  failuresByPhase(): Record<string, Record<number, number>> {
+    const out: Record<string, Record<number, number>> = {};
+    for (const [phase, byStatus] of this.answers) {
+      for (const [status, n] of byStatus) {
+        if (status >= 200 && status < 300) continue;
+        (out[phase] ??= {})[status] = n;
+      }
+    }
+    return out;
+  }
+
+  private tally(phase: string, status: number): void {
+    const byStatus = this.answers.get(phase) ?? new Map<number, number>();
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    this.answers.set(phase, byStatus);
+  }
+
   get rooms(): string[] {
     return this.visitors.map((v) => v.roomId);
   }
@@ -140,6 +160,7 @@ export class Traffic {
               body: { content: message.content, clientId },
             });
       message.status = answer.status;
+      this.tally(message.phase, answer.status);
       if (answer.status >= 200 && answer.status < 300) {
         message.state = 'accepted';
         if (author === 'visitor' && answer.body) {

@@ -1,4 +1,5 @@
 import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
+import { isDependencyOutage } from '@parley/grpc';
 import { malformedUrl } from './input-safety';
 
 export interface ErrorBody {
@@ -103,7 +104,10 @@ const isUndecodablePath = (e: unknown): boolean =>
 export function toHttpError(error: unknown): HttpError {
   let app: AppError | undefined;
   let statusOverride: number | undefined;
+  // Redis (sessions, rate limits) away: the request was fine and will work again, so 503, logged.
+  const outage = !(error instanceof AppError) && isDependencyOutage(error);
   if (error instanceof AppError) app = error;
+  else if (outage) app = new AppError('unavailable', 'Service temporarily unavailable. Please try again.');
   else if (isUndecodablePath(error)) app = malformedUrl();
   else if (isBodyParserError(error)) {
     const parsed = fromBodyParser(error);
@@ -130,5 +134,5 @@ export function toHttpError(error: unknown): HttpError {
   }
   const body: ErrorBody = { error: { code, message: app.message } };
   if (app.fields.length > 0) body.error.fields = app.fields;
-  return { status, headers, body, unexpected: false };
+  return { status, headers, body, unexpected: outage };
 }

@@ -109,4 +109,14 @@ describe('toHttpError', () => {
       body: { error: { code: 'MALFORMED_URL', message: 'The address is not valid percent-encoded UTF-8' } },
     });
   });
+
+  it('answers 503, logged, when a store the gateway uses (Redis) cannot be reached', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    expect(toHttpError(refused)).toEqual({
+      status: 503,
+      headers: {},
+      body: { error: { code: 'UNAVAILABLE', message: 'Service temporarily unavailable. Please try again.' } },
+      unexpected: true,
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
+import { isDependencyOutage } from './outage';
 
 const statusOf: Record<AppErrorKind, grpc.status> = {
   validation: grpc.status.INVALID_ARGUMENT,
@@ -17,9 +18,17 @@ const kindOf = new Map<grpc.status, AppErrorKind>(
   Object.entries(statusOf).map(([kind, status]) => [status, kind as AppErrorKind]),
 );
 
-/** AppError -> gRPC error; the kind's details travel in metadata so the gateway can rebuild it. */
+/**
+ * AppError -> gRPC error; the kind's details travel in metadata so the gateway can rebuild it. A
+ * store that is down is UNAVAILABLE (the gateway's 503), anything else unexpected INTERNAL.
+ */
 export function toServiceError(error: unknown): Partial<grpc.ServiceError> {
-  const app = error instanceof AppError ? error : new AppError('internal', 'An unexpected error occurred');
+  const app =
+    error instanceof AppError
+      ? error
+      : isDependencyOutage(error)
+        ? new AppError('unavailable', 'Service temporarily unavailable. Please try again.')
+        : new AppError('internal', 'An unexpected error occurred');
   const metadata = new grpc.Metadata();
   metadata.set('app-kind', app.kind);
   if (app.fields.length) metadata.set('app-fields', JSON.stringify(app.fields));

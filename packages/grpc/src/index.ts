@@ -5,3 +5,4 @@ export { toServiceError, fromServiceError } from './errors';
 export { unary, type UnaryHandler } from './unary';
 export { createClient, callUnary, type ClientOptions } from './client';
 export { callerFrom, type Caller, type CallerMessage } from './caller';
+export { isDependencyOutage } from './outage';

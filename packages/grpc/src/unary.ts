@@ -1,4 +1,5 @@
 import type * as grpc from '@grpc/grpc-js';
+import { AppError } from '@parley/contracts';
 import { findUnsafeText, invalidTextError } from '@parley/contracts/validation';
 import { toServiceError } from './errors';
 
@@ -24,7 +25,8 @@ export function unary<Req, Res>(
       (response) => callback(null, response),
       (error: unknown) => {
         const mapped = toServiceError(error);
-        if (mapped.code === 13 && onInternalError) onInternalError(error);
+        // Defects and outages are logged by the service; AppErrors are answers, not failures.
+        if (onInternalError && (mapped.code === 13 || !(error instanceof AppError))) onInternalError(error);
         callback(mapped as grpc.ServiceError);
       },
     );
