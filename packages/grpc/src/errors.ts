@@ -18,17 +18,35 @@ const kindOf = new Map<grpc.status, AppErrorKind>(
   Object.entries(statusOf).map(([kind, status]) => [status, kind as AppErrorKind]),
 );
 
+const TRY_AGAIN = 'Service temporarily unavailable. Please try again.';
+
+/**
+ * What a thrown error means to the caller. The event store's errors are known by name (this
+ * package does not depend on the store): a write that lost its race after the service's retries
+ * is a conflict the user can retry; a batch cut short by the log going away is unavailable.
+ */
+function appErrorOf(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const name = error instanceof Error ? error.name : undefined;
+  if (name === 'ConcurrencyError') {
+    return new AppError(
+      'conflict',
+      'Someone else changed this at the same moment. Please try again.',
+      [],
+      'CONCURRENT_CHANGE',
+    );
+  }
+  if (name === 'PartialAppendError' || isDependencyOutage(error))
+    return new AppError('unavailable', TRY_AGAIN);
+  return new AppError('internal', 'An unexpected error occurred');
+}
+
 /**
  * AppError -> gRPC error; the kind's details travel in metadata so the gateway can rebuild it. A
  * store that is down is UNAVAILABLE (the gateway's 503), anything else unexpected INTERNAL.
  */
 export function toServiceError(error: unknown): Partial<grpc.ServiceError> {
-  const app =
-    error instanceof AppError
-      ? error
-      : isDependencyOutage(error)
-        ? new AppError('unavailable', 'Service temporarily unavailable. Please try again.')
-        : new AppError('internal', 'An unexpected error occurred');
+  const app = appErrorOf(error);
   const metadata = new grpc.Metadata();
   metadata.set('app-kind', app.kind);
   if (app.fields.length) metadata.set('app-fields', JSON.stringify(app.fields));

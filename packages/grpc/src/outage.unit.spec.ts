@@ -43,4 +43,15 @@ describe('toServiceError', () => {
     expect(toServiceError(new TypeError('x')).code).toBe(grpc.status.INTERNAL);
     expect(toServiceError(new AppError('not_found', 'No such room')).code).toBe(grpc.status.NOT_FOUND);
   });
+
+  it("maps the event store's errors by name: a lost race is a conflict, a cut-short batch unavailable", () => {
+    const race = Object.assign(new Error('concurrent write to x: expected version 3'), {
+      name: 'ConcurrencyError',
+    });
+    const conflict = toServiceError(race);
+    expect(conflict.code).toBe(grpc.status.ALREADY_EXISTS);
+    expect(conflict.metadata?.get('app-code')).toEqual(['CONCURRENT_CHANGE']);
+    const partial = Object.assign(new Error('partially appended'), { name: 'PartialAppendError' });
+    expect(toServiceError(partial).code).toBe(grpc.status.UNAVAILABLE);
+  });
 });
