@@ -34,7 +34,10 @@ export interface ProductWorld extends ConversationsWorld {
   quiet(timeoutMs?: number): Promise<void>;
 }
 
-export async function startProductWorld(): Promise<ProductWorld> {
+/** `billingEnv`: billing's Stripe settings (a local Stripe-compatible server, for payments). */
+export async function startProductWorld(
+  options: { billingEnv?: Record<string, string> } = {},
+): Promise<ProductWorld> {
   // Whatever started is stopped again if a later start fails (the run would otherwise hang on it).
   const started: Array<() => Promise<unknown>> = [];
   const begin = async <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>): Promise<T> => {
@@ -43,7 +46,7 @@ export async function startProductWorld(): Promise<ProductWorld> {
     return it;
   };
   try {
-    return await assemble(begin, started);
+    return await assemble(begin, started, options.billingEnv);
   } catch (error) {
     for (const stop of started.reverse()) await stop().catch(() => undefined);
     throw error;
@@ -53,8 +56,9 @@ export async function startProductWorld(): Promise<ProductWorld> {
 async function assemble(
   begin: <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>) => Promise<T>,
   started: Array<() => Promise<unknown>>,
+  billingEnv?: Record<string, string>,
 ): Promise<ProductWorld> {
-  const stack = await begin(startStack(), (s) => s.dispose());
+  const stack = await begin(startStack(billingEnv ? { billingEnv } : {}), (s) => s.dispose());
   const [domains, content, conversations, notifications] = await Promise.all([
     begin(startTestDomains(stack.namespace), (s) => s.stop()),
     begin(startTestContent(stack.namespace), (s) => s.stop()),
