@@ -112,8 +112,16 @@ describe('the assistant opens the payment flow for the product a visitor wants t
 
       // The reply stays in the chat with its product, and opens the flow again on demand.
       const reply = w.getByTestId('chat-message-assistant').filter({ hasText: 'You can buy Glazed mug' });
-      await reply.getByText('Glazed mug', { exact: true }).waitFor();
+      const chip = reply.getByText('Glazed mug', { exact: true });
+      await chip.waitFor();
       expect(await reply.getByText('Linen tea towel').count()).toBe(0);
+      await shot(site, 'payments-widget-assistant', 'the-reply-in-the-chat');
+      // Chat rows keep the chat's layout whatever the payment form's styles: the product's name on
+      // one line, the visitor's bubble at the right edge (a form row's grid once split them in two).
+      expect((await chip.boundingBox())!.height).toBeLessThan(30);
+      const mine = (await w.getByTestId('chat-message-visitor').last().locator('.pw-bubble').boundingBox())!;
+      const list = (await w.getByTestId('chat-messages').boundingBox())!;
+      expect(list.x + list.width - (mine.x + mine.width)).toBeLessThan(40);
       await reply.getByTestId('chat-action-purchase').click();
       await flow.getByTestId('payment-step-title').getByText('Complete Your Purchase').waitFor();
       await shot(site, 'payments-widget-assistant', 'opened-again-from-the-reply');
