@@ -22,9 +22,10 @@ describe('the assistant opens the payment flow for the product a visitor wants t
   const domain = `assist-${Date.now().toString(36)}.com`;
   let host: HostSite;
   let site: Page;
+  let domainId = '';
 
   const { step } = journey(async (t) => {
-    const domainId = await signUpOwnerWithDomain(t, 'assist-pay', domain);
+    domainId = await signUpOwnerWithDomain(t, 'assist-pay', domain);
     const origin = new URL(t.env.frontendUrl).origin;
     const upload = async (name: string) => {
       const res = await t.page.request.post(t.url('/api/images'), {
@@ -129,6 +130,26 @@ describe('the assistant opens the payment flow for the product a visitor wants t
       expect(await w.getByTestId('payment').count()).toBe(0);
     },
   );
+
+  step('a product added while the widget is open opens too', async (t) => {
+    await ownerApi(t, 'POST', '/products', {
+      domainId,
+      name: 'Speckled bowl',
+      price: 15,
+      productType: 'Physical',
+      description: 'A speckled bowl.',
+    });
+    await eventually(async () => {
+      const res = await t.page.request.get(`${t.env.gatewayUrl}/api/widget/domains/${domainId}/products`);
+      expect(JSON.stringify(await res.json())).toContain('Speckled bowl');
+    });
+    const w = widgetFrame(site);
+    await send(w, 'I want to buy the Speckled bowl');
+    const flow = w.getByTestId('payment');
+    await flow.getByTestId('order-summary').getByText('Speckled bowl').waitFor({ timeout: 20_000 });
+    await flow.getByTestId('order-total').getByText('$15.00').waitFor();
+    await flow.getByRole('button', { name: 'Close' }).first().click();
+  });
 
   step('the owner has the order', async (t) => {
     const orders = await eventually(async () => {

@@ -56,6 +56,16 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     const id = checkouts.next(messages);
     if (id && paymentsOn) setPurchase({ productId: id, choices: {} });
   }, [ready, messages, checkouts, paymentsOn]);
+  // A product added since the list was read: read it again, once (the flow opens once it is
+  // there; a product deleted since opens nothing).
+  const checkoutId = purchase?.productId;
+  const reread = useRef<string | null>(null);
+  useEffect(() => {
+    if (!checkoutId || !products || reread.current === checkoutId) return;
+    if (products.some((p) => p.id === checkoutId)) return;
+    reread.current = checkoutId;
+    setProducts(null);
+  }, [checkoutId, products]);
 
   useEffect(() => {
     widgetApi
