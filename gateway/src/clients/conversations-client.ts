@@ -21,6 +21,8 @@ export interface WireChatMessage {
   noteType: string;
   link: string;
   productIds: string[];
+  /** The bot's purchase reply: one of productIds; empty for none. */
+  checkoutProductId: string;
   seen: boolean;
   clientId: string;
   /** The bot's decision record as JSON; empty except in team reads of bot messages. */

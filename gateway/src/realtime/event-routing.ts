@@ -38,6 +38,11 @@ export function chatMessageOf(m: MessagePosted, cards: readonly ProductCard[] = 
     noteType: m.noteType ?? null,
     link: m.link ?? null,
     products: m.productIds.flatMap((id) => cards.find((card) => card.id === id) ?? []),
+    // Only a product whose card content gave for the message's domain: never another domain's.
+    checkoutProductId:
+      m.checkoutProductId && cards.some((card) => card.id === m.checkoutProductId)
+        ? m.checkoutProductId
+        : null,
     seen: false,
     clientId: m.clientId ?? null,
   };

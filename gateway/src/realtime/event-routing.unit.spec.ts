@@ -65,6 +65,7 @@ describe('routeEvent', () => {
       noteType: null,
       link: null,
       products: [],
+      checkoutProductId: null,
       seen: false,
       clientId: 'c1',
     });
@@ -142,6 +143,45 @@ describe('routeEvent', () => {
       [card('p1'), card('p2')],
     );
     expect((chat!.data as { products: { id: string }[] }).products.map((p) => p.id)).toEqual(['p2', 'p1']);
+  });
+
+  it('a purchase reply opens the payment flow only for a product whose card the domain gave', () => {
+    const card = {
+      id: 'p1',
+      name: 'Mug',
+      image: null,
+      price: 1,
+      hasDiscount: false,
+      discountedPrice: null,
+      productUrl: null,
+    };
+    const reply = message({ author: 'bot', role: 'assistant', productIds: ['p1'], checkoutProductId: 'p1' });
+    type Data = {
+      checkoutProductId?: string | null;
+      room?: { lastMessage: { checkoutProductId: string | null } };
+    };
+    const checkout = (cards: ProductCard[]) =>
+      emissionsOf(ConversationsEvent.MessagePosted, reply, cards).map((e) => {
+        const data = e.data as Data;
+        return `${e.event}:${data.room ? data.room.lastMessage.checkoutProductId : data.checkoutProductId}`;
+      });
+    expect(checkout([card])).toEqual([
+      'chat-message:p1',
+      'chat-message:p1',
+      'chat-list-update:p1',
+      'chat-list-update:p1',
+    ]);
+    // Content gave no card for the domain (another domain's product): no side may open it.
+    expect(checkout([])).toEqual([
+      'chat-message:null',
+      'chat-message:null',
+      'chat-list-update:null',
+      'chat-list-update:null',
+    ]);
+    expect(routeEvent(ConversationsEvent.MessagePosted, reply).products).toEqual({
+      domainId: 'dom1',
+      ids: ['p1'],
+    });
   });
 
   it('ignores events it does not relay and unreadable payloads', () => {

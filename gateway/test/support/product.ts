@@ -36,7 +36,10 @@ export interface ProductWorld extends ConversationsWorld {
   quiet(timeoutMs?: number): Promise<void>;
 }
 
-export async function startProductWorld(): Promise<ProductWorld> {
+/** `billingEnv`: billing's Stripe settings (a local Stripe-compatible server, for payments). */
+export async function startProductWorld(
+  options: { billingEnv?: Record<string, string> } = {},
+): Promise<ProductWorld> {
   // Whatever started is stopped again if a later start fails (the run would otherwise hang on it).
   const started: Array<() => Promise<unknown>> = [];
   const begin = async <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>): Promise<T> => {
@@ -45,7 +48,7 @@ export async function startProductWorld(): Promise<ProductWorld> {
     return it;
   };
   try {
-    return await assemble(begin, started);
+    return await assemble(begin, started, options.billingEnv);
   } catch (error) {
     for (const stop of started.reverse()) await stop().catch(() => undefined);
     throw error;
@@ -55,33 +58,13 @@ export async function startProductWorld(): Promise<ProductWorld> {
 async function assemble(
   begin: <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>) => Promise<T>,
   started: Array<() => Promise<unknown>>,
+  billingEnv?: Record<string, string>,
 ): Promise<ProductWorld> {
-  // Billing pointed at the project's own Stripe-compatible server, as `npm start` runs it: the
-  // payments routes answer as they do for users, not 503 'Payments are not configured'.
-  const keys = {
-    secretKey: `sk_test_world${randomBytes(6).toString('hex')}`,
-    publishableKey: `pk_test_world${randomBytes(6).toString('hex')}`,
-    webhookSecret: `whsec_world${randomBytes(6).toString('hex')}`,
-  };
-  const stripe = await begin(
-    startStripeLocal(
-      { host: '127.0.0.1', httpPort: 0, ...keys, logLevel: 'silent' },
-      createLogger('stripe-local', 'silent'),
-    ),
-    (s) => s.stop(),
-  );
-  const stack = await begin(
-    startStack({
-      billingEnv: {
-        STRIPE_SECRET_KEY: keys.secretKey,
-        STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
-        STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
-        STRIPE_API_URL: stripe.url,
-        STRIPE_JS_URL: `${stripe.url}/v3`,
-      },
-    }),
-    (s) => s.dispose(),
-  );
+  // Billing pointed at the project's own Stripe-compatible server, as `npm start` runs it (the
+  // payments routes answer as they do for users, not 503 'Payments are not configured'), unless
+  // the caller brings its own.
+  billingEnv ??= await localStripeFor(begin);
+  const stack = await begin(startStack({ billingEnv }), (s) => s.dispose());
   const [domains, content, conversations, notifications] = await Promise.all([
     begin(startTestDomains(stack.namespace), (s) => s.stop()),
     begin(startTestContent(stack.namespace), (s) => s.stop()),
@@ -181,5 +164,30 @@ async function assemble(
     dispose: async () => {
       for (const stop of [...started].reverse()) await stop().catch(() => undefined);
     },
+  };
+}
+
+/** A local Stripe-compatible server with keys of its own, and the settings that point billing at it. */
+async function localStripeFor(
+  begin: <T>(start: Promise<T>, stop: (it: T) => Promise<unknown>) => Promise<T>,
+): Promise<Record<string, string>> {
+  const keys = {
+    secretKey: `sk_test_world${randomBytes(6).toString('hex')}`,
+    publishableKey: `pk_test_world${randomBytes(6).toString('hex')}`,
+    webhookSecret: `whsec_world${randomBytes(6).toString('hex')}`,
+  };
+  const stripe = await begin(
+    startStripeLocal(
+      { host: '127.0.0.1', httpPort: 0, ...keys, logLevel: 'silent' },
+      createLogger('stripe-local', 'silent'),
+    ),
+    (s) => s.stop(),
+  );
+  return {
+    STRIPE_SECRET_KEY: keys.secretKey,
+    STRIPE_PUBLISHABLE_KEY: keys.publishableKey,
+    STRIPE_WEBHOOK_SECRET: keys.webhookSecret,
+    STRIPE_API_URL: stripe.url,
+    STRIPE_JS_URL: `${stripe.url}/v3`,
   };
 }

@@ -7,6 +7,7 @@ import { openProjectionDatabase, projectionsGrpcService, projectionStarter } fro
 import type { AssistantConfig } from './config';
 import { contentKnowledgeProjection } from './knowledge/content-projection';
 import { domainsKnowledgeProjection } from './knowledge/domains-projection';
+import { payoutsKnowledgeProjection } from './knowledge/payouts-projection';
 import { KnowledgeStore } from './knowledge/store';
 import { createLanguageModelEngine } from './llm';
 import { conversationsActions } from './reactor/conversations-client';
@@ -28,7 +29,7 @@ export interface Assistant {
 
 /**
  * Wires the assistant: its database (created and migrated), its knowledge read model from the
- * DOMAINS and CONTENT streams, the reactor on the CONVERSATIONS stream that answers visitors, and
+ * DOMAINS and CONTENT streams (and BILLING's payout accounts), the reactor on the CONVERSATIONS stream that answers visitors, and
  * a gRPC server for health.
  */
 export function startAssistant(config: AssistantConfig, logger: Logger): Promise<Assistant> {
@@ -45,6 +46,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     await run(domainsKnowledgeProjection);
     await run(contentKnowledgeProjection);
+    await run(payoutsKnowledgeProjection);
     const knowledge = new KnowledgeStore(pool);
 
     const retrieval = createRetrievalEngine();

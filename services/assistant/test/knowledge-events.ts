@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { ContentEvent, DomainsEvent, type ContentKind } from '@parley/contracts';
+import { BillingEvent, ContentEvent, DomainsEvent, type ContentKind } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
 import { domainsEvents } from '@parley/testing';
 import type { NatsConnection } from 'nats';
 
 /**
- * Writes DOMAINS and CONTENT events as the domains and content services do, for tests of the
- * assistant's read model (those services' own tests cover that they write them).
+ * Writes DOMAINS and CONTENT events as the domains and content services do (and billing's payout
+ * account updates), for tests of the assistant's read model (those services' own tests cover that
+ * they write them).
  */
 export function knowledgeEvents(nc: NatsConnection, namespace: string) {
   const domains = domainsEvents(nc, namespace);
   const content = new EventStore(nc, { context: 'content', namespace });
+  const billing = new EventStore(nc, { context: 'billing', namespace });
   const versions = new Map<string, number>();
   const append = async (store: EventStore, subject: string, type: string, data: object) => {
     const result = await store.append(subject, [{ type, data }], {
@@ -67,6 +69,15 @@ export function knowledgeEvents(nc: NatsConnection, namespace: string) {
       append(content, content.subject(kind, id), ContentEvent[kind].updated, {
         body,
         updatedBy: 'owner',
+        updatedAt: now(),
+      }),
+    /** The owner's connected account as billing announces it (an account billing itself never wrote). */
+    payoutUpdated: (accountId: string, chargesEnabled: boolean) =>
+      append(billing, billing.subject('account', accountId), BillingEvent.PayoutAccountUpdated, {
+        accountId,
+        connectedAccountId: `acct_${accountId}`,
+        chargesEnabled,
+        detailsSubmitted: chargesEnabled,
         updatedAt: now(),
       }),
     itemDeleted: (kind: ContentKind, id: string) =>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { imageSrc, widgetApi } from './api';
 import { BookingFlow } from './BookingFlow';
+import { checkoutWatcher } from './checkout';
 import { ChatTab } from './ChatTab';
 import { HelpdeskTab, type HelpdeskTarget } from './HelpdeskTab';
 import { colour, DEFAULT_THEME_COLOR, topicAction, type HomeTopic } from '@parley/chat-display';
@@ -45,6 +46,26 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   openRef.current = open;
 
   useEffect(() => () => sessions.dispose(), [sessions]);
+
+  // The assistant's reply to "I want to buy …" opens the payment flow for that product at once.
+  const paymentsOn = profile?.settings.paymentEnabled === true;
+  const [checkouts] = useState(checkoutWatcher);
+  const { ready, messages } = chat.state;
+  useEffect(() => {
+    if (!ready) return;
+    const id = checkouts.next(messages);
+    if (id && paymentsOn) setPurchase({ productId: id, choices: {} });
+  }, [ready, messages, checkouts, paymentsOn]);
+  // A product added since the list was read: read it again, once (the flow opens once it is
+  // there; a product deleted since opens nothing).
+  const checkoutId = purchase?.productId;
+  const reread = useRef<string | null>(null);
+  useEffect(() => {
+    if (!checkoutId || !products || reread.current === checkoutId) return;
+    if (products.some((p) => p.id === checkoutId)) return;
+    reread.current = checkoutId;
+    setProducts(null);
+  }, [checkoutId, products]);
 
   useEffect(() => {
     widgetApi
@@ -167,6 +188,10 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
                 onProduct={(id) => {
                   setProductId(id);
                 }}
+                // Payments switched off since the reply: the product's page, as its card does.
+                onCheckout={(id) =>
+                  paymentsOn ? setPurchase({ productId: id, choices: {} }) : setProductId(id)
+                }
                 onArticle={(articleId) => {
                   setHelpTarget({ articleId, query: null });
                   setTab('helpdesk');

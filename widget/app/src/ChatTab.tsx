@@ -10,12 +10,14 @@ export function ChatTab({
   welcome,
   onBook,
   onProduct,
+  onCheckout,
   onArticle,
 }: {
   chat: ReturnType<typeof useChat>;
   welcome: string;
   onBook: (appointmentTypeId?: string | null) => void;
   onProduct: (id: string) => void;
+  onCheckout: (id: string) => void;
   onArticle: (articleId: string) => void;
 }) {
   const { state } = chat;
@@ -44,6 +46,7 @@ export function ChatTab({
             message={m}
             pending={isPending(m)}
             onProduct={onProduct}
+            onCheckout={onCheckout}
             onAction={(action: LinkAction) =>
               action.kind === 'booking' ? onBook(action.appointmentTypeId) : onArticle(action.articleId)
             }

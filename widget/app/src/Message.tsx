@@ -15,11 +15,14 @@ export function Message({
   message,
   pending = false,
   onProduct,
+  onCheckout,
   onAction,
 }: {
-  message: DisplayableMessage & { products?: ProductCard[] };
+  message: DisplayableMessage & { products?: ProductCard[]; checkoutProductId?: string | null };
   pending?: boolean;
   onProduct?: (id: string) => void;
+  /** The assistant's purchase reply: open the payment flow for its product. */
+  onCheckout?: (id: string) => void;
   /** The assistant's in-widget links: open a help article, start booking. */
   onAction?: (action: LinkAction) => void;
 }) {
@@ -76,6 +79,16 @@ export function Message({
               {d.link.description && <span>{d.link.description}</span>}
             </a>
           )
+        )}
+        {message.checkoutProductId && (
+          <button
+            type="button"
+            className="pw-link-card"
+            onClick={() => onCheckout?.(message.checkoutProductId!)}
+            data-testid="chat-action-purchase"
+          >
+            <strong>Complete Your Purchase</strong>
+          </button>
         )}
         {message.products?.map((p) => {
           const price = productPrice(p);

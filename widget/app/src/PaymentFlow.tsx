@@ -369,7 +369,7 @@ function PurchaseStep({
           autoComplete="address-line2"
         />,
       )}
-      <div className="pw-row">
+      <div className="pw-pair">
         {field(
           'City',
           'address.city',
@@ -384,7 +384,7 @@ function PurchaseStep({
           />,
         )}
       </div>
-      <div className="pw-row">
+      <div className="pw-pair">
         {field(
           'State/province',
           'address.state',

@@ -243,6 +243,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
         noteType: null,
         link: null,
         products: [],
+        checkoutProductId: null,
         seen: true,
         clientId,
       };

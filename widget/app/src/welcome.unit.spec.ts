@@ -13,6 +13,7 @@ const message = (id: string, role: 'user' | 'assistant', content: string, extra:
     noteType: null,
     link: null,
     products: [],
+    checkoutProductId: null,
     seen: true,
     clientId: null,
     ...extra,

@@ -64,6 +64,14 @@ export async function productCardsFor(
 const cardsOf = (m: WireChatMessage, cards: ProductCards): ProductCard[] =>
   m.productIds.flatMap((id) => cards.get(id) ?? []);
 
+/**
+ * The product a purchase reply opens the payment flow for, only when its card was found: content
+ * answers only the room's domain's published products, so another domain's id (or a product
+ * deleted since) opens nothing.
+ */
+export const checkoutOf = (id: string | undefined | null, cards: ProductCards): string | null =>
+  id && cards.has(id) ? id : null;
+
 export const chatMessageView = (m: WireChatMessage, cards: ProductCards): ChatMessage => ({
   id: m.id,
   role: m.role as MessageRole,
@@ -75,6 +83,7 @@ export const chatMessageView = (m: WireChatMessage, cards: ProductCards): ChatMe
   noteType: orNull(m.noteType) as NoteType | null,
   link: orNull(m.link),
   products: cardsOf(m, cards),
+  checkoutProductId: checkoutOf(m.checkoutProductId, cards),
   seen: m.seen,
   clientId: orNull(m.clientId),
 });

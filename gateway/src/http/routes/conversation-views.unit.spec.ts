@@ -13,6 +13,7 @@ const wire = (over: Partial<WireChatMessage> = {}): WireChatMessage => ({
   noteType: '',
   link: '',
   productIds: [],
+  checkoutProductId: '',
   seen: false,
   clientId: '',
   decisionJson: '',
@@ -82,6 +83,16 @@ describe('conversation views', () => {
       clientId: null,
     });
     expect(view.products.map((p) => p.id)).toEqual(['p1', 'p2']);
+  });
+
+  it('opens the payment flow only for a product whose card was found for the domain', () => {
+    const cards = new Map([['p1', productCard(product('p1', { name: 'Mug', price: 20 }))]]);
+    const mine = chatMessageView(wire({ productIds: ['p1'], checkoutProductId: 'p1' }), cards);
+    expect(mine).toMatchObject({ checkoutProductId: 'p1', products: [{ id: 'p1' }] });
+    // Another domain's product (or one deleted since) has no card: nothing to open, nothing shown.
+    const foreign = chatMessageView(wire({ productIds: ['p9'], checkoutProductId: 'p9' }), cards);
+    expect(foreign).toMatchObject({ checkoutProductId: null, products: [] });
+    expect(chatMessageView(wire(), cards).checkoutProductId).toBeNull();
   });
 
   it('names the owner-side text `message` and leaves out the team member of a bot reply', () => {

@@ -72,6 +72,8 @@ export const messagePostedSchema = z.object({
   noteType: z.enum(NOTE_TYPES).optional(),
   link: z.string().optional(),
   productIds: z.array(z.string()),
+  /** The bot's reply to a visitor who wants to buy: the product (one of productIds) to pay for. */
+  checkoutProductId: z.string().optional(),
   /** Issue 5: why the bot said it (engine, source, intent, handoff reason); opaque here. */
   decision: z.record(z.string(), z.unknown()).optional(),
   postedAt: z.string(),

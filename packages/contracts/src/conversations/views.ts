@@ -18,6 +18,12 @@ export interface ChatMessage {
   /** A URL, or JSON {href,title,description}; null when none. */
   link: string | null;
   products: ProductCard[];
+  /**
+   * The assistant's reply to a visitor who wants to buy this product (the domain takes payments):
+   * the widget opens its payment flow for it. Always one of `products`: null when the product is
+   * not (or no longer) one of the message's domain's.
+   */
+  checkoutProductId: string | null;
   seen: boolean;
   /** The sender's idempotency key, so an optimistic copy can be replaced. */
   clientId: string | null;

@@ -16,11 +16,13 @@ const domainIdOf = (subject: string) => subject.slice(subject.lastIndexOf('.') +
 
 /**
  * The domains half of the knowledge read model: which account a domain belongs to, its welcome
- * message and currency, its bot configuration and its filter questions. Every change raises the revision.
- * A deleted domain keeps a tombstone row so nothing of it comes back.
+ * message, currency and payments switch, its bot configuration and its filter questions. Every
+ * change raises the revision. A deleted domain keeps a tombstone row so nothing of it comes back.
+ * v2: built again from the start for the payments switch (migration 006); applying an event twice
+ * changes nothing.
  */
 export const domainsKnowledgeProjection: Projection = {
-  name: 'assistant-domains-v1',
+  name: 'assistant-domains-v2',
   context: 'domains',
   aggregate: 'domain',
   async apply(tx, recorded) {
@@ -39,8 +41,9 @@ export const domainsKnowledgeProjection: Projection = {
         const e = domainSettingsUpdatedSchema.parse(recorded.data);
         const currency = typeof e.settings.currency === 'string' ? e.settings.currency : DEFAULT_CURRENCY;
         await tx.query(
-          `UPDATE knowledge_domains SET welcome_message = $2, currency = $3 WHERE domain_id = $1`,
-          [domainId, e.settings.welcomeMessage, currency],
+          `UPDATE knowledge_domains SET welcome_message = $2, currency = $3, payment_enabled = $4
+           WHERE domain_id = $1`,
+          [domainId, e.settings.welcomeMessage, currency, e.settings.paymentEnabled === true],
         );
         break;
       }

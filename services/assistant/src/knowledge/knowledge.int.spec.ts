@@ -53,6 +53,39 @@ describe('knowledge read model', () => {
     expect(after.welcomeMessage).toBe('Hallo und willkommen!');
   });
 
+  it('has payments on only while the settings turn them on and the owner’s payouts take charges', async () => {
+    const account = `acct-pay-${Date.now()}`;
+    const domainId = await h.events.domainAdded(account);
+    const paymentsOn = (want: boolean) =>
+      eventually(async () => {
+        // A change from either stream reaches an already cached copy (and another replica's).
+        for (const store of [h.assistant.knowledge, otherReplica]) {
+          const loaded = await store.load(domainId, account);
+          if (!loaded || (loaded.paymentsOn ?? false) !== want) throw new Error('not yet');
+        }
+      });
+    await paymentsOn(false);
+    await h.events.payoutUpdated(account, true);
+    await h.events.settings(domainId, { welcomeMessage: 'Hello!', paymentEnabled: false });
+    await paymentsOn(false);
+    await h.events.settings(domainId, { welcomeMessage: 'Hello!', paymentEnabled: true });
+    await paymentsOn(true);
+    // The connected account can no longer take charges (Stripe disabled it): payments are off.
+    await h.events.payoutUpdated(account, false);
+    await paymentsOn(false);
+    await h.events.payoutUpdated(account, true);
+    await paymentsOn(true);
+    // Another account's payouts say nothing about this one's domains.
+    const stranger = `acct-stranger-${Date.now()}`;
+    const theirs = await h.events.domainAdded(stranger);
+    await h.events.settings(theirs, { welcomeMessage: 'Hi!', paymentEnabled: true });
+    await eventually(async () => {
+      const loaded = await h.assistant.knowledge.load(theirs, stranger);
+      if (loaded?.welcomeMessage !== 'Hi!') throw new Error('not yet');
+      expect(loaded.paymentsOn).toBe(false);
+    });
+  });
+
   it('builds a domain from both streams, in the owner’s order, published articles only', async () => {
     const account = 'acct-a';
     const domainId = await h.events.domainAdded(account);

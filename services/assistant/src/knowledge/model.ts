@@ -19,6 +19,11 @@ export interface DomainKnowledge {
   welcomeMessage: string;
   /** The domain's currency (ISO 4217, from its settings) for every price and cost; USD when unset. */
   currency?: string;
+  /**
+   * Visitors can pay in the widget: the domain's settings turned payments on and the owner's
+   * connected account takes charges. Absent is off.
+   */
+  paymentsOn?: boolean;
   /** The setup wizard's answers; null until the owner saved them. */
   config: DomainConfig | null;
   /** In the owner's order (oldest first): the policy asks them, the engines also answer from them. */

@@ -14,6 +14,7 @@ interface DomainRow {
   domain: string;
   welcome_message: string;
   currency: string;
+  payments_on: boolean;
   config: unknown;
   revision: string | null;
 }
@@ -36,8 +37,10 @@ export class KnowledgeStore {
   /** The domain's knowledge, or null when the domain is unknown, deleted or not `accountId`'s. */
   async load(domainId: string, accountId: string): Promise<DomainKnowledge | null> {
     const { rows } = await this.pool.query<DomainRow>(
-      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.currency, d.config, r.revision
+      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.currency, d.config, r.revision,
+              d.payment_enabled AND coalesce(p.charges_enabled, false) AS payments_on
        FROM knowledge_domains d LEFT JOIN knowledge_revisions r USING (domain_id)
+            LEFT JOIN knowledge_payouts p ON p.account_id = d.account_id
        WHERE d.domain_id = $1 AND d.account_id = $2 AND NOT d.deleted`,
       [domainId, accountId],
     );
@@ -89,6 +92,7 @@ export class KnowledgeStore {
       domain: row.domain,
       welcomeMessage: row.welcome_message,
       currency: row.currency,
+      paymentsOn: row.payments_on,
       config: row.config && config.success ? config.data : null,
       filterQuestions: questions.rows.map((q): FilterQuestionItem => ({
         id: q.question_id,

@@ -21,7 +21,7 @@ import {
   type HandoffSetting,
 } from './handoff-setting';
 import type { PolicyAction, PolicyInput, PolicyOutcome, Usage } from './io';
-import { bookingLink, hasNoKnowledge, productsToOffer } from './offers';
+import { bookingLink, checkoutProduct, hasNoKnowledge, productsToOffer } from './offers';
 import { findEmail, isAffirmative, mostlyEmail, saysNotHelped, validEmail } from './signals';
 import type { ConversationState } from './state';
 import { texts } from './texts';
@@ -43,6 +43,7 @@ interface Post {
   content: string;
   link: string | null;
   productIds: string[];
+  checkoutProductId?: string;
 }
 
 /** The turn being decided: filled in step by step, then turned into actions and one record. */
@@ -185,7 +186,18 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
     turn.outcome = 'purchase';
     turn.unresolved = 0;
     turn.offeredPerson = false;
-    turn.why.push(`the visitor wants to buy: product cards (${offer.from})`);
+    const checkout = checkoutProduct(offer, knowledge);
+    if (checkout) {
+      turn.why.push(`the visitor wants to buy ${checkout.name}: the payment flow (payments on)`);
+      turn.posts.push({
+        ...post('reply', texts.checkout(checkout.name), null, [checkout.id]),
+        checkoutProductId: checkout.id,
+      });
+      return;
+    }
+    turn.why.push(
+      `the visitor wants to buy: product cards (${offer.from}${knowledge.paymentsOn ? '' : '; payments off'})`,
+    );
     const text = reply?.kind === 'answer' && offer.from === 'engine' ? reply.text : texts.purchase;
     turn.posts.push(post('reply', text, null, offer.ids));
     return;
@@ -386,6 +398,7 @@ function finish(turn: Turn, input: PolicyInput): PolicyOutcome {
       content: p.content,
       link: p.link,
       productIds: p.productIds,
+      checkoutProductId: p.checkoutProductId ?? null,
       decision: { ...decision, part: p.part },
     });
   }

@@ -111,6 +111,96 @@ describe('policy: booking and buying', () => {
     expect(catalogue.posts[0]!.productIds).toEqual(['p-red', 'p-blue']);
   });
 
+  const paying = knowledge({ paymentsOn: true });
+  const buyRed = {
+    id: 'm1',
+    text: 'I want to buy the red mug',
+    engine: engine.understands('purchase', { text: 'The red mug is $20 now.', productIds: ['p-red'] }),
+  };
+
+  it('opens the payment flow for the one product the visitor wants when the domain takes payments', () => {
+    const r = given(...greeted).when(buyRed, paying);
+    expect(r.posts).toHaveLength(1);
+    expect(r.posts[0]).toMatchObject({
+      part: 'reply',
+      content: texts.checkout('Red mug'),
+      productIds: ['p-red'],
+      checkoutProductId: 'p-red',
+      link: null,
+    });
+    expect(r.outcome.decision).toMatchObject({ outcome: 'purchase', unresolved: 0 });
+    expect(r.outcome.decision.why.join(' ')).toContain('payment flow');
+  });
+
+  it('shows the product card (Buy Now) instead when payments are off', () => {
+    for (const k of [knowledge(), knowledge({ paymentsOn: false })]) {
+      const r = given(...greeted).when(buyRed, k);
+      expect(r.posts[0]).toMatchObject({
+        content: 'The red mug is $20 now.',
+        productIds: ['p-red'],
+        checkoutProductId: null,
+      });
+      expect(r.outcome.decision.why.join(' ')).toContain('payments off');
+    }
+  });
+
+  it('shows cards when it is not one product the visitor named, payments on or not', () => {
+    const several = given(...greeted).when(
+      {
+        id: 'm1',
+        text: 'I want to buy mugs',
+        engine: engine.understands('purchase', { productIds: ['p-red', 'p-blue'] }),
+      },
+      paying,
+    );
+    expect(several.posts[0]).toMatchObject({ productIds: ['p-red', 'p-blue'], checkoutProductId: null });
+    const guessed = given(...greeted).when(
+      {
+        id: 'm1',
+        text: 'I want to buy a mug',
+        engine: engine.understands('purchase', {
+          kind: 'clarify',
+          candidates: [{ source: { kind: 'product', id: 'p-blue' }, score: 3, confidence: 0.5 }],
+        }),
+      },
+      paying,
+    );
+    expect(guessed.posts[0]).toMatchObject({ productIds: ['p-blue'], checkoutProductId: null });
+    const catalogue = given(...greeted).when(
+      { id: 'm1', text: 'buy', engine: engine.understands('purchase') },
+      paying,
+    );
+    expect(catalogue.posts[0]!.checkoutProductId).toBeNull();
+  });
+
+  it('never opens the payment flow for a product the domain does not list', () => {
+    const r = given(...greeted).when(
+      {
+        id: 'm1',
+        text: 'I want to buy the green mug',
+        engine: engine.understands('purchase', { productIds: ['other-domains-product'] }),
+      },
+      paying,
+    );
+    expect(r.posts[0]!.checkoutProductId).toBeNull();
+    expect(r.posts[0]!.productIds).not.toContain('other-domains-product');
+  });
+
+  it('opens nothing for a question about a product, only for a wish to buy it', () => {
+    const r = given(...greeted).when(
+      {
+        id: 'm1',
+        text: 'how much is the red mug?',
+        engine: engine.answers('question', 'The red mug is $20 now.', {
+          source: { kind: 'product', id: 'p-red' },
+          productIds: ['p-red'],
+        }),
+      },
+      paying,
+    );
+    expect(r.posts[0]).toMatchObject({ productIds: ['p-red'], checkoutProductId: null });
+  });
+
   it('offers a person when the visitor wants to buy and there are no products', () => {
     const r = given(...greeted).when(
       { id: 'm1', text: 'I want to buy', engine: engine.understands('purchase') },

@@ -14,6 +14,7 @@
  *   state = outcomeFacts(outcome).reduce(evolve, state)       // at once, see below
  *   for (const a of outcome.actions) in order:
  *     post            -> PostBotMessage { room_id, content, link ?? '', product_ids, client_id,
+ *                                         checkout_product_id: checkoutProductId ?? '',
  *                                         decision_json: JSON.stringify(a.decision) }
  *     set-email       -> SetRoomCustomerEmail { room_id, email } (links the room to the
  *                        customer with that email)
@@ -31,6 +32,9 @@
  * Booking: a `post` whose link is `{"action":"booking","title":"Book a meeting"}` (plus
  * `"appointmentTypeId"` when the engine matched an appointment type) asks the widget to open its
  * booking flow. It has no `href`, so the generic link card ignores it.
+ *
+ * Buying: a `post` with `checkoutProductId` (one of its productIds; only when the domain takes
+ * payments and the visitor named one product) asks the widget to open its payment flow for it.
  *
  * Every post carries the turn's DecisionRecord (`part` says which message it is): engine, intent,
  * confidence, source, top candidates, what was asked/saved, unresolved count and why, < 2 KB.

@@ -39,6 +39,11 @@ export type PolicyAction =
       /** A URL, `{href,title,description}` JSON, or `{"action":"booking",...}` JSON; null when none. */
       link: string | null;
       productIds: string[];
+      /**
+       * A purchase reply while the domain takes payments: the product (one of productIds) whose
+       * payment flow the widget opens; null otherwise.
+       */
+      checkoutProductId: string | null;
       /** For PostBotMessage.decision_json (JSON.stringify it). */
       decision: DecisionRecord;
     }

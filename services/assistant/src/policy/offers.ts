@@ -1,5 +1,5 @@
 import type { EngineReply } from '../engine/types';
-import type { DomainKnowledge } from '../knowledge/model';
+import type { DomainKnowledge, ProductItem } from '../knowledge/model';
 import { texts } from './texts';
 
 /**
@@ -46,6 +46,18 @@ export function productsToOffer(
     ...knowledge.products.filter((p) => !p.hasDiscount),
   ];
   return { ids: onSaleFirst.slice(0, FALLBACK_PRODUCT_CARDS).map((p) => p.id), from: 'catalogue' };
+}
+
+/**
+ * The product to open the payment flow for: the one product the visitor named (the engine matched
+ * exactly one), when the domain takes payments. Null means cards, and 'Buy Now' from there.
+ */
+export function checkoutProduct(
+  offer: ReturnType<typeof productsToOffer>,
+  knowledge: DomainKnowledge,
+): ProductItem | null {
+  if (!knowledge.paymentsOn || offer.from !== 'engine' || offer.ids.length !== 1) return null;
+  return knowledge.products.find((p) => p.id === offer.ids[0]) ?? null;
 }
 
 /** Nothing the engines could answer from: no article, product, fact, appointment or settings. */

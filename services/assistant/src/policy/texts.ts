@@ -83,6 +83,10 @@ export const texts = {
   },
 
   purchase: 'Here is what we have for you. Tap a product to see the details and buy it.',
+  /** A visitor wants to buy one product and the domain takes payments: the widget opens the checkout. */
+  checkout(product: string): string {
+    return `Great choice! You can buy ${product} right here in the chat: choose your options and pay.`;
+  },
   /** A visitor wants to buy, but the domain lists no products. */
   purchaseNoProducts:
     "We don't list products to buy here yet. Would you like me to connect you with a person from our team?",

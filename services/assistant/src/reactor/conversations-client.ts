@@ -9,6 +9,8 @@ export interface ConversationsActions {
     productIds: string[];
     clientId: string;
     decisionJson: string;
+    /** A purchase reply: one of productIds, whose payment flow the widget opens; '' for none. */
+    checkoutProductId: string;
   }): Promise<void>;
   requestHandoff(roomId: string, reason: string): Promise<void>;
   /** True when this call marked the room (the first handoff mail of the room). */

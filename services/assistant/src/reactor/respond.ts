@@ -85,6 +85,7 @@ export async function respondToVisitor(
             content: action.content,
             link: action.link ?? '',
             productIds: action.productIds,
+            checkoutProductId: action.checkoutProductId ?? '',
             clientId: action.clientId,
             decisionJson: JSON.stringify(action.decision),
           });

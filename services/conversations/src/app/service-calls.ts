@@ -4,6 +4,7 @@ import { checkedText } from '../domain/shared/text';
 import type { ConversationsDeps } from './deps';
 import { roomView, runOnRoom } from './rooms';
 import {
+  checkoutProductId as validCheckout,
   clientId as validClientId,
   decisionDocument,
   optionalText,
@@ -26,12 +27,16 @@ export async function postBotMessage(
     productIds: string[];
     clientId: string;
     decisionJson: string;
+    /** A purchase reply: one of productIds; empty for none. */
+    checkoutProductId?: string;
   },
 ): Promise<{ room: RoomView; message: MessageView }> {
   const content = checkedText(input.content ?? '');
   const link = optionalText(input.link, 'link', 'Link', 2000);
   const clientId = validClientId(input.clientId);
   const decision = decisionDocument(input.decisionJson);
+  const productIds = validProductIds(input.productIds);
+  const checkout = validCheckout(input.checkoutProductId, productIds);
   const outcome = await runOnRoom(
     deps,
     input.roomId,
@@ -46,7 +51,8 @@ export async function postBotMessage(
         content,
         isNote: false,
         ...(link ? { link } : {}),
-        productIds: validProductIds(input.productIds),
+        productIds,
+        ...(checkout ? { checkoutProductId: checkout } : {}),
         ...(decision ? { decision } : {}),
       },
       now: deps.clock(),

@@ -126,6 +126,18 @@ export function productIds(ids: string[] | undefined): string[] {
   return list;
 }
 
+/**
+ * The product a purchase reply opens the payment flow for: none, or one of the message's own
+ * products (which the gateway shows only when they are the room's domain's).
+ */
+export function checkoutProductId(value: string | undefined, products: string[]): string | undefined {
+  const id = (value ?? '').trim();
+  if (!id) return undefined;
+  if (!products.includes(id))
+    throw invalidField('checkoutProductId', "checkoutProductId must be one of the message's productIds");
+  return id;
+}
+
 /** A sender's idempotency key: optional, at most 100 characters. */
 export function clientId(value: string | undefined): string | undefined {
   const v = (value ?? '').trim();

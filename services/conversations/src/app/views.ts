@@ -41,6 +41,7 @@ export function messageView(m: RoomMessage, seen: boolean): MessageView {
     noteType: m.noteType ?? null,
     link: m.link ?? null,
     productIds: [...m.productIds],
+    checkoutProductId: m.checkoutProductId ?? null,
     seen,
     clientId: m.clientId ?? null,
   };

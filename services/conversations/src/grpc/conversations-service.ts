@@ -183,6 +183,7 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
         productIds: string[];
         clientId: string;
         decisionJson: string;
+        checkoutProductId: string;
       }) => posted(await postBotMessage(deps, req)),
     ),
     RequestHandoff: open('RequestHandoff', async (req: { roomId: string; reason: string }) =>

@@ -16,6 +16,7 @@ export const chatMessage = (m: MessageView) => ({
   noteType: m.noteType ?? '',
   link: m.link ?? '',
   productIds: m.productIds,
+  checkoutProductId: m.checkoutProductId ?? '',
   seen: m.seen,
   clientId: m.clientId ?? '',
   decisionJson: m.decision ? JSON.stringify(m.decision) : '',

@@ -36,6 +36,7 @@ interface MessageRow {
   note_type: NoteType | null;
   link: string | null;
   product_ids: string[];
+  checkout_product_id: string | null;
   seen: boolean;
   client_id: string | null;
   /** Selected by team reads only. */
@@ -43,7 +44,8 @@ interface MessageRow {
 }
 
 const MESSAGE_COLUMNS = `m.message_id, m.role, m.author, m.content, m.posted_at, m.team_member_id,
-  m.team_member_name, m.is_note, m.note_type, m.link, m.product_ids, m.seen, m.client_id`;
+  m.team_member_name, m.is_note, m.note_type, m.link, m.product_ids, m.checkout_product_id, m.seen,
+  m.client_id`;
 
 function messageOf(row: MessageRow): MessageView {
   return {
@@ -57,6 +59,7 @@ function messageOf(row: MessageRow): MessageView {
     noteType: row.note_type,
     link: row.link,
     productIds: row.product_ids,
+    checkoutProductId: row.checkout_product_id,
     seen: row.seen,
     clientId: row.client_id,
     ...(row.decision !== undefined ? { decision: row.decision } : {}),

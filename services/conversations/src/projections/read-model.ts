@@ -70,6 +70,7 @@ interface MessageRow {
   note_type: string | null;
   link: string | null;
   product_ids: string[];
+  checkout_product_id: string | null;
   decision: unknown;
   posted_at: string;
   shared_with: string[];
@@ -92,6 +93,7 @@ function postedRow(recorded: RecordedEvent): MessageRow {
     note_type: e.noteType ?? null,
     link: e.link ?? null,
     product_ids: e.productIds,
+    checkout_product_id: e.checkoutProductId ?? null,
     decision: e.decision ?? null,
     posted_at: e.postedAt,
     shared_with: e.audience.sharedWith,
@@ -117,15 +119,17 @@ async function insertMessages(tx: PoolClient, run: MessageRow[]): Promise<void> 
              SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
                domain_id text, message_id text, room_id text, position bigint, client_id text, role text,
                author text, content text, team_member_id text, team_member_name text, is_note boolean,
-               note_type text, link text, product_ids text[], decision jsonb, posted_at timestamptz,
+               note_type text, link text, product_ids text[], checkout_product_id text, decision jsonb,
+               posted_at timestamptz,
                shared_with text[])
            ),
            inserted AS (
              INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
                                    team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                                   decision, posted_at)
+                                   checkout_product_id, decision, posted_at)
              SELECT message_id, room_id, domain_id, position, client_id, role, author, content,
-                    team_member_id, team_member_name, is_note, note_type, link, product_ids, decision, posted_at
+                    team_member_id, team_member_name, is_note, note_type, link, product_ids,
+                    checkout_product_id, decision, posted_at
                FROM input i
               WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.room_id = i.room_id)
              ON CONFLICT (message_id) DO NOTHING
@@ -231,8 +235,8 @@ async function insertMessage(tx: PoolClient, m: MessageRow): Promise<void> {
     text: `WITH inserted AS (
              INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
                                    team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                                   decision, posted_at)
-             SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16
+                                   decision, posted_at, checkout_product_id)
+             SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18
               WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $3)
              ON CONFLICT (message_id) DO NOTHING
              RETURNING room_id
@@ -259,6 +263,7 @@ async function insertMessage(tx: PoolClient, m: MessageRow): Promise<void> {
       m.decision === null ? null : JSON.stringify(m.decision),
       m.posted_at,
       m.shared_with,
+      m.checkout_product_id,
     ],
   });
 }

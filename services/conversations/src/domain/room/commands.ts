@@ -14,6 +14,8 @@ export interface NewMessage {
   noteType?: NoteType;
   link?: string;
   productIds: string[];
+  /** The bot's purchase reply: one of productIds, the product the widget opens the payment flow for. */
+  checkoutProductId?: string;
   decision?: Record<string, unknown>;
 }
 

@@ -33,6 +33,7 @@ function posted(state: RoomState, message: NewMessage, at: string): MessagePoste
       ...(m.isNote && m.noteType ? { noteType: m.noteType } : {}),
       ...(m.link ? { link: m.link } : {}),
       productIds: [...m.productIds],
+      ...(m.checkoutProductId ? { checkoutProductId: m.checkoutProductId } : {}),
       ...(m.decision ? { decision: m.decision } : {}),
       postedAt: at,
     },

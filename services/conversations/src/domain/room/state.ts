@@ -14,6 +14,7 @@ export interface RoomMessage {
   noteType?: NoteType;
   link?: string;
   productIds: string[];
+  checkoutProductId?: string;
   postedAt: string;
 }
 
@@ -123,6 +124,7 @@ export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
         ...(d.teamMemberName ? { teamMemberName: d.teamMemberName } : {}),
         ...(d.noteType ? { noteType: d.noteType } : {}),
         ...(d.link ? { link: d.link } : {}),
+        ...(d.checkoutProductId ? { checkoutProductId: d.checkoutProductId } : {}),
       };
       const index = state.messages.length;
       return {
