@@ -6,15 +6,18 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { connect } from 'nats';
 import { e2eEnvironment } from '../../e2e/support/stack';
+import { resolveProfile } from '../lib/profiles.mjs';
 
 const repoRoot = join(__dirname, '..', '..');
 const env = e2eEnvironment();
+// The test profile's ports, moved by PARLEY_TEST_SLOT like the stack's.
+const ports = resolveProfile('test').ports;
 
 const base64url = (s: string) => Buffer.from(s, 'base64url');
 
 describe('the e2e stack', () => {
   it('serves the frontend on the test port', async () => {
-    expect(env.frontendUrl).toBe('http://localhost:13000');
+    expect(env.frontendUrl).toBe(`http://localhost:${ports.frontend}`);
     const res = await fetch(env.frontendUrl);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -22,13 +25,13 @@ describe('the e2e stack', () => {
   });
 
   it('has a live and ready gateway', async () => {
-    expect(env.gatewayUrl).toBe('http://localhost:14000');
+    expect(env.gatewayUrl).toBe(`http://localhost:${ports.gateway}`);
     expect((await fetch(`${env.gatewayUrl}/healthz`)).status).toBe(200);
     expect((await fetch(`${env.gatewayUrl}/readyz`)).status).toBe(200);
   });
 
   it('has a mail inbox', async () => {
-    expect(env.mailcatcherUrl).toBe('http://localhost:11080');
+    expect(env.mailcatcherUrl).toBe(`http://localhost:${ports.mailHttp}`);
     const res = await fetch(env.mailcatcherUrl);
     expect(res.status).toBe(200);
   });
@@ -49,7 +52,7 @@ describe('the e2e stack', () => {
 
     const [header, payload, signature] = body.accessToken.split('.') as [string, string, string];
     expect(JSON.parse(base64url(header).toString())).toMatchObject({ alg: 'ES256' });
-    expect(JSON.parse(base64url(payload).toString())).toMatchObject({ iss: 'http://localhost:14101' });
+    expect(JSON.parse(base64url(payload).toString())).toMatchObject({ iss: `http://localhost:${ports.identityHttp}` });
     const key = createPublicKey(createPrivateKey(readFileSync(join(repoRoot, '.run', 'jwt-private.pem'))));
     const signed = Buffer.from(`${header}.${payload}`);
     expect(verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, base64url(signature))).toBe(true);

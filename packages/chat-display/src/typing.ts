@@ -24,7 +24,7 @@ export interface TypingSignal {
  * sent.
  */
 export function createTypingSignal(
-  send: (isTyping: boolean) => void,
+  send: (isTyping: boolean) => unknown,
   options: { debounceMs?: number; resetMs?: number; timers?: Timers } = {},
 ): TypingSignal {
   const { debounceMs = TYPING_DEBOUNCE_MS, resetMs = TYPING_RESET_MS, timers = realTimers } = options;
@@ -36,10 +36,11 @@ export function createTypingSignal(
     if (reset !== null) timers.clearTimeout(reset);
     debounce = reset = null;
   };
+  // A change the transport could not send (false: its socket was down) is not recorded as sent,
+  // so the next keystroke tries again instead of the other side never hearing it.
   const setTyping = (value: boolean) => {
     if (typing === value) return;
-    typing = value;
-    send(value);
+    if (send(value) !== false) typing = value;
   };
   return {
     input() {

@@ -36,6 +36,24 @@ describe('createTypingSignal', () => {
     expect(sent).toEqual([true, false]);
     signal.dispose();
   });
+
+  it('tries again on the next keystroke when the transport could not send', () => {
+    const sent: boolean[] = [];
+    let up = false;
+    const signal = createTypingSignal((v) => {
+      if (!up) return false;
+      sent.push(v);
+      return true;
+    });
+    signal.input();
+    jest.advanceTimersByTime(500);
+    expect(sent).toEqual([]);
+    up = true;
+    signal.input();
+    jest.advanceTimersByTime(500);
+    expect(sent).toEqual([true]);
+    signal.dispose();
+  });
 });
 
 describe('nextTypingIndicator', () => {

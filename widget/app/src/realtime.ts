@@ -27,7 +27,8 @@ export interface RoomHandlers {
 }
 
 export interface RoomConnection {
-  typing(isTyping: boolean): void;
+  /** False when the socket was down and nothing went out. */
+  typing(isTyping: boolean): boolean;
   /**
    * Posts the visitor's message over this socket ('visitor-message'): the POST's answer, its
    * refusal as an ApiError, or null when the socket can't carry it (not connected, connected with
@@ -128,7 +129,9 @@ export function connectRoom(
 
   return {
     typing(isTyping) {
-      if (socket.connected) socket.emit(ClientSocketEvent.typing, { roomId, isTyping }, () => undefined);
+      if (!socket.connected) return false;
+      socket.emit(ClientSocketEvent.typing, { roomId, isTyping }, () => undefined);
+      return true;
     },
     async send(content, clientId) {
       // A new token (the visitor gave an email) may name another customer: only the POST knows it.
