@@ -1,3 +1,4 @@
+import { CONCEPTS } from './concepts';
 import { stem } from './stemmer';
 import { PHRASES, synonymOf } from './synonyms';
 
@@ -31,15 +32,36 @@ export function normalise(text: string): string {
     .replace(/['’`]/g, '');
 }
 
-/** Words of letters or digits, normalised, phrase synonyms applied. */
+/** The token a concept's phrase is read as: a digit in it keeps typo correction off it. */
+const conceptToken = (name: string): string => `cx0${name}`;
+
+const CONCEPT_PHRASES: ReadonlyArray<readonly [RegExp, string]> = CONCEPTS.flatMap((c) =>
+  // The phrase's own words stay: an entry may use them too ("first visit").
+  (c.phrases ?? []).map((p) => [new RegExp(p.source, 'g'), `$& ${conceptToken(c.name)} `] as const),
+);
+
+/** Words of letters or digits, normalised, phrase synonyms and concept phrases applied. */
 export function words(text: string): string[] {
   let t = normalise(text);
   for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
+  for (const [pattern, replacement] of CONCEPT_PHRASES) t = t.replace(pattern, replacement);
   return t.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
 /** A word's index term: stemmed and mapped to its synonym group. */
 export const termOf = (word: string): string => synonymOf(stem(word));
+
+/** Per term of a concept (its phrase token or one of its visitor words), the owner-side terms it means. */
+const CONCEPT_TERMS = new Map<string, string[]>();
+for (const c of CONCEPTS) {
+  const means = [...new Set(c.means.split(/\s+/).filter(Boolean).map(termOf))];
+  for (const key of [conceptToken(c.name), ...(c.words ?? [])].map(termOf)) {
+    CONCEPT_TERMS.set(key, [...new Set([...(CONCEPT_TERMS.get(key) ?? []), ...means])]);
+  }
+}
+
+/** The owner-side terms a visitor's term stands for (concepts.ts); empty for most terms. */
+export const conceptTermsOf = (term: string): readonly string[] => CONCEPT_TERMS.get(term) ?? [];
 
 /** The index terms of a text: stop words dropped, stemmed, synonyms merged. */
 export function analyse(text: string): string[] {
