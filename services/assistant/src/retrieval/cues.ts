@@ -20,6 +20,11 @@ const HANDOFF = [
   // "I need a human to sort this out", "give me a real agent".
   /\b(?:need|want|get|give|send)\b[^.?!]{0,12}\b(?:a |an )?(?:human|real person|live person|agent|operator)\b/,
   /\b(?:bot|chatbot) is (?:useless|not helping|rubbish)\b/,
+  // "Is anyone there?", "I'd rather deal with a person", "can someone ring me back?".
+  /^\W*(?:is )?(?:there )?(?:anyone|anybody|someone|somebody) (?:there|here|around|about|real)\b/,
+  /\b(?:rather|prefer(?: to)?)\b[^.?!]{0,20}\b(?:person|human|someone|somebody|people|agent|staff)\b/,
+  /\b(?:ring|call|phone) (?:me|us)(?: back)?\b/,
+  /\bcomplain\w*\b[^.?!]{0,30}\b(?:manager|owner|supervisor|someone in charge)\b/,
 ];
 
 /**
@@ -52,6 +57,12 @@ const TIME_WITH_US = [
   /\b(?:come|pop|drop) (?:in|by|round|over)\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day)\b/,
   /\b(?:come|pop|drop) (?:in|by) (?:for|to get) (?:a|an|my|the)\b/,
   /\bbring (?:it|him|her|them|my \w+|the \w+|our \w+) in\b/,
+  // "Can you fit me in on Friday?", "any openings next week?", "pencil me in", "anything free Thursday?".
+  /\b(?:get|fit|squeeze) (?:me |us |him |her |them )?in\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day|soon|asap)\b/,
+  /\b(?:any|next|earliest|first) (?:openings?|availability|free (?:slots?|times?|appointments?|spaces?)|appointments? (?:free|available|left))\b/,
+  /\b(?:pencil|put|squeeze) (?:me|us|him|her|them) (?:in|down)\b/,
+  /\b(?:anything|something|any ?times?|a time|any slots?|any spaces?) (?:free|available|open)\b/,
+  /\bsee (?:a|the|your|one of your) \w+\b[^.?!]{0,20}\b(?:today|tomorrow|this week|next week|on \w+day|soon|asap)\b/,
 ];
 
 /** Words that join something the business runs (a class, a workshop): booking if it is an appointment type. */
@@ -64,9 +75,10 @@ const BUY =
 const SHOP =
   /\b(?:do|does) (?:you|u|ya|they) (?:sell|have|stock|carry|got|make|do)\b|\b(?:looking for|searching for|shopping for|recommend|suggest|i need (?:a|an|some|new)|have you got)\b|^(?:(?:do you have|have you got|got) )?any(?:thing)?\b/;
 
-const GREETING = /^(?:hi|hello|hey|hiya|heya|yo|howdy|hallo|good (?:morning|afternoon|evening|day))\b/;
+const GREETING =
+  /^(?:hi|hello|hey|hiya|heya|yo|howdy|hallo|sup|wassup|whats up|gday|(?:good )?(?:morning|afternoon|evening|day))\b/;
 const SMALL_TALK =
-  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best))\b/;
+  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening)\b/;
 
 export interface Cues {
   email: string | null;
@@ -111,4 +123,4 @@ export function cuesOf(message: string): Cues {
 
 /** The words of small talk, removed before looking for a question in the rest. */
 export const SMALL_TALK_WORDS =
-  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best))\b/g;
+  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|been|for (?:the|your) help|help)\b/g;

@@ -180,7 +180,7 @@ export const CONCEPTS: readonly Concept[] = [
     means: 'hours open opening closing times',
     phrases: [
       /\bwhen (?:do|does|are|r) (?:you|u|ya|they|the \w+) (?:shut|close|closed|open)\b/,
-      /\b(?:open|closed) (?:on |at |over )?(?:the )?(?:weekends?|sundays?|saturdays?|bank holidays?|holidays?|christmas|evenings?|late|early)\b/,
+      /\b(?:open|closed) (?:on |at |over |in |during )?(?:the )?(?:weekends?|sundays?|saturdays?|bank holidays?|holidays?|christmas|evenings?|late|early)\b/,
       /\b(?:late|early) (?:opening|nights?|appointments?)\b/,
     ],
     words: ['shut', 'shuts', 'closes', 'opens', 'closed'],
@@ -496,5 +496,198 @@ export const CONCEPTS: readonly Concept[] = [
     means: 'ingredients contains materials',
     phrases: [/\bwhats? (?:in|inside) (?:it|them|this|that|the \w+)\b/, /\bmade (?:of|from|with)\b/],
     words: ['ingredient', 'contents', 'materials', 'material'],
+  },
+  // Days and regularity
+  {
+    name: 'weekend',
+    means: 'weekend saturday sunday',
+    words: ['weekend', 'weekends'],
+  },
+  {
+    name: 'regular',
+    means: 'regular recurring weekly fortnightly repeat',
+    phrases: [
+      /\bevery (?:week|other week|two weeks|fortnight|month)\b/,
+      /\bsame (?:person|one|cleaner|technician|engineer|vet|dentist|doctor|trainer) (?:each|every)\b/,
+    ],
+    words: ['weekly', 'fortnightly', 'biweekly', 'recurring', 'regularly'],
+  },
+
+  // Software
+  {
+    name: 'permissions',
+    means: 'permissions roles admin access',
+    phrases: [
+      /\bwho can (?:see|edit|change|access)\b/,
+      /\badmin rights\b/,
+      /\baccess levels?\b/,
+      /\b(?:restrict|limit) (?:what|access|who)\b/,
+    ],
+    words: ['permission', 'permissions', 'roles', 'rights', 'restrict'],
+  },
+  {
+    name: 'offline',
+    means: 'offline',
+    phrases: [/\b(?:no|without|bad|poor|patchy) (?:internet|signal|wifi|wi fi|connection|reception|data)\b/],
+    words: ['offline'],
+  },
+  {
+    name: 'outage',
+    means: 'status outage downtime',
+    phrases: [/\b(?:is|are) (?:it|the site|the app|you|things) down\b/, /\bstatus page\b/],
+    words: ['outage', 'outages', 'downtime'],
+  },
+  {
+    name: 'migrate',
+    means: 'import migrate migration switch',
+    phrases: [
+      /\b(?:move|moving|switch|switching|come|coming) (?:over |across )?from\b/,
+      /\bbring (?:my|our|all) (?:data|stuff|info|records|clients|customers)\b/,
+    ],
+    words: ['migrate', 'migrating', 'migration', 'import', 'importing'],
+  },
+  {
+    name: 'timezone',
+    means: 'timezone zones zone',
+    phrases: [/\btime ?zones?\b/, /\bdifferent (?:countries|time zones|locations)\b/],
+  },
+  {
+    name: 'language',
+    means: 'language languages translation',
+    phrases: [
+      /\bin (?:spanish|french|german|italian|portuguese|dutch|polish|arabic|chinese|japanese|irish|welsh)\b/,
+      /\bother languages?\b/,
+    ],
+    words: ['translate', 'translated', 'translation', 'multilingual'],
+  },
+  {
+    name: 'annual',
+    means: 'annual yearly annually',
+    phrases: [/\bpay (?:for )?(?:the |a )?(?:whole )?year\b/, /\bup ?front\b/],
+    words: ['annual', 'annually', 'yearly'],
+  },
+
+  // Health care (people or animals)
+  {
+    name: 'checkup',
+    means: 'checkup check exam examination',
+    phrases: [/\b(?:once over|general check|health check|routine (?:visit|appointment|check))\b/],
+    words: ['checkup', 'checkups', 'exam', 'examination', 'routine'],
+  },
+  {
+    name: 'prescription',
+    means: 'prescription prescriptions medication',
+    words: ['refill', 'refills', 'meds', 'medication', 'medicine', 'medicines', 'pills', 'tablets'],
+  },
+  {
+    name: 'results',
+    means: 'results test',
+    phrases: [/\bresults? back\b/, /\bheard back\b/],
+  },
+  {
+    name: 'vaccination',
+    means: 'vaccination vaccinations vaccine vaccines',
+    words: [
+      'shots',
+      'booster',
+      'boosters',
+      'immunisation',
+      'immunization',
+      'immunisations',
+      'vaccine',
+      'vaccines',
+      'vaccinated',
+    ],
+  },
+  {
+    name: 'surgery',
+    means: 'surgery operation procedure',
+    words: ['op', 'operation', 'operations', 'procedure', 'procedures', 'surgical'],
+  },
+  {
+    name: 'fasting',
+    means: 'fasting fast preparation prepare',
+    phrases: [
+      /\b(?:eat|food|drink|feed|water) (?:before|the night before)\b/,
+      /\bbefore (?:the|my|his|her|their) (?:operation|surgery|procedure|op)\b/,
+    ],
+  },
+  {
+    name: 'nervous',
+    means: 'nervous anxious anxiety sedation calm',
+    words: ['nervous', 'scared', 'anxious', 'anxiety', 'phobia', 'afraid', 'frightened', 'terrified'],
+  },
+  {
+    name: 'register',
+    means: 'register registration new patient',
+    phrases: [
+      /\b(?:join|register|sign up|signup) (?:as|with) (?:a )?(?:new )?(?:patient|client|customer)\b/,
+      /\bnew (?:patient|client)s?\b/,
+    ],
+  },
+
+  // Local services
+  {
+    name: 'area',
+    means: 'area areas cover coverage radius travel',
+    phrases: [
+      /\b(?:do|will|can) (?:you|u) (?:come|cover|travel|go|work) (?:to|out to|in|as far as)\b/,
+      /\b(?:my|our|your) (?:area|neck of the woods|town|village|postcode|zip code)\b/,
+      /\bhow far\b/,
+    ],
+    words: ['nearby'],
+  },
+  {
+    name: 'tip',
+    means: 'tip tipping gratuity',
+    words: ['tip', 'tips', 'tipping', 'gratuity'],
+  },
+  {
+    name: 'pets',
+    means: 'pets pet animals',
+    phrases: [/\b(?:a |my |our )?(?:dog|cat|dogs|cats|pets?) (?:at home|in the house|in the flat)\b/],
+  },
+  {
+    name: 'moving',
+    means: 'moving tenancy move',
+    phrases: [/\bmoving (?:out|house|home|in)\b/, /\bend of (?:my |the )?(?:lease|tenancy|rental)\b/],
+  },
+
+  // Shops
+  {
+    name: 'subscription',
+    means: 'subscription subscribe',
+    phrases: [
+      /\b(?:every|each) month automatically\b/,
+      /\bregular (?:delivery|deliveries|order|orders)\b/,
+      /\brepeat orders?\b/,
+      /\bauto[ -]?(?:ship|renew|delivery)\b/,
+    ],
+    words: ['subscribe', 'subscribing'],
+  },
+  {
+    name: 'wholesale',
+    means: 'wholesale bulk trade',
+    phrases: [
+      /\bfor (?:my|our) (?:shop|cafe|business|office|restaurant|store|hotel)\b/,
+      /\bin bulk\b/,
+      /\blarge (?:order|quantity|quantities)\b/,
+    ],
+    words: ['bulk', 'wholesale', 'resell', 'stockist', 'trade'],
+  },
+  {
+    name: 'shelflife',
+    means: 'fresh freshness shelf expiry',
+    phrases: [
+      /\bhow long (?:does|do|will|would) (?:it|they|\w+) (?:keep|stay fresh|last)\b/,
+      /\bbest before\b/,
+      /\bgo(?:es)? (?:off|stale|bad)\b/,
+    ],
+    words: ['stale', 'expire', 'expires', 'expiry', 'expiration'],
+  },
+  {
+    name: 'storage',
+    means: 'store storage keep',
+    phrases: [/\b(?:keep|store) (?:it|them|the \w+) (?:fresh|in|at)\b/],
   },
 ];
