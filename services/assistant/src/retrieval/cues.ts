@@ -60,7 +60,7 @@ const TIME_WITH_US = [
   // "Can you fit me in on Friday?", "any openings next week?", "pencil me in", "anything free Thursday?".
   /\b(?:get|fit|squeeze) (?:me |us |him |her |them )?in\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day|soon|asap)\b/,
   /\b(?:any|next|earliest|first) (?:openings?|availability|free (?:slots?|times?|appointments?|spaces?)|appointments? (?:free|available|left))\b/,
-  /\b(?:pencil|put|squeeze) (?:me|us|him|her|them) (?:in|down)\b/,
+  /\b(?:pencil|put|squeeze) (?:me|us) (?:in|down)\b/,
   /\b(?:anything|something|any ?times?|a time|any slots?|any spaces?) (?:free|available|open)\b/,
   /\bsee (?:a|the|your|one of your) \w+\b[^.?!]{0,20}\b(?:today|tomorrow|this week|next week|on \w+day|soon|asap)\b/,
 ];

@@ -292,7 +292,7 @@ export const CONCEPTS: readonly Concept[] = [
   {
     name: 'export',
     means: 'export download data backup csv',
-    phrases: [/\b(?:get|take|pull) (?:my|our|all) (?:data|stuff|info|records) (?:out|back)\b/],
+    phrases: [/\b(?:get|take|pull) (?:my |our |all )?(?:data|stuff|info|records|everything)(?: \w+)? (?:out|back)\b/],
     words: ['backup', 'spreadsheet', 'csv', 'excel'],
   },
   {
@@ -689,5 +689,23 @@ export const CONCEPTS: readonly Concept[] = [
     name: 'storage',
     means: 'store storage keep',
     phrases: [/\b(?:keep|store) (?:it|them|the \w+) (?:fresh|in|at)\b/],
+  },
+  {
+    name: 'currency',
+    means: 'currency currencies',
+    phrases: [/\b(?:foreign|other|different|local) (?:currency|currencies|money)\b/],
+    words: ['yen', 'yuan', 'rupee', 'rupees', 'franc', 'francs', 'peso', 'pesos', 'krona', 'kroner', 'zloty', 'rand', 'dirham'],
+  },
+  {
+    name: 'tax',
+    means: 'tax taxes vat report',
+    phrases: [/\byear[ -]end\b/, /\btax (?:return|year|time)\b/, /\bend of (?:the )?(?:tax |financial )?year\b/],
+    words: ['hmrc', 'irs', 'taxes'],
+  },
+  {
+    name: 'learn',
+    means: 'workshop workshops class classes course courses lesson lessons training',
+    phrases: [/\b(?:learn|teach me|show me) (?:how )?to\b/],
+    words: ['learn', 'learning', 'lesson', 'lessons', 'teach', 'teaching', 'tutorial', 'tuition', 'course', 'courses'],
   },
 ];
