@@ -15,7 +15,7 @@ import { shippingFacts } from './shipping';
 import { termOf } from './text/analyse';
 import { MATCH_CONFIDENCE, shoppingKindOf, topicTerms, type Reading } from './understand';
 import { splitQuestions } from './parts';
-import { tied } from './ties';
+import { settleKindTie, tied } from './ties';
 import { homeCountry } from './places';
 import { dress, dressAll, sentences, voice } from './wording';
 
@@ -186,6 +186,8 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
     const listed = products(index, k, r, true);
     if (listed) return listed;
   }
+  const settledTie = settleKindTie(r.results, shopping || r.query.terms.includes(PRICE_TERM));
+  if (settledTie.settled) r = { ...r, results: settledTie.results };
   const top = r.results[0];
   if (!top || top.confidence < CLARIFY_AT) {
     return offerPerson(
@@ -200,7 +202,7 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   if (top.source.kind === 'product' && (productsClose || confident(r.results))) {
     return products(index, k, r) ?? answerFrom(index, k, r, top);
   }
-  if (!confident(r.results) || tied(r.results))
+  if (!confident(r.results) || (tied(r.results) && !settledTie.settled))
     return clarify(
       k,
       r,
