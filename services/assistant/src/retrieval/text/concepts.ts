@@ -177,7 +177,7 @@ export const CONCEPTS: readonly Concept[] = [
   // Time and place
   {
     name: 'hours',
-    means: 'hours open opening closing times',
+    means: 'hours open opening closing',
     phrases: [
       /\bwhen (?:do|does|are|r) (?:you|u|ya|they|the \w+) (?:shut|close|closed|open)\b/,
       /\b(?:open|closed) (?:on |at |over |in |during )?(?:the )?(?:weekends?|sundays?|saturdays?|bank holidays?|holidays?|christmas|evenings?|late|early)\b/,
@@ -292,7 +292,9 @@ export const CONCEPTS: readonly Concept[] = [
   {
     name: 'export',
     means: 'export download data backup csv',
-    phrases: [/\b(?:get|take|pull) (?:my |our |all )?(?:data|stuff|info|records|everything)(?: \w+)? (?:out|back)\b/],
+    phrases: [
+      /\b(?:get|take|pull) (?:my |our |all )?(?:data|stuff|info|records|everything)(?: \w+)? (?:out|back)\b/,
+    ],
     words: ['backup', 'spreadsheet', 'csv', 'excel'],
   },
   {
@@ -694,18 +696,47 @@ export const CONCEPTS: readonly Concept[] = [
     name: 'currency',
     means: 'currency currencies',
     phrases: [/\b(?:foreign|other|different|local) (?:currency|currencies|money)\b/],
-    words: ['yen', 'yuan', 'rupee', 'rupees', 'franc', 'francs', 'peso', 'pesos', 'krona', 'kroner', 'zloty', 'rand', 'dirham'],
+    words: [
+      'yen',
+      'yuan',
+      'rupee',
+      'rupees',
+      'franc',
+      'francs',
+      'peso',
+      'pesos',
+      'krona',
+      'kroner',
+      'zloty',
+      'rand',
+      'dirham',
+    ],
   },
   {
     name: 'tax',
     means: 'tax taxes vat report',
-    phrases: [/\byear[ -]end\b/, /\btax (?:return|year|time)\b/, /\bend of (?:the )?(?:tax |financial )?year\b/],
+    phrases: [
+      /\byear[ -]end\b/,
+      /\btax (?:return|year|time)\b/,
+      /\bend of (?:the )?(?:tax |financial )?year\b/,
+    ],
     words: ['hmrc', 'irs', 'taxes'],
   },
   {
     name: 'learn',
     means: 'workshop workshops class classes course courses lesson lessons training',
     phrases: [/\b(?:learn|teach me|show me) (?:how )?to\b/],
-    words: ['learn', 'learning', 'lesson', 'lessons', 'teach', 'teaching', 'tutorial', 'tuition', 'course', 'courses'],
+    words: [
+      'learn',
+      'learning',
+      'lesson',
+      'lessons',
+      'teach',
+      'teaching',
+      'tutorial',
+      'tuition',
+      'course',
+      'courses',
+    ],
   },
 ];
