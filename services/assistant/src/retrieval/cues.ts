@@ -9,7 +9,7 @@ import { normalise } from './text/analyse';
 const EMAIL = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/i;
 
 const PERSON =
-  '(?:human|person|people|someone|somebody|agent|representative|rep|staff|operator|receptionist|mechanic|manager|owner|team|employee|advisor|adviser|support|real|live|customer (?:service|support|care))';
+  '(?:human|person|people|someone|somebody|agent|representative|rep|staff|member of staff|staff member|operator|receptionist|mechanic|manager|boss|supervisor|owner|team|employee|advisor|adviser|support|sales|real|live|customer (?:service|support|care))';
 const HANDOFF = [
   new RegExp(
     String.raw`\b(?:talk|speak|chat|connect|transfer|put me through|get me|contact|reach|call)\b[^.?!]{0,30}\b${PERSON}\b`,
@@ -25,6 +25,11 @@ const HANDOFF = [
   /\b(?:rather|prefer(?: to)?)\b[^.?!]{0,20}\b(?:person|human|someone|somebody|people|agent|staff)\b/,
   /\b(?:ring|call|phone) (?:me|us)(?: back)?\b/,
   /\bcomplain\w*\b[^.?!]{0,30}\b(?:manager|owner|supervisor|someone in charge)\b/,
+  // "Can a human help me?", "put me through to sales", "escalate this", "you're not understanding me".
+  /\b(?:a|any|some|an actual|a real) (?:human|person|real person|member of staff|staff member|agent)\b[^.?!]{0,15}\b(?:help|assist|answer|deal|sort)\b/,
+  /\b(?:put me through|transfer me|connect me)\b/,
+  /\bescalate\b/,
+  /\b(?:you|youre|you are|ur|u|this|bot|it)\b (?:is |are )?(?:not|isnt|arent|dont|doesnt) (?:understand(?:ing)?|helping|get(?:ting)? it|listening)\b/,
 ];
 
 /**
@@ -46,7 +51,7 @@ const ABOUT_SOMETHING =
 
 const BOOKING_VERB = /\b(?:book|booked|booking|schedule|reserve|arrange)\b/;
 const BOOKING_NOUN =
-  /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|demo|call|session|slot|visit)\b/;
+  /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e|grab|snag|after|looking for|sort out)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|consult|demo|call|session|slot|visit|fitting|check ?up|tour|viewing|assessment)\b/;
 /**
  * Asking for a time with the business in other words: a place on a class, availability for a
  * demo, coming in (or bringing something in) on a day. A booking where appointment types exist.
@@ -62,7 +67,10 @@ const TIME_WITH_US = [
   /\b(?:any|next|earliest|first) (?:openings?|availability|free (?:slots?|times?|appointments?|spaces?)|appointments? (?:free|available|left))\b/,
   /\b(?:pencil|put|squeeze) (?:me|us) (?:in|down)\b/,
   /\b(?:anything|something|any ?times?|a time|any slots?|any spaces?) (?:free|available|open)\b/,
-  /\bsee (?:a|the|your|one of your) \w+\b[^.?!]{0,20}\b(?:today|tomorrow|this week|next week|on \w+day|soon|asap)\b/,
+  /\bsee (?:a|the|your|one of your|someone|somebody)(?: \w+)?\b[^.?!]{0,20}\b(?:today|tomorrow|this (?:week|morning|afternoon|evening)|next week|on \w+day|soon|asap)\b/,
+  // "What times do you have free on Monday?", "is 3pm tomorrow ok?"
+  /\b(?:what|which) (?:times?|slots?|days?|dates?)\b[^.?!]{0,25}\b(?:free|available|left)\b/,
+  /\b(?:is|would|does|how about|what about) (?:\d{1,2}(?::\d{2})? ?(?:am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|today|tonight)\b[^.?!]{0,25}\b(?:ok|okay|free|available|possible|work|good|fine)\b/,
 ];
 
 /** Words that join something the business runs (a class, a workshop): booking if it is an appointment type. */
@@ -78,7 +86,7 @@ const SHOP =
 const GREETING =
   /^(?:hi|hello|hey|hiya|heya|yo|howdy|hallo|sup|wassup|whats up|gday|(?:good )?(?:morning|afternoon|evening|day))\b/;
 const SMALL_TALK =
-  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening)\b/;
+  /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|hmm+|test(?:ing)?|tell me a joke|(?:you(?:re| are)|ur) (?:so |very |really )?(?:funny|hilarious|cute|sweet|clever|smart|nice|kind))\b/;
 
 export interface Cues {
   email: string | null;
@@ -123,4 +131,4 @@ export function cuesOf(message: string): Cues {
 
 /** The words of small talk, removed before looking for a question in the rest. */
 export const SMALL_TALK_WORDS =
-  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|been|for (?:the|your) help|help)\b/g;
+  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|hmm+|test(?:ing)?|tell me a joke|(?:you(?:re| are)|ur) (?:so |very |really )?(?:funny|hilarious|cute|sweet|clever|smart|nice|kind)|been|for (?:the|your) help|help)\b/g;
