@@ -184,6 +184,11 @@ export class SearchIndex {
       if (STOP_WORDS.has(word)) continue;
       let term = termOf(word);
       if (!this.postings.has(term) && word.length >= MIN_TYPO_LENGTH && !/\d/.test(word)) {
+        const split = this.compound(word);
+        if (split) {
+          terms.push(...split);
+          continue;
+        }
         term = this.correct(word) ?? term;
       }
       terms.push(term);
@@ -231,6 +236,28 @@ export class SearchIndex {
       .map(([t, weight]) => ({ term: t, weight }));
     this.relatedCache.set(word, found);
     return found;
+  }
+
+  /**
+   * A word the index lacks that is two words it has, written as one ("carpark", "checkup",
+   * "weekdays" against "car park", "check-up", "week days"): their terms, else null.
+   */
+  private compound(word: string): [string, string] | null {
+    for (let i = 3; i <= word.length - 3; i++) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      if (STOP_WORDS.has(head) || STOP_WORDS.has(tail)) continue;
+      const a = termOf(head);
+      const b = termOf(tail);
+      if (
+        this.postings.has(a) &&
+        this.postings.has(b) &&
+        this.vocabulary.has(head) &&
+        this.vocabulary.has(tail)
+      )
+        return [a, b];
+    }
+    return null;
   }
 
   private correct(word: string): string | null {
