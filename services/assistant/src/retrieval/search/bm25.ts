@@ -201,7 +201,10 @@ export class SearchIndex {
 
   /** Indexed terms of words related to `word` (its term `term`): its concept's first, then the lexicon's. */
   private relatedTo(word: string, term: string): readonly RelatedTerm[] {
-    const meant = conceptTermsOf(term)
+    // A visitor word that is itself one of the concept's owner words, and that this domain uses,
+    // says what it means: no other words to look for ("hours" does not reach "delivery times").
+    const concept = conceptTermsOf(term);
+    const meant = (concept.includes(term) && this.postings.has(term) ? [] : concept)
       .filter((t) => t !== term && this.postings.has(t))
       .map((t) => ({ term: t, weight: CONCEPT_WEIGHT, direct: true }));
     const lexical = this.lexicalTo(word, term).filter((r) => !meant.some((m) => m.term === r.term));

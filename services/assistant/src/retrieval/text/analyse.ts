@@ -56,9 +56,6 @@ const CONCEPT_TERMS = new Map<string, string[]>();
 for (const c of CONCEPTS) {
   const means = [...new Set(c.means.split(/\s+/).filter(Boolean).map(termOf))];
   for (const key of [conceptToken(c.name), ...(c.words ?? [])].map(termOf)) {
-    // A visitor word that is already one of the owner words (through the synonym groups) says
-    // the concept itself: no other words to look for.
-    if (means.includes(key)) continue;
     CONCEPT_TERMS.set(key, [...new Set([...(CONCEPT_TERMS.get(key) ?? []), ...means])]);
   }
 }

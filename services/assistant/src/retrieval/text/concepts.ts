@@ -108,7 +108,9 @@ export const CONCEPTS: readonly Concept[] = [
     means: 'gift voucher giftcard',
     phrases: [
       /\bfor (?:my )?(?:mum|mom|dad|wife|husband|partner|friend|boyfriend|girlfriend)s? (?:birthday|christmas|anniversary)\b/,
+      /\b(?:send|give|post) (?:it|one|this|them) to (?:my|a) (?:mum|mom|dad|sister|brother|wife|husband|partner|friend|nan|gran|grandma|grandad|aunt|uncle)\b/,
     ],
+    words: ['surprise'],
   },
   {
     name: 'quote',
@@ -170,7 +172,14 @@ export const CONCEPTS: readonly Concept[] = [
   {
     name: 'stock',
     means: 'stock available availability restock',
-    phrases: [/\b(?:in|out of) stock\b/, /\bsold out\b/, /\bback in\b/, /\b(?:any|some) left\b/],
+    phrases: [
+      /\b(?:in|out of) stock\b/,
+      /\bsold out\b/,
+      /\bback in\b/,
+      /\b(?:any|some) left\b/,
+      /\b(?:make|get|have) (?:any |some )?more\b/,
+      /\b(?:come|be) back\b/,
+    ],
     words: ['restock', 'restocked', 'restocking', 'soldout'],
   },
 
@@ -223,7 +232,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     name: 'urgent',
-    means: 'emergency urgent same day out of hours',
+    means: 'emergency emergencies urgent',
     phrases: [
       /\b(?:as soon as possible|right away|right now|straight away|today if possible)\b/,
       /\b(?:middle of the night|after hours|out of hours|weekend emergency)\b/,
@@ -389,7 +398,7 @@ export const CONCEPTS: readonly Concept[] = [
       /\b(?:toxic|poisonous|harmful|nasty chemicals)\b/,
       /\bsafe for (?:kids|children|pets|babies|the family)\b/,
     ],
-    words: ['toxic', 'nontoxic', 'poisonous', 'harmful', 'chemicals'],
+    words: ['toxic', 'nontoxic', 'poisonous', 'harmful', 'chemicals', 'nasty', 'dangerous'],
   },
   {
     name: 'eco',
@@ -458,7 +467,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     name: 'accessibility',
-    means: 'accessibility accessible wheelchair disabled step-free lift',
+    means: 'accessibility accessible wheelchair disabled ramp',
     phrases: [/\bstep[ -]free\b/, /\bdisabled access\b/],
     words: ['wheelchair', 'accessible', 'mobility', 'disability', 'disabled', 'ramp'],
   },
@@ -621,7 +630,7 @@ export const CONCEPTS: readonly Concept[] = [
   },
   {
     name: 'register',
-    means: 'register registration new patient',
+    means: 'register registration',
     phrases: [
       /\b(?:join|register|sign up|signup) (?:as|with) (?:a )?(?:new )?(?:patient|client|customer)\b/,
       /\bnew (?:patient|client)s?\b/,
@@ -672,6 +681,7 @@ export const CONCEPTS: readonly Concept[] = [
     means: 'wholesale bulk trade',
     phrases: [
       /\bfor (?:my|our) (?:shop|cafe|business|office|restaurant|store|hotel)\b/,
+      /\b(?:i|we) (?:run|own|have|manage) an? (?:shop|cafe|coffee shop|restaurant|business|hotel|store|office|bar)\b/,
       /\bin bulk\b/,
       /\blarge (?:order|quantity|quantities)\b/,
     ],
@@ -738,5 +748,25 @@ export const CONCEPTS: readonly Concept[] = [
       'course',
       'courses',
     ],
+  },
+  {
+    name: 'collection',
+    means: 'collect collection pickup',
+    phrases: [
+      /\b(?:grab|get|fetch|take|come for|come and get) (?:my|our|the) \w+ (?:from|at) (?:my|our|the) (?:house|home|place|flat|office|work)\b/,
+      /\bcome (?:and|to) (?:get|fetch|grab)\b/,
+    ],
+  },
+  {
+    name: 'washing',
+    means: 'dishwasher wash washable washing machine',
+    phrases: [/\b(?:in|into) the (?:dish ?washer|machine|wash)\b/, /\bwith the (?:dishes|plates|cutlery)\b/],
+    words: ['washable', 'dishwasher'],
+  },
+  {
+    name: 'heat',
+    means: 'microwave oven heat',
+    phrases: [/\bheat(?:ing)? (?:\w+ ){0,2}up\b/, /\bwarm (?:\w+ ){0,2}up\b/],
+    words: ['heat', 'heating', 'reheat', 'reheating'],
   },
 ];
