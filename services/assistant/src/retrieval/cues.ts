@@ -51,7 +51,7 @@ const ABOUT_SOMETHING =
 
 const BOOKING_VERB = /\b(?:book|booked|booking|schedule|reserve|arrange)\b/;
 const BOOKING_NOUN =
-  /\b(?:make|get|have|need|want|like|request|setup|set up|organi[sz]e|grab|snag|after|looking for|sort out)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|consult|demo|call|session|slot|visit|fitting|check ?up|tour|viewing|assessment)\b/;
+  /\b(?:make|get|have|need|want|like|love|request|setup|set up|organi[sz]e|grab|snag|after|looking for|sort out)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|consult|demo|call|session|slot|visit|fitting|check ?up|tour|viewing|assessment|walk ?through)\b/;
 /**
  * Asking for a time with the business in other words: a place on a class, availability for a
  * demo, coming in (or bringing something in) on a day. A booking where appointment types exist.
@@ -59,9 +59,14 @@ const BOOKING_NOUN =
 const TIME_WITH_US = [
   /\b(?:a |one |two )?(?:place|spot|seat|space)s? (?:on|in|at|for)\b/,
   /\b(?:availability|available|free)\b[^.?!]{0,30}\b(?:appointment|meeting|demo|call|session|slot|visit|class|workshop|check ?up|fitting|consultation)\b/,
-  /\b(?:come|pop|drop) (?:in|by|round|over)\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day)\b/,
+  /\b(?:come|pop|drop) (?:in|by|round|over|out)\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day)\b/,
   /\b(?:come|pop|drop) (?:in|by) (?:for|to get) (?:a|an|my|the)\b/,
   /\bbring (?:it|him|her|them|my \w+|the \w+|our \w+) in\b/,
+  // "Get my dog in for a trim", "when's the earliest you can come", "need someone next Thursday".
+  /\b(?:get|have) (?:my \w+|our \w+|him|her|them|it|us|me|the \w+) (?:in|booked in|seen)\b/,
+  /\b(?:earliest|soonest|next available)\b/,
+  /\b(?:need|want|like) (?:a|an|someone|somebody)\b[^.?!]{0,20}\b(?:tomorrow|today|tonight|this (?:week|weekend|morning|afternoon|evening)|next (?:week|\w+day)|on \w+day)\b/,
+  /\b(?:any|have|got) availability\b/,
   // "Can you fit me in on Friday?", "any openings next week?", "pencil me in", "anything free Thursday?".
   /\b(?:get|fit|squeeze) (?:me |us |him |her |them )?in\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day|soon|asap)\b/,
   /\b(?:any|next|earliest|first) (?:openings?|availability|free (?:slots?|times?|appointments?|spaces?)|appointments? (?:free|available|left))\b/,
@@ -107,6 +112,10 @@ export interface Cues {
   smallTalk: boolean;
 }
 
+/** Asking whether the bot is a person ("are you a real person?") is small talk, not a request for one. */
+const BOT_QUESTION =
+  /^\W*(?:are|r) (?:you|u) (?:a |an )?(?:real |actual |live )?(?:person|human|bot|robot|ai|machine)\b[^.?!]*[.?!]*\s*(?:lol|haha\w*)?\W*$/;
+
 export function cuesOf(message: string): Cues {
   const t = normalise(message).replace(/\s+/g, ' ').trim();
   const email = EMAIL.exec(message)?.[0]?.toLowerCase() ?? null;
@@ -114,7 +123,7 @@ export function cuesOf(message: string): Cues {
   const rest = email ? t.replace(email, ' ') : t;
   return {
     email,
-    handoff: HANDOFF.some((p) => p.test(rest)),
+    handoff: !BOT_QUESTION.test(rest) && HANDOFF.some((p) => p.test(rest)),
     insteadOfBot: INSTEAD_OF_BOT.some((p) => p.test(rest)),
     aboutSomething: ABOUT_SOMETHING.test(rest),
     timeWithUs: TIME_WITH_US.some((p) => p.test(rest)),
@@ -131,4 +140,4 @@ export function cuesOf(message: string): Cues {
 
 /** The words of small talk, removed before looking for a question in the rest. */
 export const SMALL_TALK_WORDS =
-  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|hmm+|test(?:ing)?|tell me a joke|(?:you(?:re| are)|ur) (?:so |very |really )?(?:funny|hilarious|cute|sweet|clever|smart|nice|kind)|been|for (?:the|your) help|help)\b/g;
+  /\b(?:hi|hello|hey|hiya|heya|yo|howdy|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|mate|there|so much|really|helpful|bot|robot|ai|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|hmm+|test(?:ing)?|tell me a joke|(?:you(?:re| are)|ur) (?:so |very |really )?(?:funny|hilarious|cute|sweet|clever|smart|nice|kind)|been|for (?:the|your) help|help|(?:are|r) (?:you|u) (?:a |an )?(?:real |actual |live )?(?:person|human|bot|robot|ai|machine))\b/g;
