@@ -182,7 +182,8 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   }
   const topic = topicTerms(r.query.terms);
   // "How much does it cost?" names no item: the catalogue is the answer.
-  if (topic.length === 0 && r.query.terms.includes(PRICE_TERM) && k.products.length) {
+  // "What do you sell?", "show me what you've got": the catalogue too.
+  if (topic.length === 0 && (r.query.terms.includes(PRICE_TERM) || r.cues.shop) && k.products.length) {
     const listed = products(index, k, r, true);
     if (listed) return listed;
   }
