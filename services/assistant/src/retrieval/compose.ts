@@ -187,6 +187,17 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
     const listed = products(index, k, r, true);
     if (listed) return listed;
   }
+  // "How much are private lessons?": a price asked of something a product is named for goes to
+  // the product (articles rarely carry prices), even where an article shares more of the words.
+  if (topic.length && r.query.terms.includes(PRICE_TERM) && k.products.length) {
+    const topicQuery = { ...r.query, terms: topic };
+    const best = index.search(topicQuery)[0];
+    const named = index.search(topicQuery, ONLY('product'))[0];
+    if (named && best && named.confidence >= MATCH_CONFIDENCE && named.confidence >= best.confidence - 0.03) {
+      const listed = products(index, k, r);
+      if (listed && listed.kind === 'answer') return listed;
+    }
+  }
   const settledTie = settleKindTie(r.results, shopping || r.query.terms.includes(PRICE_TERM));
   if (settledTie.settled) r = { ...r, results: settledTie.results };
   const top = r.results[0];

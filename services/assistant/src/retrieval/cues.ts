@@ -50,6 +50,9 @@ const ABOUT_SOMETHING =
   /\b(?:talk|speak|chat|discuss|call|meet)\b[^.?!]{0,40}\babout\b|\b(?:someone|somebody|a person|an expert|a specialist|your team|one of your team)\b[^.?!]{0,12}\b(?:walk|show|come|visit|look at|go through|give me a quote|quote)\b/;
 
 const BOOKING_VERB = /\b(?:book|booked|booking|schedule|reserve|arrange)\b/;
+/** "Book" as a thing ("the starter book", "your cheapest book", "books"): no booking. */
+const BOOK_NOUN =
+  /\b(?:the|a|an|this|that|these|those|your|my|our|which|what|any|each|one|two|\w+est|course|text|work|note|guide|story|audio|cook|recipe|picture|colouring|coloring|activity|exercise|phrase|grammar|starter|e)[ -]?books?\b|\bbooks\b/g;
 const BOOKING_NOUN =
   /\b(?:make|get|have|need|want|like|love|request|setup|set up|organi[sz]e|grab|snag|after|looking for|sort out)\b[^.?!]{0,25}\b(?:appointment|meeting|consultation|consult|demo|call|session|slot|visit|fitting|check ?up|tour|viewing|assessment|walk ?through)\b/;
 /**
@@ -132,7 +135,7 @@ export function cuesOf(message: string): Cues {
     insteadOfBot: INSTEAD_OF_BOT.some((p) => p.test(rest)),
     aboutSomething: ABOUT_SOMETHING.test(rest),
     timeWithUs: TIME_WITH_US.some((p) => p.test(rest)),
-    bookingVerb: BOOKING_VERB.test(rest),
+    bookingVerb: BOOKING_VERB.test(rest.replace(BOOK_NOUN, ' ')),
     bookingNoun: BOOKING_NOUN.test(rest),
     signUp: SIGN_UP.test(rest),
     notBooking: NOT_BOOKING.test(rest),
