@@ -103,6 +103,7 @@ export class SearchIndex {
   /** Every indexed word (unstemmed) with its term, for typo correction. */
   private readonly vocabulary = new Map<string, string>();
   private readonly corrections = new Map<string, string | null>();
+  private readonly compounds = new Map<string, [string, string] | null>();
   private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
 
   constructor(
@@ -246,6 +247,14 @@ export class SearchIndex {
    * "weekdays" against "car park", "check-up", "week days"): their terms, else null.
    */
   private compound(word: string): [string, string] | null {
+    const cached = this.compounds.get(word);
+    if (cached !== undefined) return cached;
+    const found = this.split(word);
+    this.compounds.set(word, found);
+    return found;
+  }
+
+  private split(word: string): [string, string] | null {
     for (let i = 3; i <= word.length - 3; i++) {
       const head = word.slice(0, i);
       const tail = word.slice(i);

@@ -35,17 +35,45 @@ export function normalise(text: string): string {
 /** The token a concept's phrase is read as: a digit in it keeps typo correction off it. */
 const conceptToken = (name: string): string => `cx0${name}`;
 
-const CONCEPT_PHRASES: ReadonlyArray<readonly [RegExp, string]> = CONCEPTS.flatMap((c) =>
-  // The phrase's own words stay: an entry may use them too ("first visit").
-  (c.phrases ?? []).map((p) => [new RegExp(p.source, 'g'), `$& ${conceptToken(c.name)} `] as const),
+/**
+ * Every concept's phrases as one pattern, a group per concept: one scan of the text instead of one
+ * per phrase (an index build reads every field of every entry through here).
+ */
+const PHRASED = CONCEPTS.filter((c) => c.phrases?.length);
+const CONCEPT_PHRASES = new RegExp(
+  PHRASED.map((c) => `(${c.phrases!.map((p) => p.source).join('|')})`).join('|'),
+  'g',
 );
+
+/** The text with each concept phrase followed by its token; the phrase's own words stay ("first visit"). */
+function withConcepts(text: string): string {
+  return text.replace(CONCEPT_PHRASES, (match: string, ...groups: unknown[]) => {
+    const i = groups.findIndex((g, j) => j < PHRASED.length && g !== undefined);
+    return i >= 0 ? `${match} ${conceptToken(PHRASED[i]!.name)} ` : match;
+  });
+}
+
+/**
+ * Texts read lately, with their words: reading a message reads the same text several times (the
+ * whole message, its clauses, its parts), and the concept phrases make each read cost more.
+ */
+const recent = new Map<string, readonly string[]>();
+const RECENT_LIMIT = 512;
 
 /** Words of letters or digits, normalised, phrase synonyms and concept phrases applied. */
 export function words(text: string): string[] {
+  const cached = recent.get(text);
+  if (cached) return [...cached];
   let t = normalise(text);
   for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
-  for (const [pattern, replacement] of CONCEPT_PHRASES) t = t.replace(pattern, replacement);
-  return t.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const out = withConcepts(t)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  if (text.length <= 500) {
+    if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+    recent.set(text, out);
+  }
+  return [...out];
 }
 
 /** A word's index term: stemmed and mapped to its synonym group. */
