@@ -193,7 +193,13 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
     const topicQuery = { ...r.query, terms: topic };
     const best = index.search(topicQuery)[0];
     const named = index.search(topicQuery, ONLY('product'))[0];
-    if (named && best && named.confidence >= MATCH_CONFIDENCE && named.confidence >= best.confidence - 0.03) {
+    if (
+      named &&
+      best &&
+      named.confidence >= MATCH_CONFIDENCE &&
+      named.confidence >= best.confidence - 0.03 &&
+      !quotesAPrice(k, best.source)
+    ) {
       const listed = products(index, k, r);
       if (listed && listed.kind === 'answer') return listed;
     }
@@ -222,6 +228,17 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
     );
   if (top.source.kind === 'appointment') return appointmentAnswer(k, r, top.source);
   return answerFrom(index, k, r, top);
+}
+
+/** Whether an entry other than a product states an amount itself ("whitening costs £250"): then it answers "how much". */
+function quotesAPrice(k: DomainKnowledge, source: SourceRef): boolean {
+  const text =
+    source.kind === 'article'
+      ? k.articles.find((a) => a.id === source.id)?.answer
+      : source.kind === 'faq'
+        ? k.filterQuestions.find((f) => f.id === source.id)?.answer
+        : undefined;
+  return text !== undefined && /\d/.test(text);
 }
 
 /**

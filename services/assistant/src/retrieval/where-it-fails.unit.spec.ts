@@ -220,6 +220,19 @@ describe('ties and near-ties; cheapest and most expensive', () => {
     });
   });
 
+  it('keeps a price question with an article that states the price itself', async () => {
+    const k = school({
+      articles: [
+        article('a-group', 'Group courses', '', 'Group courses cost £240 a term, ten weeks of two evenings.'),
+      ],
+      products: [product('p-group', 'Group course deposit', 50)],
+    });
+    expect((await ask(k, 'how much are group courses')).reply.source).toEqual({
+      kind: 'article',
+      id: 'a-group',
+    });
+  });
+
   it('still asks which one when two unrelated entries fit equally', async () => {
     const twins = school({
       articles: [
