@@ -83,7 +83,7 @@ function meaningTerms(lexicon: Lexicon, word: string): readonly string[] {
   if (cached) return cached;
   const terms = [
     ...new Set(
-      words(lexicon.meaning(word))
+      words(lexicon.meaning(word), false)
         .filter((w) => !STOP_WORDS.has(w) && w.length >= 3)
         .map(termOf),
     ),
@@ -119,7 +119,7 @@ export class SearchIndex {
         const text = doc.fields[field];
         if (!text) continue;
         const weight = FIELD_WEIGHTS[field];
-        for (const word of words(text)) {
+        for (const word of words(text, HEADLINE_FIELDS.includes(field))) {
           if (STOP_WORDS.has(word)) continue;
           const term = termOf(word);
           if (!this.vocabulary.has(word)) this.vocabulary.set(word, term);

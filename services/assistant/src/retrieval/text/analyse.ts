@@ -60,8 +60,17 @@ function withConcepts(text: string): string {
 const recent = new Map<string, readonly string[]>();
 const RECENT_LIMIT = 512;
 
-/** Words of letters or digits, normalised, phrase synonyms and concept phrases applied. */
-export function words(text: string): string[] {
+/**
+ * Words of letters or digits, normalised, phrase synonyms and concept phrases applied. Concepts
+ * are what visitors say: an entry's long text (its body) is read without them, which keeps an
+ * index build of 1,000 entries from scanning every answer for visitor phrasings.
+ */
+export function words(text: string, concepts = true): string[] {
+  if (!concepts) {
+    let t = normalise(text);
+    for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
+    return t.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  }
   const cached = recent.get(text);
   if (cached) return [...cached];
   let t = normalise(text);
