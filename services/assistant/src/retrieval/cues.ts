@@ -70,7 +70,12 @@ const TIME_WITH_US = [
   /\b(?:get|have) (?:my \w+|our \w+|him|her|them|it|us|me|the \w+) (?:in|booked in|seen)\b/,
   /\b(?:earliest|soonest|next available)\b/,
   /\b(?:need|want|like) (?:a|an|someone|somebody)\b[^.?!]{0,20}\b(?:tomorrow|today|tonight|this (?:week|weekend|morning|afternoon|evening)|next (?:week|\w+day)|on \w+day)\b/,
-  /\b(?:any|have|got) availability\b/,
+  /\b(?:any|have|got|your|the) availability\b/,
+  // "Can I come tomorrow at 10?", "set me up with a demo", "when can you fit me in", "an appointment on Friday".
+  /\bcan (?:i|we) come (?:in |by |over |round )?(?:today|tomorrow|tonight|on|at|this|next)\b/,
+  /\bset (?:me|us) up (?:with|for)\b/,
+  /\b(?:fit|squeeze) (?:me|us|him|her|them) in\b/,
+  /\b(?:appointments?|slots?|sessions?|visits?) (?:for|on|at|this|next) (?:today|tomorrow|tonight|\w+day|the \d|\d|week|weekend|morning|afternoon|evening)\b/,
   // "Can you fit me in on Friday?", "any openings next week?", "pencil me in", "anything free Thursday?".
   /\b(?:get|fit|squeeze) (?:me |us |him |her |them )?in\b[^.?!]{0,30}\b(?:today|tomorrow|tonight|this week|next week|on \w+day|\w+day|soon|asap)\b/,
   /\b(?:any|next|earliest|first) (?:openings?|availability|free (?:slots?|times?|appointments?|spaces?)|appointments? (?:free|available|left))\b/,
