@@ -12,9 +12,9 @@ import { articleLink, labelOf } from './labels';
 import { discountedPrice, filters, formatMoney, formatPrice, isOnSale, ordered, passes } from './products';
 import type { SearchIndex } from './search/bm25';
 import { shippingFacts } from './shipping';
-import { termOf } from './text/analyse';
 import { MATCH_CONFIDENCE, shoppingKindOf, topicTerms, type Reading } from './understand';
 import { splitQuestions } from './parts';
+import { normalise, termOf } from './text/analyse';
 import { settleKindTie, tied } from './ties';
 import { homeCountry } from './places';
 import { dress, dressAll, sentences, voice } from './wording';
@@ -100,7 +100,22 @@ export function partsOf(
 ): Reading {
   if (whole.intent === 'email' || whole.intent === 'handoff') return whole;
   const pieces = splitQuestions(whole.message);
-  if (pieces.length < 2) return whole;
+  if (pieces.length >= 2) return answeredApart(index, k, whole, pieces, readPart) ?? whole;
+  // One question about two things ("do you do nail trims and dental cleaning?"): its two halves,
+  // when each is answered from a different entry and the whole is not one entry's subject.
+  const halves = conjoined(whole.message);
+  if (!halves || whole.intent !== 'question' || (whole.results[0]?.confidence ?? 0) >= 1) return whole;
+  return answeredApart(index, k, whole, halves, readPart) ?? whole;
+}
+
+/** The message with its parts read apart, when at least two are answered from different entries. */
+function answeredApart(
+  index: SearchIndex,
+  k: DomainKnowledge,
+  whole: Reading,
+  pieces: string[],
+  readPart: (text: string) => Reading,
+): Reading | null {
   const parts = pieces.map((text) => ({ ...readPart(text), bare: true }));
   const sources = new Set<string>();
   for (const part of parts) {
@@ -108,8 +123,23 @@ export function partsOf(
     const reply = compose(index, k, part);
     if (reply.kind === 'answer' && reply.source) sources.add(`${reply.source.kind}:${reply.source.id}`);
   }
-  if (sources.size < 2) return whole;
+  if (sources.size < 2) return null;
   return { ...whole, intent: 'question', parts };
+}
+
+/**
+ * A question cut at its one "and" / "or" / "&" / "+": the words before it stay with the first
+ * half, and the second half is read on its own ("how much is a deep clean and an oven clean"
+ * -> "how much is a deep clean", "an oven clean"); null without exactly one such joint.
+ */
+function conjoined(message: string): string[] | null {
+  const t = normalise(message).replace(/[?!.]+\s*$/, '');
+  const joints = [...t.matchAll(/\s+(?:and|or|&|\+)\s+/g)];
+  if (joints.length !== 1) return null;
+  const at = joints[0]!;
+  const first = t.slice(0, at.index).trim();
+  const second = t.slice(at.index! + at[0].length).trim();
+  return first.split(/\s+/).length >= 2 && second.split(/\s+/).length >= 1 ? [first, second] : null;
 }
 
 /** Every part of a message that asks several things, answered in one reply, in the message's order. */

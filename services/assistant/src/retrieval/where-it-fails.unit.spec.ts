@@ -176,6 +176,15 @@ describe('several questions in one message', () => {
     expect(reply.parts?.map((p) => p.source?.id)).toEqual(['a-methods', 'a-pause']);
   });
 
+  it('reads one question about two things as two, when each has its own entry', async () => {
+    const { reply } = await ask(school(), 'how much is the starter book and the box set');
+    expect(reply.parts?.map((p) => p.source?.id)).toEqual(['p-starter', 'p-box']);
+    // Two words for one entry stay one question.
+    const one = await ask(school(), 'do you take visa and mastercard');
+    expect(one.reply.parts).toBeUndefined();
+    expect(one.reply.source).toEqual({ kind: 'article', id: 'a-methods' });
+  });
+
   it('splits at "+" too', async () => {
     const { reply } = await ask(school(), 'do you take apple pay + how do i reset my password');
     expect(reply.parts?.map((p) => p.source?.id)).toEqual(['a-methods', 'a-reset']);
