@@ -105,6 +105,15 @@ const GREETING =
 const SMALL_TALK =
   /\b(?:hi|hello|hey|hiya|yo|thanks?|thank you|thx|ty|cheers|bye|goodbye|see (?:you|ya)|lol|haha\w*|nice|great|awesome|cool|perfect|brilliant|amazing|lovely|ok(?:ay)?|sure|good (?:morning|afternoon|evening|day)|how are you|(?:are|r) (?:you|u) (?:a )?(?:bot|robot|ai|human|real)|(?:you(?:re| are)|ur) (?:a |the )?(?:star|legend|hero|gem|lifesaver|life saver|angel|champ|best)|ta|ta very much|brill|fab|fabulous|fantastic|excellent|superb|sweet|grand|sound|no worries|no problem|all good|(?:been )?(?:very |really |so |super )?helpful|(?:good|nice|clever|smart) (?:bot|robot)|love (?:it|that|this)|(?:whats|what is) your name|who am i (?:talking|speaking|chatting) (?:to|with)|thats (?:all|it)|that(?:ll| will) be all|take care|have a (?:good|nice|great) (?:day|one|evening|weekend|night)|good ?night|later|ciao|morning|evening|hmm+|test(?:ing)?|tell me a joke|(?:you(?:re| are)|ur) (?:so |very |really )?(?:funny|hilarious|cute|sweet|clever|smart|nice|kind)|kk?|sounds good|wow|omg|nvm|never ?mind|forget it|(?:all )?sorted|makes sense|fair enough|good to know|noted|you rock|(?:much )?appreciated|appreciate (?:it|that|you)|sorry|oops|my bad|wrong chat|whats up)\b/;
 
+/**
+ * Praise or thanks that asks nothing ("I love your mugs", "thanks for the quick delivery"): small
+ * talk even when it names what the business sells. Not when anything is asked or wrong.
+ */
+const PRAISE =
+  /\b(?:love|loved|loving|amazing|awesome|brilliant|fantastic|excellent|gorgeous|beautiful|lovely|wonderful|perfect|thanks?|thank you|cheers|well done|great job|the best)\b/;
+const ASKS_OR_WRONG =
+  /\?|^(?:do|does|did|can|could|may|is|are|was|will|would|should|how|what|when|where|which|who|why|have|has|any)\b|\b(?:can|could|would|do you|does it|is there|are there|how|what|when|where|why|which|want|need|like to|please|pls|not|never|no|broken|damaged|cracked|wrong|missing|late|problem|issue|refund|return|cancel|complain\w*|disappointed|unhappy|but|if)\b/;
+
 export interface Cues {
   email: string | null;
   handoff: boolean;
@@ -124,6 +133,8 @@ export interface Cues {
   shop: boolean;
   greeting: boolean;
   smallTalk: boolean;
+  /** Praise or thanks, asking nothing and naming nothing wrong. */
+  praise: boolean;
 }
 
 /** Asking whether the bot is a person ("are you a real person?") is small talk, not a request for one. */
@@ -150,6 +161,7 @@ export function cuesOf(message: string): Cues {
     shop: SHOP.test(rest),
     greeting: GREETING.test(rest),
     smallTalk: SMALL_TALK.test(rest),
+    praise: PRAISE.test(rest) && !ASKS_OR_WRONG.test(rest),
   };
 }
 

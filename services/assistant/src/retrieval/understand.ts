@@ -105,6 +105,7 @@ function intentOf(
   ) {
     return ['chitchat', 0.8];
   }
+  if (cues.praise) return ['chitchat', 0.7];
   if (query.terms.length === 0) return ['chitchat', 0.5];
   return ['question', top ? Math.max(0.3, top.confidence) : 0.3];
 }

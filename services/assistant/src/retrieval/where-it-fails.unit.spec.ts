@@ -288,6 +288,20 @@ describe('wording', () => {
   });
 });
 
+describe('small talk that names what is sold', () => {
+  it('is small talk when it praises or thanks and asks nothing', async () => {
+    for (const message of ['i love the grammar workbook', 'thanks for the quick delivery of my box set']) {
+      expect([message, (await ask(school(), message)).u.intent]).toEqual([message, 'chitchat']);
+    }
+    for (const message of [
+      'i love the starter book, is there a second one?',
+      'thanks, but the box set arrived damaged',
+    ]) {
+      expect([message, (await ask(school(), message)).u.intent]).toEqual([message, 'question']);
+    }
+  });
+});
+
 describe('browsing', () => {
   it('is a question, answered with the products; a stated wish for a product is a purchase', async () => {
     const browse = await ask(school(), 'anything going cheap at the moment?');
