@@ -260,6 +260,18 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   return answerFrom(index, k, r, top);
 }
 
+/** The appointment type named like the entry the message is about, when one clearly is. */
+function viaSubject(index: SearchIndex, k: DomainKnowledge, r: Reading): SourceRef | null {
+  const subject = r.results.find((x) => x.source.kind !== 'appointment' && x.confidence >= ANSWER_AT);
+  if (!subject) return null;
+  const title = labelOf(k, subject.source);
+  const terms = index.query(title).terms.filter((t) => !BOOKING_TERMS.has(t));
+  if (!terms.length) return null;
+  const [best, next] = index.search({ terms }, ONLY('appointment'));
+  if (!best || best.confidence < MATCH_CONFIDENCE) return null;
+  return !next || best.score >= 1.2 * next.score ? best.source : null;
+}
+
 /** Whether an entry other than a product states an amount itself ("whitening costs £250"): then it answers "how much". */
 function quotesAPrice(k: DomainKnowledge, source: SourceRef): boolean {
   const text =
@@ -462,6 +474,10 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
   const best = matched[0];
   const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
   if (clear) return appointmentAnswer(k, r, best.source);
+  // "Talk to someone about straightening my teeth": no appointment type shares the words, but the
+  // entry the message is about (the Invisalign article) names the one to book.
+  const via = viaSubject(index, k, r);
+  if (via) return appointmentAnswer(k, r, via);
   if (types.length === 1) return appointmentAnswer(k, r, { kind: 'appointment', id: types[0]!.id });
   const list = types.map((t) => appointmentLabel(t, currencyOf(k)));
   return replyOf(

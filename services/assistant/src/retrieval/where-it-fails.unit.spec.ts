@@ -203,6 +203,23 @@ describe('a booking wish that mentions a person', () => {
     }
   });
 
+  it('books the appointment type named like the entry the message is about', async () => {
+    const k = school({
+      appointmentTypes: [
+        {
+          id: 't-placement',
+          name: 'Placement chat',
+          appointmentType: 'A free 20-minute chat with a teacher to find your level',
+          price: 0,
+        },
+        { id: 't-exam', name: 'Exam coaching', appointmentType: 'One hour of exam practice', price: 40 },
+      ],
+    });
+    const { u, reply } = await ask(k, 'can i talk to someone about which course is right for me');
+    expect(u.intent).toBe('booking');
+    expect(reply.source).toEqual({ kind: 'appointment', id: 't-placement' });
+  });
+
   it('stays a handoff when a person is wanted instead of the bot', async () => {
     for (const message of [
       'can a human help me',
