@@ -93,10 +93,10 @@ const SIGN_UP = /\b(?:join|sign(?:ed|ing)? up|signup|register|enrol|enroll|atten
 const NOT_BOOKING = /\b(?:cancel|cancell?ing|reschedule|move|change|missed|late for)\b/;
 
 const BUY =
-  /\b(?:(?:want|wanna|like|love|need|going|ready|wish|plan|hoping) to (?:buy|purchase|order|get)|(?:can|could|may|how (?:do|can)|where (?:can|do)) (?:i|we) (?:buy|purchase|order)|add (?:it |this |that )?to (?:my )?(?:cart|basket)|checkout|take (?:it|one|two)|(?:ill|i will|well|we will|id|i would) (?:take|have|grab) (?:it|one|two|three|\d+|the|a|an|some)|gimme|give me (?:one|two|three|\d+))\b/;
+  /\b(?:(?:want|wanna|like|love|need|going|ready|wish|plan|hoping) to (?:buy|purchase|order)|(?:can|could|may|how (?:do|can)|where (?:can|do)) (?:i|we) (?:buy|purchase|order)|add (?:it |this |that )?to (?:my )?(?:cart|basket)|checkout|take (?:it|one|two)|(?:ill|i will|well|we will|id|i would) (?:take|have|grab) (?:it|one|two|three|\d+|the|a|an|some)|gimme|give me (?:one|two|three|\d+))\b/;
 /** "I want the gold rim mug": a stated wish for a thing, a purchase when the thing is a product. */
 const WANT_THING =
-  /\b(?:i|we) (?:want|need|would like|d like|wanna get|am after|m after) (?:the|a|an|one|two|three|\d+|some)\b/;
+  /\b(?:(?:i|we) (?:want|need|would like|d like|am after|m after)|(?:want|like|love|need|going|ready|hoping) to get) (?:the|a|an|one|two|three|\d+|some)\b/;
 const SHOP =
   /\b(?:do|does) (?:you|u|ya|they) (?:sell|have|stock|carry|got|make|do)\b|\b(?:looking for|searching for|shopping for|recommend|suggest|i need (?:a|an|some|new)|have you got|show me|browse|what (?:do|does) (?:you|u) (?:sell|have|stock|offer)|what (?:have|\w+ have) you got)\b|^(?:(?:do you have|have you got|got) )?any(?:thing)?\b/;
 

@@ -23,13 +23,74 @@ export const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
-/** Lower case, accents removed, apostrophes dropped ("don't" → "dont"). */
+/**
+ * Chat spellings, written out ("appt" → "appointment", "tmrw" → "tomorrow", "wanna" → "want to"),
+ * so every reader of a message (search, cues, the split into questions) sees the words. Only
+ * forms with one reading; digits alone ("4", "2") are left as they are.
+ */
+const CHAT_SPELLINGS: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  r: 'are',
+  ur: 'your',
+  appt: 'appointment',
+  appts: 'appointments',
+  tmrw: 'tomorrow',
+  tmr: 'tomorrow',
+  tmrow: 'tomorrow',
+  '2moro': 'tomorrow',
+  '2morrow': 'tomorrow',
+  '2day': 'today',
+  '2nite': 'tonight',
+  tonite: 'tonight',
+  wknd: 'weekend',
+  wkend: 'weekend',
+  hrs: 'hours',
+  mins: 'minutes',
+  ppl: 'people',
+  rn: 'right now',
+  b4: 'before',
+  l8r: 'later',
+  gr8: 'great',
+  pw: 'password',
+  pwd: 'password',
+  acct: 'account',
+  deets: 'details',
+  pics: 'photos',
+  pic: 'photo',
+  msg: 'message',
+  txt: 'text',
+  convo: 'conversation',
+  gonna: 'going to',
+  wanna: 'want to',
+  gotta: 'have to',
+  lemme: 'let me',
+  gimme: 'give me',
+  cos: 'because',
+  coz: 'because',
+  cuz: 'because',
+  tho: 'though',
+  smth: 'something',
+  sth: 'something',
+  thru: 'through',
+  nite: 'night',
+  pmt: 'payment',
+  qty: 'quantity',
+  govt: 'government',
+};
+const CHAT_SPELLING = new RegExp(
+  `(?<![\\p{L}\\p{N}@.])(?:${Object.keys(CHAT_SPELLINGS).join('|')})(?![\\p{L}\\p{N}@.])`,
+  'gu',
+);
+
+/** Lower case, accents removed, apostrophes dropped ("don't" → "dont"), chat spellings written out. */
 export function normalise(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
-    .replace(/['’`]/g, '');
+    .replace(/['’`]/g, '')
+    .replace(CHAT_SPELLING, (w) => CHAT_SPELLINGS[w] ?? w);
 }
 
 /** The token a concept's phrase is read as: a digit in it keeps typo correction off it. */
