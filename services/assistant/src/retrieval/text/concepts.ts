@@ -769,4 +769,54 @@ export const CONCEPTS: readonly Concept[] = [
     phrases: [/\bheat(?:ing)? (?:\w+ ){0,2}up\b/, /\bwarm (?:\w+ ){0,2}up\b/],
     words: ['heat', 'heating', 'reheat', 'reheating'],
   },
+  {
+    name: 'carddetails',
+    means: 'billing payment card update details',
+    phrases: [
+      /\b(?:change|update|replace|new) (?:my |the )?(?:card|payment|billing|bank) (?:details|info|information|method)\b/,
+    ],
+  },
+  {
+    name: 'charity',
+    means: 'nonprofit charity charities',
+    words: ['charity', 'charities', 'nonprofit', 'nonprofits', 'ngo', 'ngos'],
+  },
+  {
+    name: 'restore',
+    means: 'restore recover undo deleted',
+    phrases: [
+      /\b(?:deleted|removed|lost) (?:it |them |something |\w+ )?by (?:mistake|accident)\b/,
+      /\bget (?:it|them) back\b/,
+    ],
+    words: ['undo', 'undelete', 'accidentally'],
+  },
+  {
+    name: 'unsubscribe',
+    means: 'notifications unsubscribe emails preferences',
+    phrases: [
+      /\b(?:stop|turn off|unsubscribe from|opt out of|too many) (?:the |your |these |all )?(?:emails|notifications|texts|messages|newsletters?|marketing)\b/,
+    ],
+  },
+  {
+    name: 'referral',
+    means: 'referral refer affiliate',
+    phrases: [/\brefer (?:a )?(?:friend|mate)\b/, /\binvite (?:a )?friends?\b/],
+    words: ['referral', 'referrals', 'affiliate', 'affiliates'],
+  },
+  {
+    name: 'loyalty',
+    means: 'loyalty rewards points',
+    phrases: [/\bstamp card\b/, /\breward (?:scheme|program|programme|card)\b/],
+    words: ['loyalty', 'rewards', 'points'],
+  },
+  {
+    name: 'pricematch',
+    means: 'price match',
+    phrases: [/\bprice ?match\b/, /\bcheaper (?:elsewhere|somewhere else|online)\b/],
+  },
+  {
+    name: 'payplan',
+    means: 'finance instalments installments',
+    phrases: [/\bpayment plans?\b/, /\bpay (?:it )?monthly\b/],
+  },
 ];
