@@ -7,10 +7,10 @@ import { createRetrievalEngine } from './index';
 
 // Issue 13: the figures that count are the unseen set's, businesses the engine was never tuned
 // on. Its targets are 90% top-1 source, 95% intent and clarify-or-offer on at most 10% of
-// answerable messages; source and intent are not reached yet (docs/assistant.md has the
-// figures), so CI holds the figures reached as a floor: the unseen set, the fresh unseen set
+// answerable messages; intent and clarify-or-offer are met, source is not (docs/assistant.md has
+// the figures), so CI holds the figures reached as a floor: the unseen set, the fresh unseen set
 // (a second one, written before the second round of engine changes) and the tuning set.
-const UNSEEN_FLOOR = { source: 0.72, intent: 0.945, clarifyOrOffer: 0.1 };
+const UNSEEN_FLOOR = { source: 0.73, intent: 0.96, clarifyOrOffer: 0.09 };
 const FRESH_FLOOR = { source: 0.77, intent: 0.93, clarifyOrOffer: 0.05 };
 const TUNING_FLOOR = { source: 0.954, intent: 0.99 };
 
