@@ -83,14 +83,27 @@ const CHAT_SPELLING = new RegExp(
   'gu',
 );
 
+/** How many texts' readings are kept (normalised, and their words). */
+const RECENT_LIMIT = 512;
+
+/** The last texts normalised: a message is normalised by each of its readers (cues, split, search). */
+const normalised = new Map<string, string>();
+
 /** Lower case, accents removed, apostrophes dropped ("don't" → "dont"), chat spellings written out. */
 export function normalise(text: string): string {
-  return text
+  const cached = normalised.get(text);
+  if (cached !== undefined) return cached;
+  const out = text
     .normalize('NFKD')
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(CHAT_SPELLING, (w) => CHAT_SPELLINGS[w] ?? w);
+  if (text.length <= 500) {
+    if (normalised.size >= RECENT_LIMIT) normalised.delete(normalised.keys().next().value!);
+    normalised.set(text, out);
+  }
+  return out;
 }
 
 /** The token a concept's phrase is read as: a digit in it keeps typo correction off it. */
@@ -119,7 +132,6 @@ function withConcepts(text: string): string {
  * whole message, its clauses, its parts), and the concept phrases make each read cost more.
  */
 const recent = new Map<string, readonly string[]>();
-const RECENT_LIMIT = 512;
 
 /**
  * Words of letters or digits, normalised, phrase synonyms and concept phrases applied. Concepts
