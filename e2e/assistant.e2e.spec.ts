@@ -223,6 +223,12 @@ describe('the assistant answers visitors on a customer site', () => {
     await currency.getByText('EUR').waitFor();
     await currency.scrollIntoViewIfNeeded();
     await shot(owner, 'settings-currency');
+    // The products tab writes the price in it too, and the form's price field has its sign.
+    await owner.goto(t.url(`/dashboard/settings/domains/${domainId}?tab=products`));
+    const row = owner.getByTestId('product-table').locator('tr').filter({ hasText: 'Speckled mug' });
+    await row.getByTestId('product-price').waitFor();
+    expect(await row.getByTestId('product-price').textContent()).toBe('€48.00');
+    await shot(owner, 'products-tab-in-euros');
 
     await widget.getByTestId('tab-chat').click();
     await send(widget, 'how much is the speckled mug?');

@@ -266,6 +266,9 @@ async function main(): Promise<void> {
   }
   const samples: number[] = [];
   const kinds = new Map<string, number>();
+  // CPU time of the process over the loop: what the messages cost whatever else runs on the
+  // machine (wall-clock percentiles include waiting for a core when it is busy).
+  const cpuStart = process.cpuUsage();
   for (const message of messages) {
     const start = process.hrtime.bigint();
     const understanding = engine.understand(current, message, []);
@@ -273,6 +276,8 @@ async function main(): Promise<void> {
     samples.push(elapsedMs(start));
     kinds.set(reply.kind, (kinds.get(reply.kind) ?? 0) + 1);
   }
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuMsPerMessage = round((cpu.user + cpu.system) / 1000 / messages.length, 3);
   const latency = summarize(samples);
   const load = loadavg().map((l) => round(l, 2));
   const rssMb = (n: number) => round(n / 1024 / 1024, 1);
@@ -284,6 +289,7 @@ async function main(): Promise<void> {
     `memory: rss ${rssMb(rssBefore)} MB before the engine, ${rssMb(rssAfterBuild)} MB after two index builds, ${rssMb(process.memoryUsage().rss)} MB after the messages`,
   );
   console.log(formatLatency('understand + answer', latency));
+  console.log(`cpu time per message (mean) ${cpuMsPerMessage} ms`);
   console.log(`replies: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}`);
   console.log(
     JSON.stringify({
@@ -294,6 +300,7 @@ async function main(): Promise<void> {
       buildMs: round(buildMs),
       rebuildMs: round(rebuildMs),
       latency,
+      cpuMsPerMessage,
       loadAverage: load,
       rssMb: {
         before: rssMb(rssBefore),

@@ -24,13 +24,15 @@ async function main(): Promise<void> {
       ['development examples', sets.dev],
       ['held-out set', sets.heldOut],
       ['unseen set', sets.unseen],
+      ['fresh unseen set', sets.fresh],
     ] as const) {
       const developing = set === 'tuning set' || set === 'development examples';
       if (!businesses.length || (tuningOnly && !developing)) continue;
       const scores = await evaluate(entry.engine, businesses);
       for (const line of summaryLines(entry.name, set, scores)) console.log(line);
       if (!quiet && developing) for (const line of missLines(scores)) console.log(line);
-      if (!quiet && set === 'unseen set') for (const line of shapeLines(scores)) console.log(line);
+      if (!quiet && (set === 'unseen set' || set === 'fresh unseen set'))
+        for (const line of shapeLines(scores)) console.log(line);
       console.log(
         JSON.stringify({
           engine: entry.name,

@@ -4,7 +4,7 @@ import { Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { appointmentTypeSchema as rules } from '@parley/contracts/validation';
 import { appointmentTypes, type AppointmentType } from '@/lib/api/content';
-import { formatMoney } from '@/lib/format/money';
+import { currencySymbol, formatMoney } from '@/lib/format/money';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { ContentListCard, ItemActions } from './ContentListCard';
 import { ImageList, type ImageRef } from './ImageList';
@@ -21,7 +21,7 @@ interface Values {
 }
 
 /** Appointment types visitors can book (name, image, price, type). */
-export function AppointmentTypesTab({ domainId }: { domainId: string }) {
+export function AppointmentTypesTab({ domainId, currency }: { domainId: string; currency?: string }) {
   const items = useDomainItems(appointmentTypes, domainId, DELETED);
 
   return (
@@ -31,7 +31,9 @@ export function AppointmentTypesTab({ domainId }: { domainId: string }) {
       newLabel="New appointment type"
       errorTitle="The appointment types could not be loaded"
       emptyText="No appointment types yet"
-      editor={(item, onClose) => <AppointmentForm domainId={domainId} item={item} onClose={onClose} />}
+      editor={(item, onClose) => (
+        <AppointmentForm domainId={domainId} currency={currency} item={item} onClose={onClose} />
+      )}
     >
       {(list) => (
         <ul className={styles.cards} data-testid="appointment-list">
@@ -42,7 +44,7 @@ export function AppointmentTypesTab({ domainId }: { domainId: string }) {
                 <div>
                   <strong>{a.name}</strong>
                   <p>
-                    {a.appointmentType} · {formatMoney(a.price)}
+                    {a.appointmentType} · {formatMoney(a.price, currency)}
                   </p>
                 </div>
               </div>
@@ -63,10 +65,12 @@ export function AppointmentTypesTab({ domainId }: { domainId: string }) {
 
 function AppointmentForm({
   domainId,
+  currency,
   item,
   onClose,
 }: {
   domainId: string;
+  currency?: string;
   item?: AppointmentType;
   onClose(saved: boolean): void;
 }) {
@@ -130,7 +134,7 @@ function AppointmentForm({
               max={1_000_000}
               step={0.01}
               precision={2}
-              prefix="$"
+              prefix={currencySymbol(currency)}
               style={{ width: '100%' }}
             />
           </Form.Item>

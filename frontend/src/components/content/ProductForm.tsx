@@ -5,7 +5,7 @@ import { Button, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useState } from 'react';
 import { productSchema as rules } from '@parley/contracts/validation';
 import { products, type Product } from '@/lib/api/content';
-import { discountedPrice, formatMoney } from '@/lib/format/money';
+import { currencySymbol, discountedPrice, formatMoney } from '@/lib/format/money';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { ImageList, type ImageRef } from './ImageList';
 import { useItemSave } from './useItemSave';
@@ -53,10 +53,13 @@ function initialValues(p?: Product): ProductValues {
 /** Screen 10: create or edit one product; the discounted price is derived, never typed. */
 export function ProductForm({
   domainId,
+  currency,
   product,
   onClose,
 }: {
   domainId: string;
+  /** The domain's currency (its settings'), USD when absent. */
+  currency?: string;
   product?: Product;
   onClose(saved: boolean): void;
 }) {
@@ -135,7 +138,7 @@ export function ProductForm({
               max={1_000_000}
               step={0.01}
               precision={2}
-              prefix="$"
+              prefix={currencySymbol(currency)}
               style={{ width: '100%' }}
             />
           </Form.Item>
@@ -150,7 +153,7 @@ export function ProductForm({
         </div>
         {hasDiscount && derived !== undefined && (
           <p className={styles.derived} data-testid="discounted-price">
-            Discounted price: <strong>{formatMoney(derived)}</strong>
+            Discounted price: <strong>{formatMoney(derived, currency)}</strong>
           </p>
         )}
         <div className={styles.twoCols}>
@@ -184,7 +187,12 @@ export function ProductForm({
           {(variants, { add, remove }) => (
             <div className={styles.variants}>
               {variants.map((v) => (
-                <VariantEditor key={v.key} name={v.name} onRemove={() => remove(v.name)} />
+                <VariantEditor
+                  key={v.key}
+                  name={v.name}
+                  currency={currency}
+                  onRemove={() => remove(v.name)}
+                />
               ))}
               <Button
                 icon={<PlusOutlined />}
@@ -203,7 +211,7 @@ export function ProductForm({
   );
 }
 
-function VariantEditor({ name, onRemove }: { name: number; onRemove(): void }) {
+function VariantEditor({ name, currency, onRemove }: { name: number; currency?: string; onRemove(): void }) {
   const track = Form.useWatch(['variants', name, 'trackQuantity']);
   return (
     <fieldset className={styles.variant} data-testid="variant">
@@ -238,7 +246,12 @@ function VariantEditor({ name, onRemove }: { name: number; onRemove(): void }) {
                   <Input maxLength={80} placeholder="e.g. Blue" />
                 </Form.Item>
                 <Form.Item name={[o.name, 'priceAdjustment']} label="Price adjustment">
-                  <InputNumber step={0.5} precision={2} prefix="$" style={{ width: '100%' }} />
+                  <InputNumber
+                    step={0.5}
+                    precision={2}
+                    prefix={currencySymbol(currency)}
+                    style={{ width: '100%' }}
+                  />
                 </Form.Item>
                 {track && (
                   <Form.Item name={[o.name, 'quantity']} label="Quantity" extra="0 or empty: not for sale">

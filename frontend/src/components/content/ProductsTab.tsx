@@ -13,7 +13,7 @@ import styles from './Content.module.css';
 const DELETED = { title: 'Product deleted', name: (p: Product) => p.name };
 
 /** Screen 10: the domain's products, and the create/edit form. */
-export function ProductsTab({ domainId }: { domainId: string }) {
+export function ProductsTab({ domainId, currency }: { domainId: string; currency?: string }) {
   const items = useDomainItems(products, domainId, DELETED);
   const toast = useToast();
 
@@ -32,7 +32,9 @@ export function ProductsTab({ domainId }: { domainId: string }) {
       newLabel="New product"
       errorTitle="The products could not be loaded"
       emptyText="No products yet"
-      editor={(item, onClose) => <ProductForm domainId={domainId} product={item} onClose={onClose} />}
+      editor={(item, onClose) => (
+        <ProductForm domainId={domainId} currency={currency} product={item} onClose={onClose} />
+      )}
     >
       {(list) => (
         <Table
@@ -70,11 +72,11 @@ export function ProductsTab({ domainId }: { domainId: string }) {
               render: (_, p) =>
                 p.hasDiscount ? (
                   <span data-testid="product-price">
-                    {formatMoney(p.discountedPrice)}
-                    <span className={styles.was}>{formatMoney(p.price)}</span>
+                    {formatMoney(p.discountedPrice, currency)}
+                    <span className={styles.was}>{formatMoney(p.price, currency)}</span>
                   </span>
                 ) : (
-                  <span data-testid="product-price">{formatMoney(p.price)}</span>
+                  <span data-testid="product-price">{formatMoney(p.price, currency)}</span>
                 ),
             },
             {

@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { HomeSettings } from '@/lib/api/domain-settings';
 import { getDomain, type DomainDetail, type DomainSettings } from '@/lib/api/domains';
 import { errorSentence } from '@/lib/api/errors';
+import { DEFAULT_CURRENCY } from '@/lib/format/money';
 import { PATHS } from '@/lib/routing/paths';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useDomainSetup } from '@/components/domains/DomainSetupProvider';
@@ -70,6 +71,8 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
     );
 
   const { domain } = load;
+  // Prices are shown in the currency the settings hold (saved, or being edited in the widget tab).
+  const currency = settings.currency ?? DEFAULT_CURRENCY;
   const withPreview = (form: React.ReactNode) => (
     <div className={styles.withPreview}>
       <div className={styles.formColumn}>{form}</div>
@@ -117,12 +120,16 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
             ),
           },
           { key: 'questions', label: 'Filter questions', children: <FilterQuestions domainId={domain.id} /> },
-          { key: 'products', label: 'Products', children: <ProductsTab domainId={domain.id} /> },
+          {
+            key: 'products',
+            label: 'Products',
+            children: <ProductsTab domainId={domain.id} currency={currency} />,
+          },
           { key: 'articles', label: 'Help articles', children: <HelpArticlesTab domainId={domain.id} /> },
           {
             key: 'appointments',
             label: 'Appointment types',
-            children: <AppointmentTypesTab domainId={domain.id} />,
+            children: <AppointmentTypesTab domainId={domain.id} currency={currency} />,
           },
         ]}
       />

@@ -4,6 +4,7 @@ import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Skeleton
 import { useEffect, useState } from 'react';
 import { getDomain, saveDomainConfig, type DomainDetail } from '@/lib/api/domains';
 import { errorSentence } from '@/lib/api/errors';
+import { currencySymbol } from '@/lib/format/money';
 import {
   HANDOFF_LABELS,
   INDUSTRY_LABELS,
@@ -84,6 +85,8 @@ function WizardSteps({ domain, onDone }: { domain: DomainDetail; onDone(): void 
   const regionChoice = Form.useWatch('regionChoice', form);
   const customRegions = Form.useWatch('customRegions', form);
   const timeChoice = Form.useWatch('shippingTimeChoice', form);
+  // Shipping costs are in the domain's currency, as the widget and the assistant show them.
+  const symbol = currencySymbol(domain.settings?.currency ?? undefined);
   const regions = chosenRegions({
     regionChoice: regionChoice ?? 'domestic',
     customRegions: customRegions ?? [],
@@ -218,7 +221,13 @@ function WizardSteps({ domain, onDone }: { domain: DomainDetail; onDone(): void 
                         name={['shippingCosts', region]}
                         label={`Cost: ${SHIPPING_REGION_LABELS[region as keyof typeof SHIPPING_REGION_LABELS] ?? region}`}
                       >
-                        <InputNumber min={0} step={0.5} precision={2} prefix="$" style={{ width: '100%' }} />
+                        <InputNumber
+                          min={0}
+                          step={0.5}
+                          precision={2}
+                          prefix={symbol}
+                          style={{ width: '100%' }}
+                        />
                       </Form.Item>
                     ))}
                   </div>
@@ -228,7 +237,7 @@ function WizardSteps({ domain, onDone }: { domain: DomainDetail; onDone(): void 
                   label="Free shipping from (order total)"
                   extra="Leave empty or write anything that is not a number for no threshold (0)."
                 >
-                  <Input inputMode="decimal" prefix="$" placeholder="0" />
+                  <Input inputMode="decimal" prefix={symbol} placeholder="0" />
                 </Form.Item>
               </>
             )}

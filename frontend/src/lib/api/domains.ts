@@ -35,6 +35,8 @@ export const domainSettingsSchema = z.looseObject({
   /** Image ids (served at /api/images/{id}): the widget header's logo and the bot's icon. */
   domainLogo: z.string().nullish(),
   image: z.string().nullish(),
+  /** ISO 4217 code the domain prices in (products, appointments, shipping); absent means USD. */
+  currency: z.string().nullish(),
 });
 export type DomainSettings = z.infer<typeof domainSettingsSchema>;
 

@@ -1,8 +1,26 @@
-/** Prices are currency units with cents; the spec's plans are in dollars. */
-export const formatMoney = (n: number | null | undefined) =>
+import { formatMinorUnits, minorUnitDigits } from '@parley/contracts/payments';
+
+/** A domain's currency when its settings name none (as the widget and the assistant read it). */
+export const DEFAULT_CURRENCY = 'USD';
+
+/**
+ * Prices are stored in currency units with cents, in the domain's currency (its settings'
+ * `currency`): written the way the widget and the assistant write them ("$48.00", "€33.15").
+ */
+export const formatMoney = (n: number | null | undefined, currency: string = DEFAULT_CURRENCY) =>
   typeof n === 'number' && Number.isFinite(n)
-    ? n.toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+    ? formatMinorUnits(Math.round(n * 10 ** minorUnitDigits(currency)), currency)
     : '';
+
+/** The currency's sign for an amount field's prefix ("$", "€", "£"; the code where none is known). */
+export function currencySymbol(currency: string = DEFAULT_CURRENCY): string {
+  try {
+    const parts = new Intl.NumberFormat('en-US', { style: 'currency', currency }).formatToParts(0);
+    return parts.find((p) => p.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
 
 /** The discounted price as the API derives it: percentage off, rounded to cents. */
 export function discountedPrice(price: unknown, hasDiscount: unknown, discount: unknown): number | undefined {

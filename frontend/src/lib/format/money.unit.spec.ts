@@ -1,5 +1,5 @@
 import { productSchema } from '@parley/contracts/validation';
-import { discountedPrice, formatMoney } from './money';
+import { currencySymbol, discountedPrice, formatMoney } from './money';
 
 describe('prices', () => {
   it('derives the discounted price exactly as the shared schema does', () => {
@@ -18,8 +18,20 @@ describe('prices', () => {
     expect(discountedPrice('', true, 10)).toBeUndefined();
   });
 
-  it('formats currency units as dollars', () => {
+  it('formats currency units in the domain currency, dollars when it names none', () => {
     expect(formatMoney(12)).toBe('$12.00');
     expect(formatMoney(undefined)).toBe('');
+    expect(formatMoney(33.15, 'EUR')).toBe('€33.15');
+    expect(formatMoney(18.5, 'GBP')).toBe('£18.50');
+    expect(formatMoney(1200, 'JPY')).toBe('¥1,200');
+    expect(formatMoney(0.1 + 0.2, 'USD')).toBe('$0.30');
+  });
+
+  it("gives an amount field the currency's sign, or its code", () => {
+    expect(currencySymbol()).toBe('$');
+    expect(currencySymbol('EUR')).toBe('€');
+    expect(currencySymbol('GBP')).toBe('£');
+    expect(currencySymbol('CHF')).toBe('CHF');
+    expect(currencySymbol('not a code')).toBe('not a code');
   });
 });

@@ -12,10 +12,10 @@ import { articleLink, labelOf } from './labels';
 import { discountedPrice, filters, formatMoney, formatPrice, isOnSale, ordered, passes } from './products';
 import type { SearchIndex } from './search/bm25';
 import { shippingFacts } from './shipping';
-import { termOf } from './text/analyse';
 import { MATCH_CONFIDENCE, shoppingKindOf, topicTerms, type Reading } from './understand';
 import { splitQuestions } from './parts';
-import { tied } from './ties';
+import { normalise, termOf } from './text/analyse';
+import { settleKindTie, tied } from './ties';
 import { homeCountry } from './places';
 import { dress, dressAll, sentences, voice } from './wording';
 
@@ -100,7 +100,22 @@ export function partsOf(
 ): Reading {
   if (whole.intent === 'email' || whole.intent === 'handoff') return whole;
   const pieces = splitQuestions(whole.message);
-  if (pieces.length < 2) return whole;
+  if (pieces.length >= 2) return answeredApart(index, k, whole, pieces, readPart) ?? whole;
+  // One question about two things ("do you do nail trims and dental cleaning?"): its two halves,
+  // when each is answered from a different entry and the whole is not one entry's subject.
+  const halves = conjoined(whole.message);
+  if (!halves || whole.intent !== 'question' || (whole.results[0]?.confidence ?? 0) >= 1) return whole;
+  return answeredApart(index, k, whole, halves, readPart) ?? whole;
+}
+
+/** The message with its parts read apart, when at least two are answered from different entries. */
+function answeredApart(
+  index: SearchIndex,
+  k: DomainKnowledge,
+  whole: Reading,
+  pieces: string[],
+  readPart: (text: string) => Reading,
+): Reading | null {
   const parts = pieces.map((text) => ({ ...readPart(text), bare: true }));
   const sources = new Set<string>();
   for (const part of parts) {
@@ -108,8 +123,23 @@ export function partsOf(
     const reply = compose(index, k, part);
     if (reply.kind === 'answer' && reply.source) sources.add(`${reply.source.kind}:${reply.source.id}`);
   }
-  if (sources.size < 2) return whole;
+  if (sources.size < 2) return null;
   return { ...whole, intent: 'question', parts };
+}
+
+/**
+ * A question cut at its one "and" / "or" / "&" / "+": the words before it stay with the first
+ * half, and the second half is read on its own ("how much is a deep clean and an oven clean"
+ * -> "how much is a deep clean", "an oven clean"); null without exactly one such joint.
+ */
+function conjoined(message: string): string[] | null {
+  const t = normalise(message).replace(/[?!.]+\s*$/, '');
+  const joints = [...t.matchAll(/\s+(?:and|or|&|\+)\s+/g)];
+  if (joints.length !== 1) return null;
+  const at = joints[0]!;
+  const first = t.slice(0, at.index).trim();
+  const second = t.slice(at.index! + at[0].length).trim();
+  return first.split(/\s+/).length >= 2 && second.split(/\s+/).length >= 1 ? [first, second] : null;
 }
 
 /** Every part of a message that asks several things, answered in one reply, in the message's order. */
@@ -182,10 +212,30 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   }
   const topic = topicTerms(r.query.terms);
   // "How much does it cost?" names no item: the catalogue is the answer.
-  if (topic.length === 0 && r.query.terms.includes(PRICE_TERM) && k.products.length) {
+  // "What do you sell?", "show me what you've got": the catalogue too.
+  if (topic.length === 0 && (r.query.terms.includes(PRICE_TERM) || r.cues.shop) && k.products.length) {
     const listed = products(index, k, r, true);
     if (listed) return listed;
   }
+  // "How much are private lessons?": a price asked of something a product is named for goes to
+  // the product (articles rarely carry prices), even where an article shares more of the words.
+  if (topic.length && r.query.terms.includes(PRICE_TERM) && k.products.length) {
+    const topicQuery = { ...r.query, terms: topic };
+    const best = index.search(topicQuery)[0];
+    const named = index.search(topicQuery, ONLY('product'))[0];
+    if (
+      named &&
+      best &&
+      named.confidence >= MATCH_CONFIDENCE &&
+      named.confidence >= best.confidence - 0.03 &&
+      !quotesAPrice(k, best.source)
+    ) {
+      const listed = products(index, k, r);
+      if (listed && listed.kind === 'answer') return listed;
+    }
+  }
+  const settledTie = settleKindTie(r.results, shopping || r.query.terms.includes(PRICE_TERM));
+  if (settledTie.settled) r = { ...r, results: settledTie.results };
   const top = r.results[0];
   if (!top || top.confidence < CLARIFY_AT) {
     return offerPerson(
@@ -200,7 +250,7 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
   if (top.source.kind === 'product' && (productsClose || confident(r.results))) {
     return products(index, k, r) ?? answerFrom(index, k, r, top);
   }
-  if (!confident(r.results) || tied(r.results))
+  if (!confident(r.results) || (tied(r.results) && !settledTie.settled))
     return clarify(
       k,
       r,
@@ -208,6 +258,29 @@ function question(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRep
     );
   if (top.source.kind === 'appointment') return appointmentAnswer(k, r, top.source);
   return answerFrom(index, k, r, top);
+}
+
+/** The appointment type named like the entry the message is about, when one clearly is. */
+function viaSubject(index: SearchIndex, k: DomainKnowledge, r: Reading): SourceRef | null {
+  const subject = r.results.find((x) => x.source.kind !== 'appointment' && x.confidence >= ANSWER_AT);
+  if (!subject) return null;
+  const title = labelOf(k, subject.source);
+  const terms = index.query(title).terms.filter((t) => !BOOKING_TERMS.has(t));
+  if (!terms.length) return null;
+  const [best, next] = index.search({ terms }, ONLY('appointment'));
+  if (!best || best.confidence < MATCH_CONFIDENCE) return null;
+  return !next || best.score >= 1.2 * next.score ? best.source : null;
+}
+
+/** Whether an entry other than a product states an amount itself ("whitening costs £250"): then it answers "how much". */
+function quotesAPrice(k: DomainKnowledge, source: SourceRef): boolean {
+  const text =
+    source.kind === 'article'
+      ? k.articles.find((a) => a.id === source.id)?.answer
+      : source.kind === 'faq'
+        ? k.filterQuestions.find((f) => f.id === source.id)?.answer
+        : undefined;
+  return text !== undefined && /\d/.test(text);
 }
 
 /**
@@ -401,6 +474,10 @@ function booking(index: SearchIndex, k: DomainKnowledge, r: Reading): EngineRepl
   const best = matched[0];
   const clear = best && (matched.length === 1 || best.score >= 1.2 * matched[1]!.score);
   if (clear) return appointmentAnswer(k, r, best.source);
+  // "Talk to someone about straightening my teeth": no appointment type shares the words, but the
+  // entry the message is about (the Invisalign article) names the one to book.
+  const via = viaSubject(index, k, r);
+  if (via) return appointmentAnswer(k, r, via);
   if (types.length === 1) return appointmentAnswer(k, r, { kind: 'appointment', id: types[0]!.id });
   const list = types.map((t) => appointmentLabel(t, currencyOf(k)));
   return replyOf(

@@ -7,10 +7,12 @@ import { createRetrievalEngine } from './index';
 
 // Issue 13: the figures that count are the unseen set's, businesses the engine was never tuned
 // on. Its targets are 90% top-1 source, 95% intent and clarify-or-offer on at most 10% of
-// answerable messages; not reached yet (docs/assistant.md has the figures), so CI holds the
-// figures reached as a floor, and the tuning set at its figure before issue 13.
-const UNSEEN_FLOOR = { source: 0.62, intent: 0.93, clarifyOrOffer: 0.13 };
-const TUNING_FLOOR = { source: 0.948, intent: 0.95 };
+// answerable messages; intent and clarify-or-offer are met, source is not (docs/assistant.md has
+// the figures), so CI holds the figures reached as a floor: the unseen set, the fresh unseen set
+// (a second one, written before the second round of engine changes) and the tuning set.
+const UNSEEN_FLOOR = { source: 0.73, intent: 0.96, clarifyOrOffer: 0.09 };
+const FRESH_FLOOR = { source: 0.77, intent: 0.93, clarifyOrOffer: 0.05 };
+const TUNING_FLOOR = { source: 0.954, intent: 0.99 };
 
 describe('evaluation set', () => {
   const sets = loadSets();
@@ -27,7 +29,15 @@ describe('evaluation set', () => {
       expect([b.name, b.cases.length >= 40]).toEqual([b.name, true]);
     }
     const tuningDomains = new Set([...sets.tuning, ...sets.heldOut].map((b) => b.knowledge.domain));
-    for (const b of sets.unseen) expect(tuningDomains.has(b.knowledge.domain)).toBe(false);
+    for (const b of [...sets.unseen, ...sets.fresh])
+      expect(tuningDomains.has(b.knowledge.domain)).toBe(false);
+    // The fresh set: another industry again, 40+ messages.
+    expect(sets.fresh.length).toBeGreaterThanOrEqual(1);
+    const unseenDomains = new Set(sets.unseen.map((b) => b.knowledge.domain));
+    for (const b of sets.fresh) {
+      expect(unseenDomains.has(b.knowledge.domain)).toBe(false);
+      expect([b.name, b.cases.length >= 40]).toEqual([b.name, true]);
+    }
     const industries = new Set(sets.unseen.map((b) => b.knowledge.config?.industry));
     expect(industries.size).toBeGreaterThanOrEqual(3);
   });
@@ -37,6 +47,10 @@ describe('evaluation set', () => {
     expect(unseen.sourceAccuracy).toBeGreaterThanOrEqual(UNSEEN_FLOOR.source);
     expect(unseen.intentAccuracy).toBeGreaterThanOrEqual(UNSEEN_FLOOR.intent);
     expect(unseen.clarifyOrOfferRate).toBeLessThanOrEqual(UNSEEN_FLOOR.clarifyOrOffer);
+    const fresh = await evaluate(createRetrievalEngine(), sets.fresh);
+    expect(fresh.sourceAccuracy).toBeGreaterThanOrEqual(FRESH_FLOOR.source);
+    expect(fresh.intentAccuracy).toBeGreaterThanOrEqual(FRESH_FLOOR.intent);
+    expect(fresh.clarifyOrOfferRate).toBeLessThanOrEqual(FRESH_FLOOR.clarifyOrOffer);
     const tuning = await evaluate(createRetrievalEngine(), sets.tuning);
     expect(tuning.sourceAccuracy).toBeGreaterThanOrEqual(TUNING_FLOOR.source);
     expect(tuning.intentAccuracy).toBeGreaterThanOrEqual(TUNING_FLOOR.intent);
@@ -45,10 +59,11 @@ describe('evaluation set', () => {
     expect(unseen.handoffRate).toBeLessThan(0.2);
   });
 
-  it('reports the unseen set by shape only, never a case', async () => {
-    const unseen = await evaluate(createRetrievalEngine(), sets.unseen);
-    const report = shapeLines(unseen).join('\n');
-    for (const c of sets.unseen.flatMap((b) => b.cases)) expect(report).not.toContain(c.text);
+  it('reports the unseen sets by shape only, never a case', async () => {
+    for (const set of [sets.unseen, sets.fresh]) {
+      const report = shapeLines(await evaluate(createRetrievalEngine(), set)).join('\n');
+      for (const c of set.flatMap((b) => b.cases)) expect(report).not.toContain(c.text);
+    }
   });
 
   it('counts any of several labelled sources, and null only when the engine names none', () => {

@@ -92,8 +92,71 @@ const PART_OF: Record<string, string> = {
   'northern ireland': 'united kingdom',
 };
 
+/**
+ * Large cities visitors name instead of their country ("do you deliver to London?"), each read as
+ * its country (the UK's as their part of it). Names that are also common words (Nice, Reading,
+ * Bath, Split) are left out.
+ */
+const CITIES: Record<string, string> = {
+  london: 'england',
+  manchester: 'england',
+  birmingham: 'england',
+  liverpool: 'england',
+  leeds: 'england',
+  bristol: 'england',
+  newcastle: 'england',
+  edinburgh: 'scotland',
+  glasgow: 'scotland',
+  cardiff: 'wales',
+  belfast: 'northern ireland',
+  dublin: 'ireland',
+  cork: 'ireland',
+  galway: 'ireland',
+  paris: 'france',
+  lyon: 'france',
+  marseille: 'france',
+  berlin: 'germany',
+  munich: 'germany',
+  hamburg: 'germany',
+  frankfurt: 'germany',
+  madrid: 'spain',
+  barcelona: 'spain',
+  lisbon: 'portugal',
+  rome: 'italy',
+  milan: 'italy',
+  amsterdam: 'netherlands',
+  rotterdam: 'netherlands',
+  brussels: 'belgium',
+  zurich: 'switzerland',
+  geneva: 'switzerland',
+  vienna: 'austria',
+  copenhagen: 'denmark',
+  stockholm: 'sweden',
+  oslo: 'norway',
+  helsinki: 'finland',
+  warsaw: 'poland',
+  prague: 'czech republic',
+  budapest: 'hungary',
+  athens: 'greece',
+  istanbul: 'turkey',
+  'new york': 'united states',
+  'los angeles': 'united states',
+  chicago: 'united states',
+  'san francisco': 'united states',
+  toronto: 'canada',
+  vancouver: 'canada',
+  montreal: 'canada',
+  sydney: 'australia',
+  melbourne: 'australia',
+  auckland: 'new zealand',
+  tokyo: 'japan',
+  mumbai: 'india',
+  delhi: 'india',
+};
+
 const CANONICAL = new Map<string, string>();
 for (const names of COUNTRIES) for (const name of names) CANONICAL.set(name, names[0]!);
+for (const [city, country] of Object.entries(CITIES)) CANONICAL.set(city, country);
 // Longest first, so "northern ireland" wins over "ireland".
 const NAMES = [...CANONICAL.keys()].sort((a, b) => b.length - a.length);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

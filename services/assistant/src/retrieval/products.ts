@@ -47,7 +47,8 @@ const BELOW = new RegExp(
 const ABOVE = new RegExp(String.raw`\b(?:over|above|more than|at least)\s*${MONEY}`);
 // "On sale" can only mean the catalogue; "discount" or "offer" alone may ask about a policy
 // ("any discount for students?"), so those count only when nothing but products fits the rest.
-const SALE = /\b(on sale|for sale|sales?|on offer|on special|reduced|clearance)\b/;
+const SALE =
+  /\b(on sale|for sale|sales?|on offer|on special|reduced|clearance|going cheap|marked down|bargains?)\b/;
 const DISCOUNT = /\b(discount(?:s|ed)?|offers?|deals?|promo(?:tion)?s?|cheapest)\b/;
 
 export function productFilterOf(message: string): ProductFilter {

@@ -24,3 +24,25 @@ export function settleNearTies(results: Retrieved[]): Retrieved[] {
   return [next, top, ...results.slice(2)];
 }
 const NEAR_TIE = 0.95;
+
+const explains = (x: Retrieved) => x.source.kind === 'article' || x.source.kind === 'faq';
+const sells = (x: Retrieved) => x.source.kind === 'product';
+
+/**
+ * A tie between an entry that explains (an article, a filter question's answer) and a product
+ * that carries the same words ("do you do whitening?": the whitening article and the whitening
+ * kit) is settled by how the message asks: shopping (what is sold, what it costs) takes the
+ * product, anything else the explanation. Other ties stay ties.
+ */
+export function settleKindTie(
+  results: Retrieved[],
+  shopping: boolean,
+): { results: Retrieved[]; settled: boolean } {
+  const [top, next] = results;
+  if (!top || !next || !tied(results)) return { results, settled: false };
+  const wanted = shopping ? sells : explains;
+  const other = shopping ? explains : sells;
+  if (wanted(top) && other(next)) return { results, settled: true };
+  if (other(top) && wanted(next)) return { results: [next, top, ...results.slice(2)], settled: true };
+  return { results, settled: false };
+}

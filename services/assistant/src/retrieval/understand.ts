@@ -95,7 +95,7 @@ function intentOf(
   // cheapest) is a question, answered with the products all the same (docs/assistant.md).
   if (cues.buy) return ['purchase', 0.85];
   const hasProducts = knowledge.products.length > 0;
-  if (hasProducts && cues.signUp && shoppingKindOf(index, query, results) === 'product') {
+  if (hasProducts && (cues.signUp || cues.wantThing) && shoppingKindOf(index, query, results) === 'product') {
     return ['purchase', 0.7];
   }
   // Small talk is small talk when what is left once its words are gone names nothing indexed.
@@ -105,6 +105,7 @@ function intentOf(
   ) {
     return ['chitchat', 0.8];
   }
+  if (cues.praise) return ['chitchat', 0.7];
   if (query.terms.length === 0) return ['chitchat', 0.5];
   return ['question', top ? Math.max(0.3, top.confidence) : 0.3];
 }

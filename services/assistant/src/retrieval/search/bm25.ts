@@ -1,7 +1,7 @@
 import type { DomainKnowledge, SourceKind } from '../../knowledge/model';
 import type { Retrieved } from '../../engine/types';
 import { DEFAULT_RELATION_WEIGHTS, type Lexicon, type RelationWeights } from '../lexicon/related';
-import { STOP_WORDS, termOf, words } from '../text/analyse';
+import { conceptTermsOf, STOP_WORDS, termOf, words } from '../text/analyse';
 import { MIN_TYPO_LENGTH, withinOneEdit } from '../text/typos';
 import { documentsOf, FIELD_WEIGHTS, FIELDS, type Field, type SearchDocument } from './documents';
 
@@ -15,6 +15,11 @@ const MEANING_COVER = 0.5;
 /** Confidence kept by an entry matched only through related words or meanings. */
 const INDIRECT_ONLY = 0.6;
 const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'tags'];
+/**
+ * How much a match through a concept's owner-side word counts (text/concepts.ts): written for
+ * support language, so nearly as good as the visitor's own word, and a direct match.
+ */
+const CONCEPT_WEIGHT = 0.85;
 
 interface Posting {
   doc: number;
@@ -31,6 +36,8 @@ export interface RelatedTerm {
   term: string;
   /** 0..1: a match through it counts this share of a match of the visitor's own word. */
   weight: number;
+  /** The visitor's words say this term in other words (a concept), so it counts as a direct match. */
+  direct?: boolean;
 }
 
 /** A visitor message turned into index terms (typos corrected against this index's words). */
@@ -76,7 +83,7 @@ function meaningTerms(lexicon: Lexicon, word: string): readonly string[] {
   if (cached) return cached;
   const terms = [
     ...new Set(
-      words(lexicon.meaning(word))
+      words(lexicon.meaning(word), false)
         .filter((w) => !STOP_WORDS.has(w) && w.length >= 3)
         .map(termOf),
     ),
@@ -96,6 +103,7 @@ export class SearchIndex {
   /** Every indexed word (unstemmed) with its term, for typo correction. */
   private readonly vocabulary = new Map<string, string>();
   private readonly corrections = new Map<string, string | null>();
+  private readonly compounds = new Map<string, [string, string] | null>();
   private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
 
   constructor(
@@ -111,7 +119,7 @@ export class SearchIndex {
         const text = doc.fields[field];
         if (!text) continue;
         const weight = FIELD_WEIGHTS[field];
-        for (const word of words(text)) {
+        for (const word of words(text, HEADLINE_FIELDS.includes(field))) {
           if (STOP_WORDS.has(word)) continue;
           const term = termOf(word);
           if (!this.vocabulary.has(word)) this.vocabulary.set(word, term);
@@ -177,6 +185,11 @@ export class SearchIndex {
       if (STOP_WORDS.has(word)) continue;
       let term = termOf(word);
       if (!this.postings.has(term) && word.length >= MIN_TYPO_LENGTH && !/\d/.test(word)) {
+        const split = this.compound(word);
+        if (split) {
+          terms.push(...split);
+          continue;
+        }
         term = this.correct(word) ?? term;
       }
       terms.push(term);
@@ -187,8 +200,20 @@ export class SearchIndex {
     return Object.keys(related).length ? { terms: unique, related } : { terms: unique };
   }
 
-  /** Indexed terms of words related to `word` (its term `term`), strongest first. */
+  /** Indexed terms of words related to `word` (its term `term`): its concept's first, then the lexicon's. */
   private relatedTo(word: string, term: string): readonly RelatedTerm[] {
+    // A visitor word that is itself one of the concept's owner words, and that this domain uses,
+    // says what it means: no other words to look for ("hours" does not reach "delivery times").
+    const concept = conceptTermsOf(term);
+    const meant = (concept.includes(term) && this.postings.has(term) ? [] : concept)
+      .filter((t) => t !== term && this.postings.has(t))
+      .map((t) => ({ term: t, weight: CONCEPT_WEIGHT, direct: true }));
+    const lexical = this.lexicalTo(word, term).filter((r) => !meant.some((m) => m.term === r.term));
+    return meant.length ? [...meant, ...lexical] : lexical;
+  }
+
+  /** Indexed terms of words related to `word` (its term `term`) in the lexicon, strongest first. */
+  private lexicalTo(word: string, term: string): readonly RelatedTerm[] {
     const { lexicon, expandKnown = false, maxRelated = 6 } = this.semantics;
     if (!lexicon || word.length < 3 || /\d/.test(word)) return [];
     if (this.postings.has(term) && !expandKnown) return [];
@@ -215,6 +240,36 @@ export class SearchIndex {
       .map(([t, weight]) => ({ term: t, weight }));
     this.relatedCache.set(word, found);
     return found;
+  }
+
+  /**
+   * A word the index lacks that is two words it has, written as one ("carpark", "checkup",
+   * "weekdays" against "car park", "check-up", "week days"): their terms, else null.
+   */
+  private compound(word: string): [string, string] | null {
+    const cached = this.compounds.get(word);
+    if (cached !== undefined) return cached;
+    const found = this.split(word);
+    this.compounds.set(word, found);
+    return found;
+  }
+
+  private split(word: string): [string, string] | null {
+    for (let i = 3; i <= word.length - 3; i++) {
+      const head = word.slice(0, i);
+      const tail = word.slice(i);
+      if (STOP_WORDS.has(head) || STOP_WORDS.has(tail)) continue;
+      const a = termOf(head);
+      const b = termOf(tail);
+      if (
+        this.postings.has(a) &&
+        this.postings.has(b) &&
+        this.vocabulary.has(head) &&
+        this.vocabulary.has(tail)
+      )
+        return [a, b];
+    }
+    return null;
   }
 
   private correct(word: string): string | null {
@@ -259,7 +314,7 @@ export class SearchIndex {
       totalIdf += slot * termWeight;
       // Each entry gets the best of the word itself and its related terms, never their sum.
       const best = new Map<number, { score: number; covered: number; direct: boolean }>();
-      const consider = (t: string, weight: number) => {
+      const consider = (t: string, weight: number, direct = weight === 1) => {
         const postings = this.postings.get(t);
         if (!postings) return;
         const tIdf = this.idf(t);
@@ -269,12 +324,11 @@ export class SearchIndex {
           const score = (weight * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
           const covered = weight * slot * (p.headline ? 1 : p.meaning ? MEANING_COVER : 0.75);
           const held = best.get(p.doc);
-          if (!held || held.score < score)
-            best.set(p.doc, { score, covered, direct: weight === 1 && !p.meaning });
+          if (!held || held.score < score) best.set(p.doc, { score, covered, direct: direct && !p.meaning });
         }
       };
       consider(term, 1);
-      for (const a of alternatives) consider(a.term, a.weight);
+      for (const a of alternatives) consider(a.term, a.weight, a.direct);
       for (const [doc, { score, covered, direct }] of best) {
         const acc = scores.get(doc) ?? { score: 0, covered: 0, direct: false };
         acc.score += score * termWeight;
