@@ -346,7 +346,7 @@ describe('the documented API under hostile input (issue 11)', () => {
             cases.push({ route, persona, ids: 'A', query: 'none', body: { multipart }, headers: 'persona' });
       }
     expect(await runAll(cases)).toEqual([]);
-  }, 240_000);
+  }, 480_000);
 
   it('generated: random routes, callers, ids, queries, bodies, encodings and headers', async () => {
     const fields = [
@@ -441,7 +441,7 @@ describe('the documented API under hostile input (issue 11)', () => {
         ...(FUZZ_SEED === undefined ? {} : { seed: FUZZ_SEED }),
       },
     );
-  }, 240_000);
+  }, 480_000);
 
   it('socket payloads: every event with generated payloads is answered or ignored, never a crash or a 5xx', async () => {
     const open = (token: string) =>
