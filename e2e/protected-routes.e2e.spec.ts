@@ -70,7 +70,6 @@ describe('protected routes', () => {
     await logInThroughUi(t, t.env.adminEmail, t.env.adminPassword);
     for (const [path, title] of [
       ['/dashboard/settings', 'Settings'],
-      ['/dashboard/email-marketing', 'Email Marketing'],
       ['/notifications', 'Notifications'],
     ]) {
       await t.page.goto(t.url(path!));
