@@ -150,11 +150,22 @@ async function seedWorld(): Promise<FuzzContext> {
       member,
       invite: await created(client, '/api/team/invites', { email: uniqueEmail('invitee') }),
       notification: '',
+      campaign: '',
     };
     await eventually(async () => {
       const listed = await client.get('/api/notifications');
       ids.notification = listed.body.data?.[0]?.id ?? '';
       expect(ids.notification).not.toBe('');
+    }, 20_000);
+    // Email marketing knows the domain once its own projection of domains' events has it.
+    await eventually(async () => {
+      const res = await client.post('/api/marketing/campaigns', {
+        domainId,
+        subject: 'Spring sale',
+        body: '<p>Twelve new glazes</p>',
+      });
+      expect(res.status).toBe(201);
+      ids.campaign = res.body.data.id as string;
     }, 20_000);
     return ids;
   };
@@ -184,6 +195,12 @@ async function seedWorld(): Promise<FuzzContext> {
       price: '12.50',
       productType: 'Kitchen',
       description: 'A teapot',
+    };
+    const campaign = {
+      domainId,
+      subject: 'Spring sale',
+      body: '<h2>New colours</h2><p>Twelve new <strong>glazes</strong></p>',
+      audience: { query: '', questionId: '', answer: '', booked: 'any', ordered: 'any' },
     };
     const seeds: Record<string, () => Record<string, unknown>> = {
       'POST /api/auth/signup': () => signupDetails(uniqueEmail('fuzz')),
@@ -254,6 +271,11 @@ async function seedWorld(): Promise<FuzzContext> {
         name: 'Ada',
       }),
       'POST /api/widget/feedback': () => ({ articleId: ids.A.article, helpful: true }),
+      'POST /api/marketing/campaigns': () => campaign,
+      'PUT /api/marketing/campaigns/{id}': () => campaign,
+      'POST /api/marketing/campaigns/preview': () => campaign,
+      'POST /api/marketing/campaigns/test': () => campaign,
+      'POST /api/marketing/campaigns/{id}/send': () => ({ sendAt: null }),
     };
     return seeds[route.key]?.();
   };
@@ -270,6 +292,9 @@ async function seedWorld(): Promise<FuzzContext> {
     'GET /api/newsletter/confirm': { token: 'not-a-token' },
     'GET /api/newsletter/unsubscribe': { token: 'not-a-token' },
     'GET /api/team/invites/lookup': { token: 'not-a-token' },
+    'GET /api/marketing/unsubscribe': { token: 'not-a-token' },
+    'POST /api/marketing/unsubscribe': { token: 'not-a-token' },
+    'GET /api/marketing/contacts': { domainId: ids.A.domain, query: 'example', booked: 'any' },
   };
   const uploads = [
     () => multipartBody([{ name: 'file', value: png, filename: 'ok.png', type: 'image/png' }]),

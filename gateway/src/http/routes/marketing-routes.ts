@@ -1,4 +1,5 @@
 import {
+  AppError,
   MARKETING_UNSUBSCRIBE_PATH,
   campaignDraftSchema,
   campaignInputSchema,
@@ -12,6 +13,7 @@ import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { withBody } from '../validation';
 
+const INVALID_UNSUBSCRIBE_LINK = 'This unsubscribe link does not work';
 const tokenOf = (req: Request) => (typeof req.query.token === 'string' ? req.query.token : '');
 
 /**
@@ -46,10 +48,9 @@ export function marketingRoutes({
   // RFC 8058 one-click: the mail client POSTs `List-Unsubscribe=One-Click` to the same address.
   router.post('/unsubscribe', async (req, res) => {
     const outcome = await marketing.unsubscribe(tokenOf(req), callContext(req));
-    res
-      .set('Cache-Control', 'no-store')
-      .status(outcome === 'unsubscribed' ? 200 : 400)
-      .json({ outcome });
+    if (outcome !== 'unsubscribed')
+      throw new AppError('validation', INVALID_UNSUBSCRIBE_LINK, [], 'INVALID_UNSUBSCRIBE_LINK');
+    res.set('Cache-Control', 'no-store').json({ outcome });
   });
 
   router.use(requireRole('OWNER', 'ADMIN'));
