@@ -121,6 +121,7 @@ describe('email marketing', () => {
     await page.keyboard.press('Escape');
 
     // Every one of the 11: one more than the month allows.
+    await editor.getByTestId('campaign-matching').getByText('11 subscribed contacts match.').waitFor();
     await editor.getByTestId('campaign-send').click();
     const refusal =
       'Your Standard plan allows 10 emails a month and 10 are left this month; this campaign has 11 recipients. Narrow the recipients or upgrade to Pro.';
@@ -130,6 +131,7 @@ describe('email marketing', () => {
 
     // Narrowed to buyer1 and buyer10.
     await editor.getByTestId('campaign-audience-query').fill('buyer1');
+    await editor.getByTestId('campaign-matching').getByText('2 subscribed contacts match.').waitFor();
     await editor.getByTestId('campaign-send').click();
     await page.getByText('Sending to 2 contacts').waitFor();
     await editor.waitFor({ state: 'hidden' });

@@ -3,7 +3,7 @@
 import { campaignInputSchema, type Audience } from '@parley/contracts';
 import { Alert, Button, DatePicker, Drawer, Form, Input, Modal, Popconfirm, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RichTextEditor } from '@/components/editorial/RichTextEditor';
 import { useToast } from '@/components/toast/useToast';
 import type { Domain } from '@/lib/api/domains';
@@ -21,6 +21,24 @@ interface Values {
 const FIELDS = ['domainId', 'subject', 'body'] as const;
 
 const ALL: Audience = { query: '', questionId: '', answer: '', booked: 'any', ordered: 'any' };
+
+/** How many subscribed contacts the recipients' filter matches now (the plan's kept ones). */
+function useMatching(domainId: string | undefined, audience: Partial<Audience> | undefined): number | null {
+  const [count, setCount] = useState<number | null>(null);
+  const key = JSON.stringify({ domainId, ...ALL, ...audience });
+  useEffect(() => {
+    if (!domainId) return;
+    const filter = JSON.parse(key) as Audience & { domainId: string };
+    const timer = setTimeout(() => {
+      marketingApi
+        .contacts({ ...filter, status: 'subscribed', pageSize: 1 })
+        .then((page) => setCount(page.total))
+        .catch(() => setCount(null));
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [domainId, key]);
+  return count;
+}
 
 /**
  * Writes a campaign: domain, subject, the body in the blog's rich text editor, who gets it (all
@@ -51,6 +69,8 @@ export function CampaignEditor({
   const [sendAt, setSendAt] = useState<Dayjs | null>(null);
   const domainId = Form.useWatch('domainId', form);
   const questionId = Form.useWatch(['audience', 'questionId'], form);
+  const audience = Form.useWatch('audience', form);
+  const matching = useMatching(domainId, audience);
   const rule = (field: (typeof FIELDS)[number]) => [
     schemaRule(campaignInputSchema, field, () => form.getFieldsValue(true)),
   ];
@@ -201,7 +221,7 @@ export function CampaignEditor({
             </Form.Item>
             <Form.Item name={['audience', 'questionId']} noStyle>
               <Select
-                style={{ minWidth: 200 }}
+                style={{ width: 220 }}
                 options={[
                   { value: '', label: 'Any answers' },
                   ...domainQuestions.map((q) => ({ value: q.questionId, label: q.question })),
@@ -239,6 +259,11 @@ export function CampaignEditor({
           </div>
         </Form.Item>
         <p className={styles.muted} data-testid="campaign-emails-left">
+          {matching !== null && (
+            <span data-testid="campaign-matching">
+              {matching} subscribed contact{matching === 1 ? '' : 's'} match.{' '}
+            </span>
+          )}
           {emailsLeft} email{emailsLeft === 1 ? '' : 's'} left this month: each recipient counts as one.
         </p>
         {error && (

@@ -101,7 +101,7 @@ export function ContactsTab({ domains }: { domains: Domain[] }) {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onSearch={(query) => set({ query: query.trim() })}
-          className={styles.search}
+          style={{ width: 260 }}
           aria-label="Search contacts"
           data-testid="contacts-search"
         />
@@ -135,7 +135,7 @@ export function ContactsTab({ domains }: { domains: Domain[] }) {
             value={answer}
             onChange={(e) => setAnswer(e.target.value)}
             onSearch={(a) => set({ answer: a.trim() })}
-            className={styles.search}
+            style={{ width: 220 }}
             aria-label="Answer"
             data-testid="contacts-answer"
           />
