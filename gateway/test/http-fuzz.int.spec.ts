@@ -42,7 +42,9 @@ const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(proce
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 20_000;
 
-const routes = documentedRoutes();
+/** Only the documented routes under this prefix (e.g. `/api/marketing`): a quicker look at one area. */
+const FUZZ_ROUTES = process.env.FUZZ_ROUTES ?? '';
+const routes = documentedRoutes().filter((r) => r.template.startsWith(FUZZ_ROUTES));
 const codes = documentedCodes();
 let world: ProductWorld;
 let context: FuzzContext;
@@ -355,7 +357,7 @@ afterAll(async () => {
 
 describe('the documented API under hostile input (issue 11)', () => {
   it('knows every documented route: each path parameter names a kind of id', () => {
-    expect(routes.length).toBeGreaterThan(70);
+    if (!FUZZ_ROUTES) expect(routes.length).toBeGreaterThan(70);
     for (const route of routes)
       for (const param of route.params) expect(() => idKindOf(route.template, param)).not.toThrow();
   });
