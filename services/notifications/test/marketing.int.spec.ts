@@ -193,6 +193,18 @@ describe('email marketing', () => {
     // Another account's campaign is not found, like a missing one.
     const mine = await campaign(o, 'Mine');
     await expect(call('GetCampaign', other, { id: mine.id })).rejects.toMatchObject({ kind: 'not_found' });
+    // Nor can it be changed or deleted through the other account, even with a domain of its own.
+    const otherInput = { domainId: other.domainId, subject: 'Taken', body: '<p>x</p>' };
+    await expect(call('SaveCampaign', other, { id: mine.id, input: otherInput })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    await expect(call('DeleteCampaign', other, { id: mine.id })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(call('SendCampaign', other, { id: mine.id, input: { sendAt: null } })).rejects.toMatchObject(
+      { kind: 'not_found' },
+    );
+    expect(await call<{ subject: string }>('GetCampaign', o, { id: mine.id })).toMatchObject({
+      subject: 'Mine',
+    });
     await expect(
       call('SaveCampaign', other, { input: { domainId: o.domainId, subject: 'x', body: '<p>x</p>' } }),
     ).rejects.toMatchObject({ kind: 'validation' });

@@ -73,6 +73,7 @@ export async function saveCampaign(deps: MarketingDeps, caller: Caller, id: stri
   const campaignId = id || randomUUID();
   await run(deps, caller, {
     type: 'Save',
+    create: !id,
     campaignId,
     accountId: caller.accountId,
     domainId: input.domainId,

@@ -12,6 +12,8 @@ import type { CampaignEvent, Recipient } from './events';
 export type CampaignCommand =
   | {
       type: 'Save';
+      /** A new campaign (its id just made), or a change to one of this account's. */
+      create: boolean;
       campaignId: string;
       accountId: string;
       domainId: string;
@@ -66,6 +68,9 @@ export function decide(command: CampaignCommand, state: CampaignsState): Campaig
   switch (command.type) {
     case 'Save': {
       const existing = state.campaigns[campaignId];
+      // An id this account never made is not found, even if another account holds it.
+      if (!command.create && !existing) throw notFound();
+      if (command.create && existing) throw new AppError('conflict', 'Campaign exists already');
       if (existing?.phase === 'deleted') throw notFound();
       if (existing?.phase === 'sent') throw alreadySent();
       if (existing && existing.domainId !== command.domainId)

@@ -4,8 +4,9 @@ import type { CampaignEvent } from './events';
 
 const at = '2026-11-26T10:00:00.000Z';
 const audience = { query: '', questionId: '', answer: '', booked: 'any', ordered: 'any' } as const;
-const save = (campaignId: string): CampaignCommand => ({
+const save = (campaignId: string): Extract<CampaignCommand, { type: 'Save' }> => ({
   type: 'Save',
+  create: true,
   campaignId,
   accountId: 'acct',
   domainId: 'dom',
@@ -86,7 +87,12 @@ describe('campaigns decider', () => {
 
   it('sends a campaign once; a sent one cannot change', () => {
     expect(refusal([save('a'), release('a', 1), release('a', 1)]).code).toBe('CAMPAIGN_SENT');
-    expect(refusal([save('a'), release('a', 1), save('a')]).code).toBe('CAMPAIGN_SENT');
+    expect(refusal([save('a'), release('a', 1), { ...save('a'), create: false }]).code).toBe('CAMPAIGN_SENT');
+  });
+
+  it('changes only a campaign of its own account: another id is not found', () => {
+    expect(refusal([{ ...save('elsewhere'), create: false }]).kind).toBe('not_found');
+    expect(run([save('a'), { ...save('a'), create: false, subject: 'Later' }]).events).toHaveLength(2);
   });
 
   it('refuses no recipients; a schedule records refusals instead of throwing', () => {

@@ -39,7 +39,8 @@ async function onCampaignEvent(
          ON CONFLICT (campaign_id) DO UPDATE SET
            subject = EXCLUDED.subject, body = EXCLUDED.body, audience = EXCLUDED.audience,
            status = CASE WHEN marketing_campaigns.status = 'scheduled' THEN 'scheduled' ELSE 'draft' END,
-           refusal = NULL, updated_at = EXCLUDED.updated_at`,
+           refusal = NULL, updated_at = EXCLUDED.updated_at
+         WHERE marketing_campaigns.account_id = EXCLUDED.account_id`,
         [e.campaignId, e.accountId, e.domainId, e.subject, e.body, JSON.stringify(e.audience), e.savedAt],
       );
       return;
