@@ -71,13 +71,10 @@ describe('email marketing', () => {
 
   step('the captured customers are contacts: listed, searched, with the plan’s contacts limit', async (t) => {
     const page = t.page;
-    await eventually(
-      async () => {
-        const answer = await ownerApi<{ total: number }>(t, 'GET', '/marketing/contacts');
-        expect(answer.total).toBe(11);
-      },
-      30_000,
-    );
+    await eventually(async () => {
+      const answer = await ownerApi<{ total: number }>(t, 'GET', '/marketing/contacts');
+      expect(answer.total).toBe(11);
+    }, 30_000);
     await page.goto(t.url('/dashboard/email-marketing'));
     await page.getByRole('heading', { level: 1, name: 'Email Marketing' }).waitFor();
     await page
