@@ -72,7 +72,6 @@ describe('protected routes', () => {
     await signUpOwner(t, 'empty-states');
     for (const [path, title] of [
       ['/dashboard/settings', 'Settings'],
-      ['/dashboard/email-marketing', 'Email Marketing'],
       ['/notifications', 'Notifications'],
     ]) {
       await t.page.goto(t.url(path!));

@@ -16,6 +16,7 @@ import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
 import { cachedMemberNames } from './clients/member-names';
+import { createMarketingClient } from './clients/marketing-client';
 import { createNotificationsClient } from './clients/notifications-client';
 import { createProjectionsClient } from './clients/projections-client';
 import type { GatewayConfig } from './config';
@@ -52,6 +53,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
+  const marketing = createMarketingClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
   const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const editorial = createEditorialClient(config.contentGrpcUrl, config.grpcDeadlineMs);
@@ -70,6 +72,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const closeClients = async () => {
     identity.close();
     notifications.close();
+    marketing.close();
     domains.close();
     content.close();
     editorial.close();
@@ -130,6 +133,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       logger,
       identity,
       notifications,
+      marketing,
       domains,
       content,
       editorial,

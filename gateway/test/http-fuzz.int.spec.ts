@@ -42,7 +42,9 @@ const FUZZ_SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(proce
 const CONCURRENCY = 4;
 const REQUEST_TIMEOUT_MS = 20_000;
 
-const routes = documentedRoutes();
+/** Only the documented routes under this prefix (e.g. `/api/marketing`): a quicker look at one area. */
+const FUZZ_ROUTES = process.env.FUZZ_ROUTES ?? '';
+const routes = documentedRoutes().filter((r) => r.template.startsWith(FUZZ_ROUTES));
 const codes = documentedCodes();
 let world: ProductWorld;
 let context: FuzzContext;
@@ -150,11 +152,22 @@ async function seedWorld(): Promise<FuzzContext> {
       member,
       invite: await created(client, '/api/team/invites', { email: uniqueEmail('invitee') }),
       notification: '',
+      campaign: '',
     };
     await eventually(async () => {
       const listed = await client.get('/api/notifications');
       ids.notification = listed.body.data?.[0]?.id ?? '';
       expect(ids.notification).not.toBe('');
+    }, 20_000);
+    // Email marketing knows the domain once its own projection of domains' events has it.
+    await eventually(async () => {
+      const res = await client.post('/api/marketing/campaigns', {
+        domainId,
+        subject: 'Spring sale',
+        body: '<p>Twelve new glazes</p>',
+      });
+      expect(res.status).toBe(201);
+      ids.campaign = res.body.data.id as string;
     }, 20_000);
     return ids;
   };
@@ -184,6 +197,12 @@ async function seedWorld(): Promise<FuzzContext> {
       price: '12.50',
       productType: 'Kitchen',
       description: 'A teapot',
+    };
+    const campaign = {
+      domainId,
+      subject: 'Spring sale',
+      body: '<h2>New colours</h2><p>Twelve new <strong>glazes</strong></p>',
+      audience: { query: '', questionId: '', answer: '', booked: 'any', ordered: 'any' },
     };
     const seeds: Record<string, () => Record<string, unknown>> = {
       'POST /api/auth/signup': () => signupDetails(uniqueEmail('fuzz')),
@@ -254,6 +273,11 @@ async function seedWorld(): Promise<FuzzContext> {
         name: 'Ada',
       }),
       'POST /api/widget/feedback': () => ({ articleId: ids.A.article, helpful: true }),
+      'POST /api/marketing/campaigns': () => campaign,
+      'PUT /api/marketing/campaigns/{id}': () => campaign,
+      'POST /api/marketing/campaigns/preview': () => campaign,
+      'POST /api/marketing/campaigns/test': () => campaign,
+      'POST /api/marketing/campaigns/{id}/send': () => ({ sendAt: null }),
     };
     return seeds[route.key]?.();
   };
@@ -270,6 +294,9 @@ async function seedWorld(): Promise<FuzzContext> {
     'GET /api/newsletter/confirm': { token: 'not-a-token' },
     'GET /api/newsletter/unsubscribe': { token: 'not-a-token' },
     'GET /api/team/invites/lookup': { token: 'not-a-token' },
+    'GET /api/marketing/unsubscribe': { token: 'not-a-token' },
+    'POST /api/marketing/unsubscribe': { token: 'not-a-token' },
+    'GET /api/marketing/contacts': { domainId: ids.A.domain, query: 'example', booked: 'any' },
   };
   const uploads = [
     () => multipartBody([{ name: 'file', value: png, filename: 'ok.png', type: 'image/png' }]),
@@ -330,7 +357,7 @@ afterAll(async () => {
 
 describe('the documented API under hostile input (issue 11)', () => {
   it('knows every documented route: each path parameter names a kind of id', () => {
-    expect(routes.length).toBeGreaterThan(70);
+    if (!FUZZ_ROUTES) expect(routes.length).toBeGreaterThan(70);
     for (const route of routes)
       for (const param of route.params) expect(() => idKindOf(route.template, param)).not.toThrow();
   });

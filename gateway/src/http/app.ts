@@ -29,6 +29,7 @@ import { filterQuestionsRoutes } from './routes/filter-questions-routes';
 import { healthRoutes, type ReadinessCheck, type ReadinessDetails } from './routes/health-routes';
 import { helpArticlesRoutes } from './routes/help-articles-routes';
 import { imagesRoutes } from './routes/images-routes';
+import { marketingRoutes } from './routes/marketing-routes';
 import { newsletterRoutes } from './routes/newsletter-routes';
 import { notificationsRoutes } from './routes/notifications-routes';
 import { paymentsRoutes, paymentsWebhookRoute } from './routes/payments-routes';
@@ -56,7 +57,7 @@ export interface AppOptions extends RouteDeps {
 }
 
 /** Blog posts and job listings carry rich text (up to 200,000 characters): their bodies may be bigger. */
-const RICH_TEXT_PATHS = ['/admin/posts', '/admin/jobs'];
+const RICH_TEXT_PATHS = ['/admin/posts', '/admin/jobs', '/marketing/campaigns'];
 const RICH_TEXT_BODY_LIMIT = '1mb';
 
 /** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
@@ -163,6 +164,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/payments', paymentsRoutes(options));
   api.use('/newsletter', newsletterRoutes(options));
   api.use('/notifications', notificationsRoutes(options));
+  api.use('/marketing', marketingRoutes(options));
   api.use('/domains', domainsRoutes(options));
   api.use('/settings/filter-questions', filterQuestionsRoutes(options));
   api.use('/products', productsRoutes(options));

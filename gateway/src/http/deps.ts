@@ -8,6 +8,7 @@ import type { ConversationsClient } from '../clients/conversations-client';
 import type { DomainsClient } from '../clients/domains-client';
 import type { EditorialClient } from '../clients/editorial-client';
 import type { IdentityClient } from '../clients/identity-client';
+import type { MarketingClient } from '../clients/marketing-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
@@ -17,6 +18,8 @@ import type { RateLimits } from './rate-limits';
 export interface RouteDeps {
   identity: IdentityClient;
   notifications: NotificationsClient;
+  /** Email marketing (the notifications service's Marketing service). */
+  marketing: MarketingClient;
   domains: DomainsClient;
   content: ContentClient;
   /** The admins' content and the public blog and careers (content's Editorial service). */

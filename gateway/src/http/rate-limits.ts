@@ -33,6 +33,8 @@ export const RATE_LIMIT_POLICIES = {
   visitorMessageIp: { points: 40, durationSec: 60 },
   /** Job applications from /careers, per client IP: someone may apply for a few listings at once. */
   careersApplication: { points: 10, durationSec: 3600 },
+  /** A campaign's test copy to the owner, per account: a few while writing, never a mail cannon. */
+  campaignTest: { points: 10, durationSec: 600 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;

@@ -34,6 +34,8 @@ export const configSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   PUBLIC_APP_URL: publicAppUrl,
+  MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+  MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
   LOG_LEVEL: logLevel,
 });
 
@@ -60,6 +62,12 @@ export interface NotificationsConfig {
   delivery: MailDeliveryConfig;
   /** Base of the links in newsletter mail, without a trailing slash. */
   publicAppUrl: string;
+  marketing: {
+    /** Campaign mails leave each sender at most this many a second. */
+    sendPerSecond: number;
+    /** How often scheduled campaigns are looked for. */
+    schedulePollMs: number;
+  };
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -80,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: c.MAIL_POLL_INTERVAL_MS,
     },
     publicAppUrl: c.PUBLIC_APP_URL,
+    marketing: { sendPerSecond: c.MARKETING_SEND_PER_SECOND, schedulePollMs: c.MARKETING_SCHEDULE_POLL_MS },
     logLevel: c.LOG_LEVEL,
   };
 }

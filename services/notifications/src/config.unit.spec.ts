@@ -14,8 +14,16 @@ describe('notifications config', () => {
       mailSealKey: 'dev-seal-key-0123456789',
       delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
       publicAppUrl: 'http://localhost:3000',
+      marketing: { sendPerSecond: 10, schedulePollMs: 5000 },
       logLevel: 'info',
     });
+  });
+
+  it('bounds the campaign mail rate', () => {
+    expect(loadConfig({ ...required, MARKETING_SEND_PER_SECOND: '2.5' }).marketing.sendPerSecond).toBe(2.5);
+    expect(() => loadConfig({ ...required, MARKETING_SEND_PER_SECOND: '0' })).toThrow(
+      /MARKETING_SEND_PER_SECOND/,
+    );
   });
 
   it('requires SMTP_URL and MAIL_SEAL_KEY', () => {

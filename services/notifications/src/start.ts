@@ -5,10 +5,21 @@ import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
 import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
+import type { MarketingDeps } from './app/marketing/deps';
 import type { NewsletterDeps } from './app/newsletter/deps';
 import type { NotificationsConfig } from './config';
 import { listenForNotify } from './db/listen';
+import { marketingService } from './grpc/marketing-service';
 import { notificationsService } from './grpc/notifications-service';
+import { isUnsubscribed } from './marketing/contacts-store';
+import { startCampaignScheduler } from './marketing/scheduler';
+import {
+  marketingBillingProjection,
+  marketingBookingsProjection,
+  marketingCustomersProjection,
+} from './projections/marketing/contacts-projections';
+import { marketingProjection } from './projections/marketing/marketing-projection';
+import { deriveUnsubscribeKey } from './security/unsubscribe-token';
 import { startAnnouncer } from './in-app/announcer';
 import { IN_APP_CHANNEL } from './in-app/notification-store';
 import { startMailSender } from './mail/sender';
@@ -81,6 +92,12 @@ export function startNotifications(
       policy: config.delivery,
       logger: logger.child({ component: 'mail-sender' }),
       clock,
+      // A campaign's recipient who unsubscribed after it was released gets nothing.
+      suppressed: async (mail) => {
+        const domainId = mail.template === 'campaign' ? mail.data.domainId : undefined;
+        return typeof domainId === 'string' && isUnsubscribed(pool, domainId, mail.recipient);
+      },
+      paced: { templates: new Set(['campaign']), perSecond: config.marketing.sendPerSecond },
     });
     teardown.add(() => sender.stop());
     const listener = listenForOutbox(
@@ -146,6 +163,27 @@ export function startNotifications(
     await run(applicationsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     const inbox: InboxDeps = { pool, clock };
 
+    // Email marketing: contacts from conversations' customers and bookings and billing's orders,
+    // the plan's limits from billing, and the campaigns on the MARKETING stream.
+    await run(marketingCustomersProjection());
+    await run(marketingBookingsProjection());
+    await run(marketingBillingProjection());
+    await ensureStream(nc, 'marketing', namespace);
+    const unsubscribeKey = deriveUnsubscribeKey(config.mailSealKey);
+    const marketing: MarketingDeps = {
+      pool,
+      store: new EventStore(nc, { context: 'marketing', namespace }),
+      projection: await run(marketingProjection({ appUrl: config.publicAppUrl, unsubscribeKey }), {
+        synchronousCommit: true,
+      }),
+      clock,
+      appUrl: config.publicAppUrl,
+      unsubscribeKey,
+      logger: logger.child({ component: 'marketing' }),
+    };
+    const scheduler = startCampaignScheduler(marketing, config.marketing.schedulePollMs);
+    teardown.add(() => scheduler.stop());
+
     const Service = loadService(
       'notifications/v1/notifications.proto',
       'parley.notifications.v1.Notifications',
@@ -154,6 +192,11 @@ export function startNotifications(
       port: config.grpcPort,
       services: [
         { definition: Service.service, implementation: notificationsService({ newsletter, inbox }, logger) },
+        {
+          definition: loadService('notifications/v1/marketing.proto', 'parley.notifications.v1.Marketing')
+            .service,
+          implementation: marketingService(marketing, logger),
+        },
         projectionsGrpcService(pool, namespace),
       ],
       isReady: () => !nc.isClosed(),

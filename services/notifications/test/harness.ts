@@ -90,6 +90,7 @@ export function testConfig(world: TestWorld, overrides: ConfigOverrides = {}): N
     mailSealKey: MAIL_SEAL_KEY,
     publicAppUrl: 'https://app.parley.example',
     logLevel: 'silent',
+    marketing: { sendPerSecond: 50, schedulePollMs: 200 },
     ...rest,
     delivery: { maxAttempts: 5, retryBaseMs: 100, retryMaxMs: 500, pollIntervalMs: 500, ...delivery },
   };

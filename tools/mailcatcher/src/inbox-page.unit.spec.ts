@@ -8,6 +8,8 @@ const hostile: CaughtMessage = {
   subject: '<img src=x onerror=alert(1)> Your code',
   text: 'Code: 123456 </pre><script>alert(2)</script>',
   html: '<p>Code <b>123456</b></p><script>alert(3)</script>',
+  listUnsubscribe: null,
+  listUnsubscribePost: null,
   receivedAt: '2025-01-02T03:04:05.678Z',
 };
 

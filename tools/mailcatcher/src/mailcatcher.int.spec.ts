@@ -32,6 +32,22 @@ describe('mail catcher', () => {
     return (await res.json()) as CaughtMessage[];
   };
 
+  it('keeps a list mail’s unsubscribe headers, unfolded', async () => {
+    const url = `https://app.example.com/api/marketing/unsubscribe?token=${'a'.repeat(120)}.${'b'.repeat(43)}`;
+    await mailer.sendMail({
+      from: 'Shop <no-reply@parley.local>',
+      to: 'bob@example.com',
+      subject: 'Spring',
+      text: 'Hello',
+      headers: { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const [message] = await list();
+    expect(message).toMatchObject({
+      listUnsubscribe: `<${url}>`,
+      listUnsubscribePost: 'List-Unsubscribe=One-Click',
+    });
+  });
+
   it('catches a mail and serves it over HTTP', async () => {
     await mailer.sendMail({
       from: 'Parley <no-reply@parley.local>',
@@ -51,6 +67,8 @@ describe('mail catcher', () => {
       subject: 'Your Parley verification code',
       text: 'Your code is 123456',
       html: '<p>Your code is <strong>123456</strong></p>',
+      listUnsubscribe: null,
+      listUnsubscribePost: null,
       receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 

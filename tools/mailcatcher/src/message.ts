@@ -9,6 +9,9 @@ export interface CaughtMessage {
   text: string;
   /** null when the mail has no HTML part. */
   html: string | null;
+  /** The List-Unsubscribe and List-Unsubscribe-Post headers (RFC 2369, 8058), unfolded; null when absent. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
   /** ISO 8601. */
   receivedAt: string;
 }

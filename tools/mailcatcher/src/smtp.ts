@@ -41,6 +41,15 @@ export function createSmtpServer(store: MessageStore, logger: Logger): SMTPServe
             callback(Object.assign(new Error('Message exceeds the size limit'), { responseCode: 552 }));
             return;
           }
+          const header = (name: string) => {
+            const line = parsed.headerLines.find((h) => h.key === name)?.line;
+            return line
+              ? line
+                  .replace(/\r?\n[ \t]+/g, ' ')
+                  .replace(/^[^:]+:\s*/, '')
+                  .trim()
+              : null;
+          };
           const message: CaughtMessage = {
             id: randomUUID(),
             from:
@@ -50,6 +59,8 @@ export function createSmtpServer(store: MessageStore, logger: Logger): SMTPServe
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
+            listUnsubscribe: header('list-unsubscribe'),
+            listUnsubscribePost: header('list-unsubscribe-post'),
             receivedAt: new Date().toISOString(),
           };
           store.add(message);

@@ -8,6 +8,8 @@ const message = (id: string, to: string[]): CaughtMessage => ({
   subject: `subject ${id}`,
   text: 'text',
   html: null,
+  listUnsubscribe: null,
+  listUnsubscribePost: null,
   receivedAt: new Date().toISOString(),
 });
 

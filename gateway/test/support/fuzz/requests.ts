@@ -17,7 +17,8 @@ export type IdKind =
   | 'notification'
   | 'room'
   | 'member'
-  | 'invite';
+  | 'invite'
+  | 'campaign';
 
 /** Ids that exist: tenant A's (the owner's and the agent's account) and tenant B's (the other tenant). */
 export interface KnownIds {
@@ -97,6 +98,8 @@ export function idKindOf(template: string, param: string): IdKind {
     admin: 'product',
     blog: 'product',
     careers: 'product',
+    // Email marketing's campaigns: a real campaign of each tenant.
+    marketing: 'campaign',
   };
   if (area === 'team') return template.includes('/invites/') ? 'invite' : 'member';
   const kind = byArea[area];
@@ -116,7 +119,8 @@ export const isPublicRoute = (route: DocumentedRoute) =>
   route.key === 'GET /api/images/{id}' ||
   route.template.startsWith('/api/widget/domains/') ||
   route.template.startsWith('/api/blog/') ||
-  route.template.startsWith('/api/careers/');
+  route.template.startsWith('/api/careers/') ||
+  route.template === '/api/marketing/unsubscribe';
 
 export interface FuzzContext {
   ids: KnownIds;

@@ -1,2 +1,3 @@
 export * from './newsletter';
 export * from './in-app';
+export * from './marketing';

@@ -36,7 +36,11 @@ describe('mail sender', () => {
   const senders: MailSender[] = [];
   const transports: MailTransport[] = [];
 
-  const sender = (smtpPort = catcher.smtpPort, maxAttempts = policy.maxAttempts) => {
+  const sender = (
+    smtpPort = catcher.smtpPort,
+    maxAttempts = policy.maxAttempts,
+    extra: Pick<Parameters<typeof startMailSender>[0], 'paced' | 'suppressed'> = {},
+  ) => {
     const transport = createSmtpTransport(`smtp://127.0.0.1:${smtpPort}`);
     transports.push(transport);
     const s = startMailSender({
@@ -47,6 +51,7 @@ describe('mail sender', () => {
       from: 'Parley <no-reply@parley.local>',
       policy: { ...policy, maxAttempts },
       logger,
+      ...extra,
     });
     senders.push(s);
     return s;
@@ -162,5 +167,44 @@ describe('mail sender', () => {
     );
     expect((await row('foreign')).last_error).toContain('MAIL_SEAL_KEY');
     expect(await inbox(catcher.httpPort)).toEqual([]);
+  });
+  it('paces campaign mail to its rate, and never sends one whose recipient is suppressed', async () => {
+    const campaign = (i: number): OutboxEntry => ({
+      id: `campaign:c1:${i}`,
+      template: 'campaign',
+      recipient: `reader${i}@example.com`,
+      data: {
+        campaignId: 'c1',
+        domainId: 'd1',
+        domain: 'shop.example.com',
+        subject: 'Spring',
+        body: '<p>Hello</p>',
+        appUrl: 'https://app.example.com',
+        unsubscribeUrl: 'https://app.example.com/api/marketing/unsubscribe?token=t',
+      },
+      sealedSecrets: null,
+      expiresAt: null,
+      campaignId: 'c1',
+    });
+    for (let i = 0; i < 11; i++) await enqueue(campaign(i));
+    const started = Date.now();
+    sender(catcher.smtpPort, policy.maxAttempts, {
+      paced: { templates: new Set(['campaign']), perSecond: 10 },
+      suppressed: async (mail) => mail.recipient === 'reader0@example.com',
+    });
+    await eventually(async () => {
+      const { rows } = await db.pool.query<{ status: string; n: string }>(
+        "SELECT status, count(*) AS n FROM mail_outbox WHERE campaign_id = 'c1' GROUP BY status ORDER BY status",
+      );
+      expect(rows.map((r) => [r.status, Number(r.n)])).toEqual([
+        ['sent', 10],
+        ['suppressed', 1],
+      ]);
+    }, 15_000);
+    // 10 mails at 10 a second: the first leaves at once, the tenth about 0.9 s later.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+    expect(await inbox(catcher.httpPort, 'reader0@example.com')).toHaveLength(0);
+    const [mail] = await inbox(catcher.httpPort, 'reader1@example.com');
+    expect(mail!.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
   });
 });

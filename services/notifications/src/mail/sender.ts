@@ -7,6 +7,7 @@ import {
   markExpired,
   markFailed,
   markSent,
+  markSuppressed,
   msUntilNextDue,
   scheduleRetry,
 } from '../outbox/outbox-store';
@@ -31,6 +32,13 @@ export interface MailSenderOptions {
   /** How long a claimed row is reserved for this sender; far above the SMTP timeouts. */
   leaseMs?: number;
   clock?: () => Date;
+  /**
+   * Asked before a mail is sent: true means it must never go (a campaign's recipient who
+   * unsubscribed after the campaign was released); the row ends as 'suppressed'.
+   */
+  suppressed?: (mail: ClaimedMail) => Promise<boolean>;
+  /** Mails of these templates leave at most this many a second from this sender (bulk mail). */
+  paced?: { templates: ReadonlySet<string>; perSecond: number };
 }
 
 export interface MailSender {
@@ -63,6 +71,17 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   const leaseMs = options.leaseMs ?? 120_000;
   const clock = options.clock ?? (() => new Date());
   const messageIdDomain = domainOf(from);
+  const paced = options.paced;
+  // The next moment a paced mail may leave: each takes the slot after the previous one.
+  let nextPacedSlot = 0;
+  const waitForPacedSlot = async () => {
+    if (!paced) return;
+    const interval = 1000 / paced.perSecond;
+    const now = Date.now();
+    const slot = Math.max(now, nextPacedSlot);
+    nextPacedSlot = slot + interval;
+    if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+  };
 
   let stopped = false;
   let woken = false;
@@ -115,6 +134,12 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       log.error({ reason: plan.reason }, 'mail cannot be sent; marked failed');
       return;
     }
+    if (options.suppressed && (await options.suppressed(mail))) {
+      await markSuppressed(pool, mail.id);
+      log.info('recipient unsubscribed; mail suppressed');
+      return;
+    }
+    if (paced?.templates.has(mail.template)) await waitForPacedSlot();
     try {
       await transport.send({
         from,

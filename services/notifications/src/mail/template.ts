@@ -4,6 +4,8 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a campaign's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 export interface RenderContext {

@@ -6,6 +6,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  headers?: Record<string, string>;
   /** Stable per outbox row, so a receiving system can spot the rare resend after a crash. */
   messageId: string;
 }

@@ -8,6 +8,8 @@ export interface OutboxEntry {
   /** Values sealed with MAIL_SEAL_KEY, by name; null when the mail has no secret. */
   sealedSecrets: Record<string, string> | null;
   expiresAt: Date | null;
+  /** The marketing campaign the mail belongs to (its counts); absent for every other mail. */
+  campaignId?: string;
 }
 
 /** A pending row a sender has claimed (its lease is running). */
@@ -22,4 +24,4 @@ export interface ClaimedMail {
   attempts: number;
 }
 
-export type OutboxStatus = 'pending' | 'sent' | 'expired' | 'failed';
+export type OutboxStatus = 'pending' | 'sent' | 'expired' | 'failed' | 'suppressed';

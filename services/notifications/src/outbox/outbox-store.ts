@@ -24,8 +24,8 @@ interface Row {
 export async function enqueueMail(tx: PoolClient, entry: OutboxEntry, now: Date): Promise<boolean> {
   const expired = entry.expiresAt !== null && entry.expiresAt.getTime() <= now.getTime();
   const inserted = await tx.query(
-    `INSERT INTO mail_outbox (id, template, recipient, data, sealed_secrets, status, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO mail_outbox (id, template, recipient, data, sealed_secrets, status, expires_at, campaign_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (id) DO NOTHING`,
     [
       entry.id,
@@ -35,6 +35,7 @@ export async function enqueueMail(tx: PoolClient, entry: OutboxEntry, now: Date)
       expired || entry.sealedSecrets === null ? null : JSON.stringify(entry.sealedSecrets),
       expired ? 'expired' : 'pending',
       entry.expiresAt,
+      entry.campaignId ?? null,
     ],
   );
   if (inserted.rowCount === 1 && !expired)
@@ -79,7 +80,7 @@ export async function claimDueMails(
 async function finish(
   db: Queryable,
   id: string,
-  status: 'sent' | 'expired' | 'failed',
+  status: 'sent' | 'expired' | 'failed' | 'suppressed',
   error: string | null,
 ): Promise<void> {
   await db.query(
@@ -93,6 +94,8 @@ async function finish(
 
 export const markSent = (db: Queryable, id: string) => finish(db, id, 'sent', null);
 export const markExpired = (db: Queryable, id: string) => finish(db, id, 'expired', null);
+/** A campaign mail whose recipient unsubscribed after the campaign went out: never sent. */
+export const markSuppressed = (db: Queryable, id: string) => finish(db, id, 'suppressed', null);
 export const markFailed = (db: Queryable, id: string, error: string) => finish(db, id, 'failed', error);
 
 export async function scheduleRetry(

@@ -1,6 +1,7 @@
 import type { MailTemplate } from '../template';
 import { applicationReceivedTemplate } from './application-received';
 import { bookingTemplate } from './booking';
+import { campaignTemplate } from './campaign';
 import { liveSupportTemplate } from './live-support';
 import { newsletterConfirmationTemplate } from './newsletter-confirmation';
 import { signupCodeTemplate } from './signup-code';
@@ -17,12 +18,14 @@ export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, 
     usageAlertTemplate,
     bookingTemplate,
     applicationReceivedTemplate,
+    campaignTemplate,
   ].map((t) => [t.name, t]),
 );
 
 export {
   applicationReceivedTemplate,
   bookingTemplate,
+  campaignTemplate,
   liveSupportTemplate,
   newsletterConfirmationTemplate,
   signupCodeTemplate,

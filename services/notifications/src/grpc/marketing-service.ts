@@ -1,0 +1,50 @@
+import type { UntypedServiceImplementation } from '@grpc/grpc-js';
+import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
+import type { Logger } from '@parley/logger';
+import {
+  deleteCampaign,
+  getCampaign,
+  listCampaigns,
+  previewCampaign,
+  saveCampaign,
+  sendCampaign,
+  testCampaign,
+  unscheduleCampaign,
+} from '../app/marketing/campaigns';
+import { contacts } from '../app/marketing/contacts';
+import type { MarketingDeps } from '../app/marketing/deps';
+import { unsubscribe } from '../app/marketing/unsubscribe';
+
+interface MarketingRequest {
+  caller?: CallerMessage | null;
+  id: string;
+  inputJson: string;
+  queryJson: string;
+}
+
+/** proto <-> application mapping for parley.notifications.v1.Marketing; no decisions here. */
+export function marketingService(deps: MarketingDeps, logger: Logger): UntypedServiceImplementation {
+  const call = (
+    method: string,
+    handler: (req: MarketingRequest, caller: ReturnType<typeof callerFrom>) => Promise<unknown>,
+  ) =>
+    unary<MarketingRequest, { json: string }>(
+      async (req) => ({ json: JSON.stringify((await handler(req, callerFrom(req.caller))) ?? null) }),
+      (error) => logger.error({ err: error, method }, 'marketing call failed'),
+    );
+  return {
+    ListContacts: call('ListContacts', (req, caller) => contacts(deps, caller, req.queryJson)),
+    ListCampaigns: call('ListCampaigns', (_req, caller) => listCampaigns(deps, caller)),
+    GetCampaign: call('GetCampaign', (req, caller) => getCampaign(deps, caller, req.id)),
+    SaveCampaign: call('SaveCampaign', (req, caller) => saveCampaign(deps, caller, req.id, req.inputJson)),
+    DeleteCampaign: call('DeleteCampaign', (req, caller) => deleteCampaign(deps, caller, req.id)),
+    SendCampaign: call('SendCampaign', (req, caller) => sendCampaign(deps, caller, req.id, req.inputJson)),
+    UnscheduleCampaign: call('UnscheduleCampaign', (req, caller) => unscheduleCampaign(deps, caller, req.id)),
+    PreviewCampaign: call('PreviewCampaign', (req, caller) => previewCampaign(deps, caller, req.inputJson)),
+    TestCampaign: call('TestCampaign', (req, caller) => testCampaign(deps, caller, req.inputJson)),
+    Unsubscribe: unary<{ token: string }, { outcome: string }>(
+      (req) => unsubscribe(deps, req.token),
+      (error) => logger.error({ err: error, method: 'Unsubscribe' }, 'marketing call failed'),
+    ),
+  };
+}
