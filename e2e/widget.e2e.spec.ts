@@ -471,7 +471,12 @@ describe('the widget embedded on a customer site', () => {
     const before = await visitorMessages.count();
     await w.getByTestId('chat-input').fill(markupOnly);
     await w.getByTestId('chat-send').click();
-    await expectCount(visitorMessages, before + 1);
+    await expectCount(visitorMessages, before + 1).catch(async (e: Error) => {
+      // Say what the widget said: a refused message is dropped again and shows an alert.
+      const alert = await w.locator('.pw-error').allTextContents();
+      const input = await w.getByTestId('chat-input').inputValue();
+      throw new Error(`${e.message}; the widget's alert: ${JSON.stringify(alert)}; its input: ${input}`);
+    });
     const mine = visitorMessages.last();
     await mine.and(w.locator(':not([data-pending])')).waitFor();
     // The text itself, escaped: neither an empty bubble nor an element.
