@@ -71,7 +71,7 @@ function healthChecks(ports) {
       check: () => grpcServing(`127.0.0.1:${ports.conversationsGrpc}`),
     },
     assistant: {
-      ports: [ports.assistantGrpc],
+      ports: [ports.assistantGrpc, ports.assistantHttp],
       check: () => grpcServing(`127.0.0.1:${ports.assistantGrpc}`),
     },
     gateway: {

@@ -130,6 +130,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       ...common,
       ...eventing,
       ASSISTANT_GRPC_PORT: String(p.assistantGrpc),
+      ASSISTANT_HTTP_PORT: String(p.assistantHttp),
       DATABASE_URL: databaseUrl('assistant'),
       CONVERSATIONS_GRPC_URL: `127.0.0.1:${p.conversationsGrpc}`,
       BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
