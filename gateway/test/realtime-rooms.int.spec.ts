@@ -6,6 +6,8 @@ import type {
   TypingStatus,
   VisitorMessageAck,
 } from '@parley/contracts';
+import { assistantSignalSubject, type AssistantSignal } from '@parley/contracts';
+import { connectTestNats } from '@parley/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestConversations, type TestConversations } from './support/conversations';
 import { startTestDomains, type TestDomains } from './support/domains';
@@ -306,6 +308,60 @@ describe('two gateway replicas', () => {
       ok: false,
       error: 'forbidden',
     });
+  }, 30_000);
+
+  it('a socket that subscribes while the assistant answers is told it is typing, with the draft so far', async () => {
+    const nc = await connectTestNats();
+    try {
+      const visitor = await newVisitor(gatewayA);
+      const { roomId } = await visitorSays(visitor, 'the assistant is typing before my socket joins');
+      const audience = {
+        accountId: owner.user.accountId,
+        domainId,
+        customerId: visitor.customerId,
+        sharedWith: [],
+      };
+      const signal = async (s: { kind: 'typing'; isTyping: boolean } | { kind: 'stream'; text: string }) => {
+        nc.publish(
+          assistantSignalSubject(stack.namespace),
+          new TextEncoder().encode(JSON.stringify({ ...s, roomId, audience } satisfies AssistantSignal)),
+        );
+        await nc.flush();
+      };
+      const joinAndListen = async (gateway: TestGateway) => {
+        const s = await socket(gateway, visitor.token);
+        const received = recordAll(s);
+        expect(await subscribe(s, roomId)).toMatchObject({ ok: true });
+        await sleep(300); // anything replayed arrives right after the ack
+        return received.map((r) => [r.event, r.envelope.data]);
+      };
+
+      // The assistant took the message up before any socket of the visitor's was in the room.
+      await signal({ kind: 'typing', isTyping: true });
+      await sleep(200); // the relay keeps it (Redis)
+      expect(await joinAndListen(gatewayB)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+      ]);
+
+      await signal({ kind: 'stream', text: 'You can return it' });
+      await sleep(200);
+      expect(await joinAndListen(gatewayA)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+        ['bot-stream', { roomId, text: 'You can return it' }],
+      ]);
+
+      // A withdrawn draft is not replayed; once the assistant is done, nothing is.
+      await signal({ kind: 'stream', text: '' });
+      await sleep(200);
+      expect(await joinAndListen(gatewayB)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+      ]);
+      await signal({ kind: 'typing', isTyping: false });
+      await sleep(200);
+      expect(await joinAndListen(gatewayA)).toEqual([]);
+    } finally {
+      await nc.close();
+    }
   }, 30_000);
 
   it('team activity broadcasts team-member-active on the presence channel, not to visitors', async () => {

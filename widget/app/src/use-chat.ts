@@ -153,10 +153,16 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
           },
           stream: (text) => {
             stopAgentTyping();
-            patch({ botDraft: text, agentTyping: false });
+            // An empty draft is the assistant withdrawing it (its answer was stopped).
+            patch({ botDraft: text === '' ? null : text, agentTyping: false });
           },
           mode: (live) => {
-            patch({ live });
+            // The team has the room: whatever the bot was writing will not be posted.
+            if (live) {
+              stopAgentTyping();
+              typingShownAt.current = null;
+              patch({ live, botDraft: null, agentTyping: false });
+            } else patch({ live });
             // Spec "Live mode": when turned off, messages are reloaded.
             if (!live) void reload().catch(() => undefined);
           },
