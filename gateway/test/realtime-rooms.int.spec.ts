@@ -68,7 +68,11 @@ async function visitorSays(
 ): Promise<{ roomId: string; message: ChatMessage }> {
   const res = await visitor.client.post('/api/widget/messages', { content, clientId: randomUUID() });
   if (res.status !== 201) throw new Error(`visitor message: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { data: { roomId: string; message: ChatMessage } }).data;
+  const data = (res.body as { data: { roomId: string; message: ChatMessage; assistantAnswers: boolean } })
+    .data;
+  // A room the visitor's message opens (or keeps) is the assistant's until the team goes live.
+  if (typeof data.assistantAnswers !== 'boolean') throw new Error('the POST says nothing of the assistant');
+  return data;
 }
 
 async function teamSays(
@@ -263,6 +267,8 @@ describe('two gateway replicas', () => {
       channel: roomId,
       data: { roomId, live: true },
     });
+    // The team has the room: the visitor's next message is not the assistant's to answer.
+    expect(await visitorSays(visitor, 'still there?')).toMatchObject({ roomId, assistantAnswers: false });
   });
 
   it('typing reaches the other side only, and goes back to not-typing on its own', async () => {
@@ -350,7 +356,7 @@ describe('two gateway replicas', () => {
         ['bot-stream', { roomId, text: 'You can return it' }],
       ]);
 
-      // A withdrawn draft is not replayed; once the assistant is done, nothing is.
+      // A withdrawn draft is not replayed; once the assistant is done, that it is not typing.
       await signal({ kind: 'stream', text: '' });
       await sleep(200);
       expect(await joinAndListen(gatewayB)).toEqual([
@@ -358,7 +364,9 @@ describe('two gateway replicas', () => {
       ]);
       await signal({ kind: 'typing', isTyping: false });
       await sleep(200);
-      expect(await joinAndListen(gatewayA)).toEqual([]);
+      expect(await joinAndListen(gatewayA)).toEqual([
+        ['typing-status', { roomId, isTyping: false, agent: true }],
+      ]);
     } finally {
       await nc.close();
     }
@@ -502,7 +510,11 @@ describe('visitor messages over the widget socket', () => {
     const ack = await sendOnSocket(visitorSocket, { content: '  then over the socket  ', clientId });
     expect(ack).toMatchObject({
       ok: true,
-      data: { roomId, message: { role: 'user', content: 'then over the socket', clientId, isNote: false } },
+      data: {
+        roomId,
+        message: { role: 'user', content: 'then over the socket', clientId, isNote: false },
+        assistantAnswers: true,
+      },
     });
     const again = await sendOnSocket(visitorSocket, { content: 'then over the socket', clientId });
     expect(again.ok && again.data.message.id).toBe(ack.ok && ack.data.message.id);

@@ -9,20 +9,20 @@ import type { RoomAssistantActivity } from './assistant-activity';
 
 /**
  * What a socket that just subscribed to a room's channel is told of the assistant's turn in
- * progress: the bot is typing, and the draft so far when there is one. The same events the relay
- * emits live (cursor null: they are not in the replay buffer); nothing when the assistant is idle.
+ * progress: the bot is typing, and the draft so far when there is one; or that it is not typing
+ * (a widget that showed typing on its message's POST answer learns the turn ended before its
+ * socket joined). The same events the relay emits live (cursor null: not in the replay buffer).
  */
 export function activityEmissions(
   roomId: string,
   activity: RoomAssistantActivity | null,
 ): Array<{ event: string; envelope: RealtimeEnvelope<unknown> }> {
-  if (!activity) return [];
   const channel = roomChannel(roomId);
-  const typing: TypingStatus = { roomId, isTyping: true, agent: true };
+  const typing: TypingStatus = { roomId, isTyping: activity !== null, agent: true };
   const events: Array<{ event: string; envelope: RealtimeEnvelope<unknown> }> = [
     { event: RealtimeEventName.typingStatus, envelope: { channel, cursor: null, data: typing } },
   ];
-  if (activity.draft !== null) {
+  if (activity && activity.draft !== null) {
     events.push({
       event: BOT_STREAM_EVENT,
       envelope: { channel, cursor: null, data: { roomId, text: activity.draft } },

@@ -15,8 +15,10 @@ describe('the assistant’s activity in a room', () => {
     expect(activityAfter({ kind: 'typing', roomId: 'r1', audience, isTyping: false })).toBeNull();
   });
 
-  it('replays typing, then the draft when there is one, on the room channel; nothing when idle', () => {
-    expect(activityEmissions('r1', null)).toEqual([]);
+  it('replays typing, then the draft when there is one, on the room channel; not typing when idle', () => {
+    expect(activityEmissions('r1', null).map((e) => [e.event, e.envelope.data])).toEqual([
+      ['typing-status', { roomId: 'r1', isTyping: false, agent: true }],
+    ]);
     expect(activityEmissions('r1', { draft: null })).toEqual([
       {
         event: 'typing-status',

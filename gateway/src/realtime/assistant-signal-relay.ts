@@ -70,17 +70,17 @@ export function startAssistantSignalRelay(options: {
         options.logger.warn({ subject: message.subject }, 'unreadable assistant signal');
         continue;
       }
-      for (const { room, event, data } of signalEmissions(parsed.data)) {
-        options.emit(room, event, { channel: roomChannel(parsed.data.roomId), cursor: null, data });
-      }
-      // After the emit, so the sockets already in the room are not held up; in order, so the
-      // activity kept is the last signal's.
+      // Kept before it is emitted: a socket joins the room, then reads what is kept, so it gets
+      // the signal one way or the other (in order: what is kept is the last signal's).
       await options.activity?.record(parsed.data).catch((error: unknown) => {
         options.logger.warn(
           { err: error, roomId: parsed.data.roomId },
           'could not keep the assistant’s activity',
         );
       });
+      for (const { room, event, data } of signalEmissions(parsed.data)) {
+        options.emit(room, event, { channel: roomChannel(parsed.data.roomId), cursor: null, data });
+      }
     }
   })();
   return {
