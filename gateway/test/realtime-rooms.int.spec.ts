@@ -277,15 +277,17 @@ describe('two gateway replicas', () => {
     const visitorSocket = await socket(gatewayA, visitor.token);
     const ownerSocket = await socket(gatewayB, owner.accessToken);
     const secondTeamSocket = await socket(gatewayA, owner.accessToken);
-    const byVisitor = recordAll(visitorSocket);
-    const byOwner = recordAll(ownerSocket);
-    const bySecond = recordAll(secondTeamSocket);
     for (const [s, ch] of [
       [visitorSocket, roomId],
       [ownerSocket, roomId],
       [secondTeamSocket, roomId],
     ] as const)
       expect(await subscribe(s, ch)).toMatchObject({ ok: true });
+    // Live signals from here on (a visitor's subscribe is also told the assistant is not typing).
+    await sleep(300);
+    const byVisitor = recordAll(visitorSocket);
+    const byOwner = recordAll(ownerSocket);
+    const bySecond = recordAll(secondTeamSocket);
 
     const typing = (received: Received[]) =>
       received.filter((r) => r.event === 'typing-status').map((r) => r.envelope.data as TypingStatus);

@@ -85,6 +85,8 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
       if (channel.kind !== 'room' || !deps.assistantActivity) return;
       try {
         const activity = await deps.assistantActivity.current(channel.roomId);
+        // 'Not typing' matters to the widget only (it shows typing on its message's POST answer).
+        if (!activity && who.kind !== 'visitor') return;
         for (const e of activityEmissions(channel.roomId, activity)) socket.emit(e.event, e.envelope);
       } catch (error) {
         // A hint only: the posted answer is the truth.

@@ -12,7 +12,7 @@ export interface LiveWatch {
 }
 
 /**
- * Every room's live switch as it is appended, on core NATS (a JetStream append is also delivered
+ * Every room's live switch by the team as it is appended, on core NATS (a JetStream append is also delivered
  * to plain subscribers of its subject): ahead of the room's lane, which is busy with the answer
  * the switch must stop. No durability needed: a switch missed here (a reconnect) still reaches
  * the reactor through the stream, and the turn after it is silent anyway.
@@ -37,7 +37,10 @@ export function watchLiveSwitches(options: {
         options.logger.warn({ subject: message.subject }, 'unreadable LiveModeChanged on the live watch');
         continue;
       }
-      options.onChange(parsed.data.data.roomId, parsed.data.data.live);
+      const change = parsed.data.data;
+      // The assistant's own handoff goes live too: that turn carries on (it mails the owner next).
+      if (change.changedBy === 'assistant') continue;
+      options.onChange(change.roomId, change.live);
     }
   })();
   return {
