@@ -61,6 +61,8 @@ export interface StartStackOptions {
   programs?: string[];
   /** Servers instead of this machine's own, which are then neither checked nor started. */
   infrastructure?: Partial<import('./lib/environment.mjs').Infrastructure>;
+  /** The assistant answers with this model (the e2e run's own double); default none: retrieval only. */
+  languageModel?: import('./lib/environment.mjs').LanguageModel;
 }
 
 export function startStack(options?: StartStackOptions): Promise<RunningStack>;

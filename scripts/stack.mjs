@@ -71,7 +71,7 @@ function healthChecks(ports) {
       check: () => grpcServing(`127.0.0.1:${ports.conversationsGrpc}`),
     },
     assistant: {
-      ports: [ports.assistantGrpc],
+      ports: [ports.assistantGrpc, ports.assistantHttp],
       check: () => grpcServing(`127.0.0.1:${ports.assistantGrpc}`),
     },
     gateway: {
@@ -127,7 +127,8 @@ function failureReport(child, info) {
  *           onUnexpectedExit?: (name: string, description: string, lastLines: string[]) => void,
  *           restart?: { initialMs: number, maxMs: number, resetAfterMs: number },
  *           programs?: string[],
- *           infrastructure?: { postgres?: string, redis?: string, nats?: string } }} options
+ *           infrastructure?: { postgres?: string, redis?: string, nats?: string },
+ *           languageModel?: { baseUrl: string, model: string } }} options
  *   programs: only these (by name; default every program);
  *   infrastructure: servers to use instead of this machine's own (which are then neither checked
  *   nor started): PostgreSQL's URL without a database, Redis's, NATS's.
@@ -185,6 +186,7 @@ export async function startStack(options = {}) {
     stripe,
     logLevel: options.logLevel,
     infrastructure,
+    languageModel: options.languageModel,
   });
   if (profile.logToFiles) mkdirSync(programLogs, { recursive: true });
 

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
         ASSISTANT_LLM_BASE_URL: '',
         ASSISTANT_LLM_MODEL: '',
       },
-      ['ASSISTANT_GRPC_PORT'],
+      ['ASSISTANT_GRPC_PORT', 'ASSISTANT_HTTP_PORT'],
     );
     children.push(assistant);
 

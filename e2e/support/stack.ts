@@ -1,6 +1,7 @@
 // The product as the e2e specs see it: the test-profile stack (ports 13000/14000/..., databases
 // parley_e2e_<service>, a random EVENT_NAMESPACE), started once per jest run by global-setup.ts.
 import type { RunningStack } from '../../scripts/stack.mjs';
+import type { LanguageModelDouble } from './language-model';
 
 /** What the specs read from the environment; global-setup.ts sets it. */
 export interface E2eEnvironment {
@@ -11,6 +12,8 @@ export interface E2eEnvironment {
   stripeUrl: string;
   adminEmail: string;
   adminPassword: string;
+  /** The language-model double the assistant answers with (support/language-model.ts), its control side. */
+  languageModelUrl: string;
 }
 
 const VARIABLES = {
@@ -20,6 +23,7 @@ const VARIABLES = {
   stripeUrl: 'E2E_STRIPE_URL',
   adminEmail: 'E2E_ADMIN_EMAIL',
   adminPassword: 'E2E_ADMIN_PASSWORD',
+  languageModelUrl: 'E2E_LANGUAGE_MODEL_URL',
 } as const;
 
 /** Debian's Chromium, which the browser specs drive with playwright-core. */
@@ -58,9 +62,13 @@ export function e2eEnvironment(): E2eEnvironment {
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
-export async function startTestStack(): Promise<RunningStack> {
+export async function startTestStack(model: LanguageModelDouble): Promise<RunningStack> {
   const { startStack } = await import('../../scripts/stack.mjs');
-  const stack = await startStack({ profile: 'test', log });
+  const stack = await startStack({
+    profile: 'test',
+    log,
+    languageModel: { baseUrl: model.baseUrl, model: model.model },
+  });
   const missing = stack.missing.filter((m) => m !== 'mailcatcher' || !process.env.SMTP_URL);
   if (missing.length) {
     await stack.stop();
@@ -76,6 +84,7 @@ export async function startTestStack(): Promise<RunningStack> {
   process.env[VARIABLES.stripeUrl] = stack.urls.localStripe ?? '';
   process.env[VARIABLES.adminEmail] = stack.admin.email;
   process.env[VARIABLES.adminPassword] = stack.admin.password;
+  process.env[VARIABLES.languageModelUrl] = model.controlUrl;
   process.env.E2E_EVENT_NAMESPACE = stack.namespace;
   return stack;
 }

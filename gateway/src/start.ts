@@ -24,6 +24,7 @@ import { createApp } from './http/app';
 import { deadLetterDetails } from './http/dead-letter-details';
 import { createRateLimits } from './http/rate-limits';
 import { createPresenceStore } from './presence/presence-store';
+import { redisAssistantActivity } from './realtime/assistant-activity';
 import { startAssistantSignalRelay } from './realtime/assistant-signal-relay';
 import { startRealtime, teamActivityBeforeServer } from './realtime/start-realtime';
 import { connectRedis, pingRedis } from './redis/redis-clients';
@@ -171,6 +172,8 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     // compiled TRUST_PROXY rule, so a socket and a POST from one client are one client.
     const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
     const clientIpOf = (request: IncomingMessage) => proxyAddr(request, trustProxy);
+    // The assistant's typing and draft per room: the signal relay keeps it, subscribes replay it.
+    const assistantActivity = redisAssistantActivity(redis.commands, config.redis.keyPrefix);
     // Socket.IO (channels authorised by conversations, replay) and the relay of room events.
     const realtimeSide = await startRealtime({
       httpServer,
@@ -186,6 +189,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       teamActivity,
       rateLimits,
       clientIpOf,
+      assistantActivity,
       logger,
     });
     const realtime = realtimeSide.server;
@@ -208,6 +212,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       nc: nats,
       namespace: config.eventNamespace,
       emit: realtime.emitToRoom,
+      activity: assistantActivity,
       logger: logger.child({ component: 'assistant-signal-relay' }),
     });
 

@@ -6,6 +6,8 @@ import type {
   TypingStatus,
   VisitorMessageAck,
 } from '@parley/contracts';
+import { assistantSignalSubject, type AssistantSignal } from '@parley/contracts';
+import { connectTestNats } from '@parley/testing';
 import type { Socket } from 'socket.io-client';
 import { startTestConversations, type TestConversations } from './support/conversations';
 import { startTestDomains, type TestDomains } from './support/domains';
@@ -66,7 +68,11 @@ async function visitorSays(
 ): Promise<{ roomId: string; message: ChatMessage }> {
   const res = await visitor.client.post('/api/widget/messages', { content, clientId: randomUUID() });
   if (res.status !== 201) throw new Error(`visitor message: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body as { data: { roomId: string; message: ChatMessage } }).data;
+  const data = (res.body as { data: { roomId: string; message: ChatMessage; assistantAnswers: boolean } })
+    .data;
+  // A room the visitor's message opens (or keeps) is the assistant's until the team goes live.
+  if (typeof data.assistantAnswers !== 'boolean') throw new Error('the POST says nothing of the assistant');
+  return data;
 }
 
 async function teamSays(
@@ -261,6 +267,8 @@ describe('two gateway replicas', () => {
       channel: roomId,
       data: { roomId, live: true },
     });
+    // The team has the room: the visitor's next message is not the assistant's to answer.
+    expect(await visitorSays(visitor, 'still there?')).toMatchObject({ roomId, assistantAnswers: false });
   });
 
   it('typing reaches the other side only, and goes back to not-typing on its own', async () => {
@@ -269,15 +277,17 @@ describe('two gateway replicas', () => {
     const visitorSocket = await socket(gatewayA, visitor.token);
     const ownerSocket = await socket(gatewayB, owner.accessToken);
     const secondTeamSocket = await socket(gatewayA, owner.accessToken);
-    const byVisitor = recordAll(visitorSocket);
-    const byOwner = recordAll(ownerSocket);
-    const bySecond = recordAll(secondTeamSocket);
     for (const [s, ch] of [
       [visitorSocket, roomId],
       [ownerSocket, roomId],
       [secondTeamSocket, roomId],
     ] as const)
       expect(await subscribe(s, ch)).toMatchObject({ ok: true });
+    // Live signals from here on (a visitor's subscribe is also told the assistant is not typing).
+    await sleep(300);
+    const byVisitor = recordAll(visitorSocket);
+    const byOwner = recordAll(ownerSocket);
+    const bySecond = recordAll(secondTeamSocket);
 
     const typing = (received: Received[]) =>
       received.filter((r) => r.event === 'typing-status').map((r) => r.envelope.data as TypingStatus);
@@ -306,6 +316,62 @@ describe('two gateway replicas', () => {
       ok: false,
       error: 'forbidden',
     });
+  }, 30_000);
+
+  it('a socket that subscribes while the assistant answers is told it is typing, with the draft so far', async () => {
+    const nc = await connectTestNats();
+    try {
+      const visitor = await newVisitor(gatewayA);
+      const { roomId } = await visitorSays(visitor, 'the assistant is typing before my socket joins');
+      const audience = {
+        accountId: owner.user.accountId,
+        domainId,
+        customerId: visitor.customerId,
+        sharedWith: [],
+      };
+      const signal = async (s: { kind: 'typing'; isTyping: boolean } | { kind: 'stream'; text: string }) => {
+        nc.publish(
+          assistantSignalSubject(stack.namespace),
+          new TextEncoder().encode(JSON.stringify({ ...s, roomId, audience } satisfies AssistantSignal)),
+        );
+        await nc.flush();
+      };
+      const joinAndListen = async (gateway: TestGateway) => {
+        const s = await socket(gateway, visitor.token);
+        const received = recordAll(s);
+        expect(await subscribe(s, roomId)).toMatchObject({ ok: true });
+        await sleep(300); // anything replayed arrives right after the ack
+        return received.map((r) => [r.event, r.envelope.data]);
+      };
+
+      // The assistant took the message up before any socket of the visitor's was in the room.
+      await signal({ kind: 'typing', isTyping: true });
+      await sleep(200); // the relay keeps it (Redis)
+      expect(await joinAndListen(gatewayB)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+      ]);
+
+      await signal({ kind: 'stream', text: 'You can return it' });
+      await sleep(200);
+      expect(await joinAndListen(gatewayA)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+        ['bot-stream', { roomId, text: 'You can return it' }],
+      ]);
+
+      // A withdrawn draft is not replayed; once the assistant is done, that it is not typing.
+      await signal({ kind: 'stream', text: '' });
+      await sleep(200);
+      expect(await joinAndListen(gatewayB)).toEqual([
+        ['typing-status', { roomId, isTyping: true, agent: true }],
+      ]);
+      await signal({ kind: 'typing', isTyping: false });
+      await sleep(200);
+      expect(await joinAndListen(gatewayA)).toEqual([
+        ['typing-status', { roomId, isTyping: false, agent: true }],
+      ]);
+    } finally {
+      await nc.close();
+    }
   }, 30_000);
 
   it('team activity broadcasts team-member-active on the presence channel, not to visitors', async () => {
@@ -446,7 +512,11 @@ describe('visitor messages over the widget socket', () => {
     const ack = await sendOnSocket(visitorSocket, { content: '  then over the socket  ', clientId });
     expect(ack).toMatchObject({
       ok: true,
-      data: { roomId, message: { role: 'user', content: 'then over the socket', clientId, isNote: false } },
+      data: {
+        roomId,
+        message: { role: 'user', content: 'then over the socket', clientId, isNote: false },
+        assistantAnswers: true,
+      },
     });
     const again = await sendOnSocket(visitorSocket, { content: 'then over the socket', clientId });
     expect(again.ok && again.data.message.id).toBe(ack.ok && ack.data.message.id);

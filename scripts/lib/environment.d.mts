@@ -19,6 +19,11 @@ export interface Infrastructure {
   nats: string;
 }
 export const DEFAULT_INFRASTRUCTURE: Infrastructure;
+/** An OpenAI-compatible server the assistant answers with (its language-model engine). */
+export interface LanguageModel {
+  baseUrl: string;
+  model: string;
+}
 export function databaseUrlFor(profile: Profile, service: string, postgres?: string): string;
 /** Real Stripe keys (dev only): billing talks to Stripe and the local server is not started. */
 export interface RealStripe {
@@ -46,5 +51,6 @@ export function programEnvironments(
     logLevel?: string;
     stripe?: RealStripe;
     infrastructure?: Partial<Infrastructure>;
+    languageModel?: LanguageModel;
   },
 ): Record<ProgramName, Record<string, string>>;

@@ -18,7 +18,8 @@ export function databaseUrlFor(profile, service, postgres = DEFAULT_INFRASTRUCTU
  * @param secrets   from ensureLocalSecrets()
  * @param options   { smtpUrl?: string (use this mail server instead of the catcher), logLevel?: string,
  *                    stripe?: { secretKey, publishableKey, webhookSecret } (real Stripe instead of the local server),
- *                    infrastructure?: { postgres, redis, nats } (server URLs, postgres without a database) }
+ *                    infrastructure?: { postgres, redis, nats } (server URLs, postgres without a database),
+ *                    languageModel?: { baseUrl, model } (the assistant's OpenAI-compatible server) }
  * @returns { [program]: Record<string, string> }
  */
 /** Real Stripe from the developer's environment: all three keys, or none (then the local server). */
@@ -130,9 +131,17 @@ export function programEnvironments(profile, secrets, options = {}) {
       ...common,
       ...eventing,
       ASSISTANT_GRPC_PORT: String(p.assistantGrpc),
+      ASSISTANT_HTTP_PORT: String(p.assistantHttp),
       DATABASE_URL: databaseUrl('assistant'),
       CONVERSATIONS_GRPC_URL: `127.0.0.1:${p.conversationsGrpc}`,
       BILLING_GRPC_URL: `127.0.0.1:${p.billingGrpc}`,
+      // The e2e run's own model double; otherwise no model (retrieval answers).
+      ...(options.languageModel
+        ? {
+            ASSISTANT_LLM_BASE_URL: options.languageModel.baseUrl,
+            ASSISTANT_LLM_MODEL: options.languageModel.model,
+          }
+        : {}),
     },
     gateway: {
       ...common,

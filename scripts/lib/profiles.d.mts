@@ -9,6 +9,8 @@ export interface Ports {
   billingGrpc: number;
   conversationsGrpc: number;
   assistantGrpc: number;
+  /** The assistant's /healthz and /readyz. */
+  assistantHttp: number;
   mailSmtp: number;
   mailHttp: number;
   stripeHttp: number;

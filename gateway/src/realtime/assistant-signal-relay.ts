@@ -9,6 +9,7 @@ import {
 } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import type { NatsConnection, Subscription } from 'nats';
+import type { AssistantActivity } from './assistant-activity';
 import { InternalRoom } from './channels';
 import type { RoomEmitter } from './team-activity';
 
@@ -39,13 +40,15 @@ export function signalEmissions(
 /**
  * Relays the assistant's ephemeral signals (core NATS `<ns>.assistant.signal`): bot typing as
  * 'typing-status' with agent true, and the language-model reply's text so far as 'bot-stream'
- * { roomId, text }, to the room's visitor and team sockets. Signals are hints: a malformed one is
- * dropped with a warning.
+ * { roomId, text }, to the room's visitor and team sockets, and keeps the room's current activity
+ * for sockets that subscribe later. Signals are hints: a malformed one is dropped with a warning.
  */
 export function startAssistantSignalRelay(options: {
   nc: NatsConnection;
   namespace?: string;
   emit: RoomEmitter;
+  /** Kept for sockets that subscribe to the room later (assistant-activity.ts). */
+  activity?: AssistantActivity;
   logger: Logger;
 }): AssistantSignalRelay {
   const decoder = new TextDecoder();
@@ -67,6 +70,14 @@ export function startAssistantSignalRelay(options: {
         options.logger.warn({ subject: message.subject }, 'unreadable assistant signal');
         continue;
       }
+      // Kept before it is emitted: a socket joins the room, then reads what is kept, so it gets
+      // the signal one way or the other (in order: what is kept is the last signal's).
+      await options.activity?.record(parsed.data).catch((error: unknown) => {
+        options.logger.warn(
+          { err: error, roomId: parsed.data.roomId },
+          'could not keep the assistant’s activity',
+        );
+      });
       for (const { room, event, data } of signalEmissions(parsed.data)) {
         options.emit(room, event, { channel: roomChannel(parsed.data.roomId), cursor: null, data });
       }

@@ -12,6 +12,7 @@ import type { RateLimits } from '../http/rate-limits';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 import { startRealtimeServer, type RealtimeServer } from '../socket/realtime-server';
+import type { AssistantActivity } from './assistant-activity';
 import { cachedRoomAccess } from './channel-access';
 import { roomAccessFromConversations, type RoomAccessCalls } from './conversations-access';
 import { startConversationsRelay } from './conversations-relay';
@@ -69,6 +70,8 @@ export async function startRealtime(options: {
   /** The visitor-message limits, shared with POST /api/widget/messages. */
   rateLimits: RateLimits;
   clientIpOf(request: IncomingMessage): string;
+  /** The assistant's typing and draft per room, replayed on subscribe. */
+  assistantActivity?: AssistantActivity;
   logger: Logger;
 }): Promise<Realtime> {
   const { logger } = options;
@@ -92,6 +95,7 @@ export async function startRealtime(options: {
       }),
       buffer,
       recordTeamActivity: options.teamActivity.record,
+      ...(options.assistantActivity ? { assistantActivity: options.assistantActivity } : {}),
       logger: logger.child({ component: 'realtime' }),
     },
     visitorMessages: {

@@ -17,6 +17,8 @@ import {
   type RoomAccessSource,
   type SocketIdentity,
 } from '../realtime/channel-access';
+import type { AssistantActivity } from '../realtime/assistant-activity';
+import { activityEmissions } from '../realtime/assistant-activity-replay';
 import { InternalRoom, parseChannel } from '../realtime/channels';
 import { isCursor, type BufferedEvent, type ReplayBuffer } from '../realtime/replay-buffer';
 import type { RecordTeamActivity } from '../realtime/team-activity';
@@ -29,6 +31,8 @@ export interface ChannelHandlerDeps {
   logger: Logger;
   /** Spec: back to not-typing this long after the last 'typing' without a newer one. */
   typingResetMs?: number;
+  /** The assistant's typing and draft, replayed to a socket that subscribes to a room's channel. */
+  assistantActivity?: Pick<AssistantActivity, 'current'>;
 }
 
 type Ack = (answer: unknown) => void;
@@ -76,26 +80,44 @@ export function registerChannelHandlers(socket: Socket, deps: ChannelHandlerDeps
     const decision = await decideChannel(who, channel, deps.access);
     if (!decision.ok) return reply(ack, decision);
     const { room } = decision;
+    // Joined first, read second: a signal in between reaches the socket either way.
+    const replayActivity = async () => {
+      if (channel.kind !== 'room' || !deps.assistantActivity) return;
+      try {
+        const activity = await deps.assistantActivity.current(channel.roomId);
+        // 'Not typing' matters to the widget only (it shows typing on its message's POST answer).
+        if (!activity && who.kind !== 'visitor') return;
+        for (const e of activityEmissions(channel.roomId, activity)) socket.emit(e.event, e.envelope);
+      } catch (error) {
+        // A hint only: the posted answer is the truth.
+        deps.logger.warn({ err: error, room }, 'could not read the assistant’s activity');
+      }
+    };
     try {
       if (since === undefined) {
         await socket.join(room);
         const latest = await deps.buffer.since(room, undefined);
-        return reply(ack, { ok: true, cursor: latest.cursor });
+        reply(ack, { ok: true, cursor: latest.cursor });
+        return await replayActivity();
       }
       // Replay what was missed, join, then replay what arrived between the read and the join (its
       // live emit may also arrive: a client skips a cursor it has already applied).
       const missed = await deps.buffer.since(room, since);
       if (missed.reset) {
         await socket.join(room);
-        return reply(ack, { ok: true, cursor: missed.cursor, reset: true });
+        reply(ack, { ok: true, cursor: missed.cursor, reset: true });
+        return await replayActivity();
       }
       send(missed.events);
       await socket.join(room);
       const from = missed.events.at(-1)?.cursor ?? since;
       const raced = await deps.buffer.since(room, from);
-      if (raced.reset) return reply(ack, { ok: true, cursor: raced.cursor, reset: true });
-      send(raced.events);
-      reply(ack, { ok: true, cursor: raced.events.at(-1)?.cursor ?? missed.cursor });
+      if (raced.reset) reply(ack, { ok: true, cursor: raced.cursor, reset: true });
+      else {
+        send(raced.events);
+        reply(ack, { ok: true, cursor: raced.events.at(-1)?.cursor ?? missed.cursor });
+      }
+      await replayActivity();
     } catch (error) {
       deps.logger.warn({ err: error, room }, 'subscribe failed');
       reply(ack, UNAVAILABLE);

@@ -76,6 +76,7 @@ async function assemble(
     startAssistant(
       {
         grpcPort: 0,
+        httpPort: 0,
         databaseUrl: assistantDb.url,
         natsUrl: TEST_NATS_URL,
         eventNamespace: stack.namespace,

@@ -6,6 +6,8 @@ const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
   ASSISTANT_GRPC_PORT: port(50057),
+  /** /healthz and /readyz (which also says how the model endpoint's last call went). */
+  ASSISTANT_HTTP_PORT: port(4107),
   DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_assistant'),
   NATS_URL: url('nats://127.0.0.1:4222'),
   EVENT_NAMESPACE: z
@@ -25,6 +27,8 @@ export const configSchema = z.object({
 export interface AssistantConfig {
   /** 0 picks a free port (tests). */
   grpcPort: number;
+  /** 0 picks a free port (tests). */
+  httpPort: number;
   databaseUrl: string;
   natsUrl: string;
   /** Empty in production; tests use a random one to isolate their streams and signals. */
@@ -42,6 +46,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parseConfig('assistant', configSchema, env);
   return {
     grpcPort: c.ASSISTANT_GRPC_PORT,
+    httpPort: c.ASSISTANT_HTTP_PORT,
     databaseUrl: c.DATABASE_URL,
     natsUrl: c.NATS_URL,
     eventNamespace: c.EVENT_NAMESPACE,

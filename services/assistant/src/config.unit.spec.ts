@@ -4,6 +4,7 @@ describe('assistant config', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
       grpcPort: 50057,
+      httpPort: 4107,
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/parley_assistant',
       natsUrl: 'nats://127.0.0.1:4222',
       eventNamespace: '',

@@ -9,12 +9,15 @@ import { contentKnowledgeProjection } from './knowledge/content-projection';
 import { domainsKnowledgeProjection } from './knowledge/domains-projection';
 import { payoutsKnowledgeProjection } from './knowledge/payouts-projection';
 import { KnowledgeStore } from './knowledge/store';
-import { createLanguageModelEngine } from './llm';
+import { startHealthServer } from './http/health-server';
+import { createLanguageModelEngine, describeEndpoint, type LanguageModelEngine } from './llm';
 import { conversationsActions } from './reactor/conversations-client';
 import { billingUsage } from './reactor/billing-usage';
 import { startLaneConsumer } from './reactor/lane-consumer';
 import { assistantReactor, REACTOR_NAME } from './reactor/reactor';
+import { watchLiveSwitches } from './reactor/live-watch';
 import { natsBotSignals } from './reactor/signals';
+import { TurnInterrupts } from './reactor/turn-interrupts';
 import { createRetrievalEngine } from './retrieval';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
@@ -22,6 +25,8 @@ const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
 
 export interface Assistant {
   grpcPort: number;
+  /** /healthz and /readyz. */
+  httpPort: number;
   /** The knowledge read model, as the reactor loads it. */
   knowledge: KnowledgeStore;
   stop(): Promise<void>;
@@ -50,7 +55,21 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
     const knowledge = new KnowledgeStore(pool);
 
     const retrieval = createRetrievalEngine();
-    const engine = createLanguageModelEngine(config.languageModel, retrieval, logger) ?? retrieval;
+    const model = createLanguageModelEngine(config.languageModel, retrieval, logger);
+    const engine = model ?? retrieval;
+    logger.info(engineSummary(config, model), 'answer engine');
+    // Ahead of the reactor: a room's live switch must reach the turn it stops, which holds the lane.
+    const interrupts = new TurnInterrupts();
+    const liveWatch = watchLiveSwitches({
+      nc,
+      namespace,
+      logger,
+      onChange: (roomId, live) => {
+        const stopped = interrupts.liveChanged(roomId, live);
+        if (stopped > 0) logger.info({ roomId }, 'room went live: its answer in progress is stopped');
+      },
+    });
+    teardown.add(() => liveWatch.stop());
     const conversations = conversationsActions(config.conversationsGrpcUrl);
     teardown.add(() => conversations.close());
     const usage = billingUsage(config.billingGrpcUrl);
@@ -70,6 +89,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
         conversations,
         signals: natsBotSignals(nc, namespace),
         usage,
+        interrupts,
         logger: logger.child({ component: 'reactor' }),
       }),
     });
@@ -81,7 +101,45 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
       isReady: () => !nc.isClosed(),
     });
 
-    logger.info({ grpcPort: grpc.port, namespace: config.eventNamespace }, 'assistant started');
-    return { grpcPort: grpc.port, knowledge };
+    const http = await startHealthServer({
+      port: config.httpPort,
+      isReady: () => !nc.isClosed(),
+      details: () => readiness(config, model),
+    });
+    teardown.add(() => http.close());
+
+    logger.info(
+      { grpcPort: grpc.port, httpPort: http.port, namespace: config.eventNamespace },
+      'assistant started',
+    );
+    return { grpcPort: grpc.port, httpPort: http.port, knowledge };
   });
+}
+
+/** Which engine answers, for the start-up log: the model and its endpoint without secrets. */
+function engineSummary(config: AssistantConfig, model: LanguageModelEngine | null) {
+  const lm = config.languageModel;
+  if (!model || !lm) return { engine: 'retrieval', languageModel: 'off (ASSISTANT_LLM_BASE_URL unset)' };
+  return {
+    engine: 'language-model',
+    model: lm.model,
+    baseUrl: describeEndpoint(lm.baseUrl),
+    timeoutMs: lm.timeoutMs,
+    apiKey: lm.apiKey ? 'set' : 'none',
+  };
+}
+
+/** /readyz's details: the engine, and whether the model endpoint answered its last call. */
+function readiness(config: AssistantConfig, model: LanguageModelEngine | null): Record<string, unknown> {
+  const lm = config.languageModel;
+  if (!model || !lm) return { engine: 'retrieval' };
+  return {
+    engine: 'language-model',
+    languageModel: {
+      model: lm.model,
+      baseUrl: describeEndpoint(lm.baseUrl),
+      // null: no call yet since start-up.
+      lastCall: model.lastCall(),
+    },
+  };
 }

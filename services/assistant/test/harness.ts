@@ -28,6 +28,7 @@ export async function startHarness(overrides: Partial<AssistantConfig> = {}) {
   const assistant: Assistant = await startAssistant(
     {
       grpcPort: 0,
+      httpPort: 0,
       databaseUrl: db.url,
       natsUrl: TEST_NATS_URL,
       eventNamespace: namespace,

@@ -61,7 +61,7 @@ export const widgetApi = {
     call<VisitorSession>('/api/widget/session', post(visitorKey ? { domainId, visitorKey } : { domainId })),
   chat: (token: string) => call<WidgetChat>('/api/widget/chat', { token }),
   send: (token: string, content: string, clientId: string) =>
-    call<{ roomId: string; message: ChatMessage }>(
+    call<{ roomId: string; message: ChatMessage; assistantAnswers?: boolean }>(
       '/api/widget/messages',
       post({ content, clientId }, token),
     ),

@@ -35,7 +35,10 @@ export interface RoomConnection {
    * an older token, no answer in time): then POST it with the same client id, which the service
    * posts at most once.
    */
-  send(content: string, clientId: string): Promise<{ roomId: string; message: ChatMessage } | null>;
+  send(
+    content: string,
+    clientId: string,
+  ): Promise<{ roomId: string; message: ChatMessage; assistantAnswers?: boolean } | null>;
   close(): void;
 }
 

@@ -97,6 +97,19 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     typingTimer.current = null;
   }, []);
 
+  /** The bot (or a team member) started typing: the indicator, with a timer in case no 'stopped' comes. */
+  const agentTypingStarted = useCallback(() => {
+    stopAgentTyping();
+    typingRun.current++;
+    typingShownAt.current ??= Date.now();
+    // A lost 'not typing' must not leave the indicator on for ever.
+    typingTimer.current = setTimeout(() => {
+      typingShownAt.current = null;
+      patch({ agentTyping: false });
+    }, TYPING_RESET_MS * 2);
+    patch({ agentTyping: true });
+  }, [patch, stopAgentTyping]);
+
   /** Runs `show` once the typing indicator has been up for MIN_BOT_TYPING_MS (at once if it has). */
   const afterTypingShown = useCallback((show: () => void) => {
     const shownAt = typingShownAt.current;
@@ -131,18 +144,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
           },
           typing: (t) => {
             if (!t.agent) return;
-            if (t.isTyping) {
-              stopAgentTyping();
-              typingRun.current++;
-              typingShownAt.current ??= Date.now();
-              // A lost 'not typing' must not leave the indicator on for ever.
-              typingTimer.current = setTimeout(() => {
-                typingShownAt.current = null;
-                patch({ agentTyping: false });
-              }, TYPING_RESET_MS * 2);
-              patch({ agentTyping: true });
-              return;
-            }
+            if (t.isTyping) return agentTypingStarted();
             const run = typingRun.current;
             afterTypingShown(() => {
               if (run !== typingRun.current) return; // typing started again meanwhile
@@ -153,10 +155,16 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
           },
           stream: (text) => {
             stopAgentTyping();
-            patch({ botDraft: text, agentTyping: false });
+            // An empty draft is the assistant withdrawing it (its answer was stopped).
+            patch({ botDraft: text === '' ? null : text, agentTyping: false });
           },
           mode: (live) => {
-            patch({ live });
+            // The team has the room: whatever the bot was writing will not be posted.
+            if (live) {
+              stopAgentTyping();
+              typingShownAt.current = null;
+              patch({ live, botDraft: null, agentTyping: false });
+            } else patch({ live });
             // Spec "Live mode": when turned off, messages are reloaded.
             if (!live) void reload().catch(() => undefined);
           },
@@ -166,7 +174,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
       );
       roomRef.current = { id: roomId, conn };
     },
-    [sessions, patch, reload, stopAgentTyping, afterTypingShown, keepThroughReloads],
+    [sessions, patch, reload, stopAgentTyping, afterTypingShown, keepThroughReloads, agentTypingStarted],
   );
 
   useEffect(() => {
@@ -251,11 +259,14 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
       try {
         const session = await sessions.ensure();
         // Over the room's open socket when there is one; the first message (no room yet) is a POST.
-        const { roomId, message } =
+        const { roomId, message, assistantAnswers } =
           (await roomRef.current?.conn.send(content, clientId)) ??
           (await widgetApi.send(session.token, content, clientId));
         keepThroughReloads(message);
         patch((s) => ({ messages: upsertMessage(s.messages, message) }));
+        // The assistant takes it up: typing at once, also for a first message, whose room the
+        // socket joins only now (the assistant's own signals then confirm or end it).
+        if (assistantAnswers) agentTypingStarted();
         joinRoom(roomId);
         return true;
       } catch (e) {
@@ -269,7 +280,7 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
         patch({ sending: false });
       }
     },
-    [sessions, patch, joinRoom, keepThroughReloads],
+    [sessions, patch, joinRoom, keepThroughReloads, agentTypingStarted],
   );
 
   return { state, send, typed: () => typingSignal.current.input() };

@@ -10,6 +10,12 @@ import { chatMessageView } from './conversation-views';
 export interface PostedVisitorMessage {
   roomId: string;
   message: ChatMessage;
+  /**
+   * The assistant takes the message up (the room is not live): the widget shows it typing at
+   * once, before its socket has joined the room (the first message) and the assistant's own
+   * signals reach it.
+   */
+  assistantAnswers: boolean;
 }
 
 export interface VisitorMessageSender {
@@ -40,5 +46,9 @@ export async function postVisitorMessage(
     context,
   );
   if (!posted.message || !posted.room) throw new AppError('internal', 'conversations answered no message');
-  return { roomId: posted.room.id, message: chatMessageView(posted.message, new Map()) };
+  return {
+    roomId: posted.room.id,
+    message: chatMessageView(posted.message, new Map()),
+    assistantAnswers: !posted.room.live,
+  };
 }

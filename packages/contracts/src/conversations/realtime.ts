@@ -56,7 +56,11 @@ export const ClientSocketEvent = {
  * is the POST's Retry-After header when the status is 429).
  */
 export type VisitorMessageAck =
-  | { ok: true; data: { roomId: string; message: import('./views').ChatMessage } }
+  | {
+      ok: true;
+      /** assistantAnswers: the room is not live, so the assistant takes the message up. */
+      data: { roomId: string; message: import('./views').ChatMessage; assistantAnswers: boolean };
+    }
   | {
       ok: false;
       status: number;

@@ -11,6 +11,7 @@ import type {
 } from '../engine/types';
 import type { DomainKnowledge } from '../knowledge/model';
 import type { LanguageModelConfig } from './config';
+import type { ModelCall } from './endpoint';
 import { buildMessages } from './prompt';
 import { fallbackReply, groundedReply } from './reply';
 import { deltaThrottle } from './throttle';
@@ -35,6 +36,7 @@ class IncompleteStreamError extends Error {
 export class LanguageModelEngine implements AnswerEngine {
   readonly name = 'language-model' as const;
   private readonly client: OpenAI;
+  private last: ModelCall | null = null;
 
   constructor(
     private readonly config: LanguageModelConfig,
@@ -62,6 +64,7 @@ export class LanguageModelEngine implements AnswerEngine {
     const startedAt = Date.now();
     const outcome = await this.generate(request, retrieval);
     const ms = Date.now() - startedAt;
+    this.noteCall(outcome, ms);
     if (!outcome.ok) {
       this.logger?.warn(
         { domainId: request.knowledge.domainId, reason: outcome.reason, detail: outcome.detail, ms },
@@ -74,6 +77,18 @@ export class LanguageModelEngine implements AnswerEngine {
       'language model answered',
     );
     return groundedReply(retrieval, outcome.text);
+  }
+
+  /** The endpoint's last call (null before the first): what the service's /readyz reports. */
+  lastCall(): ModelCall | null {
+    return this.last;
+  }
+
+  private noteCall(outcome: Outcome, ms: number): void {
+    const at = new Date().toISOString();
+    // An abort is the caller's doing (the room went live) and says nothing about the endpoint.
+    if (outcome.ok) this.last = { answered: true, at, ms };
+    else if (outcome.reason !== 'aborted') this.last = { answered: false, at, ms, reason: outcome.reason };
   }
 
   private async generate(request: AnswerRequest, retrieval: EngineReply): Promise<Outcome> {

@@ -6,6 +6,7 @@ import { LanguageModelEngine } from './engine';
 export { languageModelConfigFrom, languageModelEnv, parseLanguageModelEnv } from './config';
 export type { LanguageModelConfig, LanguageModelEnv } from './config';
 export { LanguageModelEngine } from './engine';
+export { describeEndpoint, type ModelCall } from './endpoint';
 
 /**
  * The language-model engine over `fallback` (the retrieval engine), or null when no model is

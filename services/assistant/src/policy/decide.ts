@@ -92,6 +92,13 @@ export function decide(state: ConversationState, input: PolicyInput): PolicyOutc
     turn.why.push('live room: the team answers, the bot stays silent');
     return finish(turn, input);
   }
+  if (input.interrupted) {
+    // Whatever the engine wrote, a bot message after 'Live support mode has been enabled' would
+    // talk over the team.
+    turn.outcome = 'aborted';
+    turn.why.push('the room went live while the assistant was answering: nothing is posted');
+    return finish(turn, input);
+  }
   if (!input.usage.allowed) return limitReached(state, input.usage.period, turn, input);
   converse(state, input, turn);
   return finish(turn, input);

@@ -23,6 +23,8 @@ export const OUTCOMES = [
   'greeting',
   'limit-notice',
   'silent',
+  /** The room went live while the bot was answering: nothing is posted (the team has it). */
+  'aborted',
 ] as const;
 export type Outcome = (typeof OUTCOMES)[number];
 

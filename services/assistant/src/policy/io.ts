@@ -26,6 +26,11 @@ export interface PolicyInput {
    * reading is the retrieval engine's, in the process, and costs no request); else the engine's.
    */
   understanding?: Understanding | null;
+  /**
+   * The room went live (or the turn was otherwise called off) while the message was being
+   * answered: the bot says and does nothing more, and the record says `aborted`.
+   */
+  interrupted?: boolean;
 }
 
 /** Things for the service to do, in this order. */

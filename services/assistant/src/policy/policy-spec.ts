@@ -191,6 +191,8 @@ export interface Say {
   understanding?: Understanding;
   usage?: Usage;
   knowledge?: DomainKnowledge;
+  /** The room went live while the message was being answered. */
+  interrupted?: boolean;
 }
 
 function input(say: Say, k: DomainKnowledge): PolicyInput {
@@ -201,6 +203,7 @@ function input(say: Say, k: DomainKnowledge): PolicyInput {
     engine:
       say.engine === undefined ? engine.answers('question', 'Shipping takes 3-5 business days.') : say.engine,
     ...(say.understanding ? { understanding: say.understanding } : {}),
+    ...(say.interrupted ? { interrupted: true } : {}),
   };
 }
 

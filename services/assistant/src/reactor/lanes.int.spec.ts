@@ -142,6 +142,7 @@ describe('assistant reactor lanes', () => {
     const again = await startAssistant(
       {
         grpcPort: 0,
+        httpPort: 0,
         databaseUrl: h.db.url,
         natsUrl: TEST_NATS_URL,
         eventNamespace: h.namespace,

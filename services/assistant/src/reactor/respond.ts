@@ -16,6 +16,7 @@ import {
 import type { ConversationsActions } from './conversations-client';
 import { recordCustomerFact } from './customer-facts';
 import type { BotSignals } from './signals';
+import type { TurnInterrupts } from './turn-interrupts';
 
 /** The account's request budget (billing). */
 export interface UsageMeter {
@@ -29,6 +30,8 @@ export interface RespondDeps {
   conversations: ConversationsActions;
   signals: BotSignals;
   usage: UsageMeter;
+  /** Rooms going live while their turn runs (live-watch.ts feeds it). */
+  interrupts: TurnInterrupts;
   logger: Logger;
 }
 
@@ -49,6 +52,8 @@ export async function respondToVisitor(
   if (before.live) return before;
   // The visitor sees the bot at work before anything slow (knowledge, billing, the engine).
   deps.signals.typing(roomId, audience, true);
+  const turn = deps.interrupts.begin(roomId);
+  let streamed = false;
   try {
     const knowledge = await deps.knowledge.load(audience.domainId, audience.accountId);
     if (!knowledge && !(await deps.knowledge.isKnown(audience.domainId))) {
@@ -66,9 +71,12 @@ export async function respondToVisitor(
     const usage = await deps.usage.consume(audience.accountId, message.id);
     let engine: EngineOutcome | null = null;
     let understanding: Understanding | null = null;
-    if (needsEngine(before, usage)) engine = await runEngine(deps, knowledge, before, message);
+    if (needsEngine(before, usage) && !turn.signal.aborted) {
+      engine = await runEngine(deps, knowledge, before, message, turn.signal, () => (streamed = true));
+    }
     // At the limit no answer, but the message is still read: a visitor asking for a person is
     // handed over. Reading is the retrieval engine's, in this process: no request, no model call.
+    // (A turn interrupted before its engine ran is read the same way, and then says nothing.)
     else understanding = readOnly(deps, knowledge, before, message);
     const outcome = decide(before, {
       message: { id: message.id, text: message.text },
@@ -76,8 +84,18 @@ export async function respondToVisitor(
       usage,
       engine,
       understanding,
+      interrupted: turn.signal.aborted,
     });
+    let skipped = 0;
+    const done: typeof outcome.actions = [];
     for (const action of outcome.actions) {
+      // The room went live between the decision and this post: the rest is not said (a post
+      // already on its way may still land; conversations orders it before the switch or after).
+      if (turn.signal.aborted && action.type !== 'set-email' && action.type !== 'save-answer') {
+        skipped++;
+        continue;
+      }
+      done.push(action);
       switch (action.type) {
         case 'post':
           await deps.conversations.postBotMessage({
@@ -107,16 +125,22 @@ export async function respondToVisitor(
       {
         roomId,
         messageId: message.id,
-        outcome: outcome.decision.outcome,
+        outcome: skipped > 0 ? 'aborted' : outcome.decision.outcome,
         intent: outcome.decision.intent,
         engine: outcome.decision.engine,
+        fallback: outcome.decision.fallback,
         allowed: usage.allowed,
         actions: outcome.actions.map((a) => a.type),
+        ...(skipped > 0 ? { skipped } : {}),
       },
       'visitor message handled',
     );
-    return outcomeFacts(outcome).reduce(evolve, before);
+    // Only what was carried out: a post skipped above must not count as said.
+    return outcomeFacts({ ...outcome, actions: done }).reduce(evolve, before);
   } finally {
+    turn.end();
+    // A draft that will not be posted is withdrawn (an empty stream), so no socket keeps it.
+    if (streamed && turn.signal.aborted) deps.signals.stream(roomId, audience, '');
     deps.signals.typing(roomId, audience, false);
   }
 }
@@ -140,6 +164,8 @@ async function runEngine(
   knowledge: NonNullable<Awaited<ReturnType<KnowledgeStore['load']>>>,
   state: ConversationState,
   message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  signal: AbortSignal,
+  onStreamed: () => void,
 ): Promise<EngineOutcome> {
   const history = historyOf(state, message.id);
   let understanding = null;
@@ -150,7 +176,13 @@ async function runEngine(
       message: message.text,
       history,
       understanding,
-      onDelta: (text) => deps.signals.stream(message.roomId, message.audience, text),
+      onDelta: (text) => {
+        // A delta that was on its way when the room went live is not shown.
+        if (signal.aborted) return;
+        onStreamed();
+        deps.signals.stream(message.roomId, message.audience, text);
+      },
+      signal,
     });
     return { ok: true, engine: deps.engine.name, understanding, reply };
   } catch (e) {

@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
   headers: IncomingMessage['headers'];
+  /** The client closed the connection before the answer was complete (it aborted the request). */
+  abandoned: boolean;
   body: {
     model: string;
     stream?: boolean;
@@ -57,7 +59,11 @@ export async function startChatCompletionsServer() {
       return;
     }
     const body = await readJson(req);
-    received.push({ headers: req.headers, body });
+    const entry: ReceivedRequest = { headers: req.headers, abandoned: false, body };
+    received.push(entry);
+    res.on('close', () => {
+      if (!res.writableEnded) entry.abandoned = true;
+    });
     const behaviour = next;
     if (behaviour.kind === 'status') {
       res
@@ -93,6 +99,7 @@ export async function startChatCompletionsServer() {
     res.write(chunk(body.model, { role: 'assistant', content: '' }, null));
     for (const piece of behaviour.pieces ?? []) {
       if (behaviour.kind === 'answer' && behaviour.gapMs) await sleep(behaviour.gapMs);
+      if (res.destroyed) return; // the client gave up
       res.write(chunk(body.model, { content: piece }, null));
     }
     switch (behaviour.kind) {
