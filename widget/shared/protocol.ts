@@ -9,6 +9,8 @@ export const APP_TAG = 'parley-widget';
 
 export type LoaderCommand =
   | { tag: typeof LOADER_TAG; type: 'open' | 'close' | 'toggle' }
+  /** The loader's own launcher had focus when the app took its place: focus the app's. */
+  | { tag: typeof LOADER_TAG; type: 'focus' }
   /** The host page's viewport: the app cannot see it (its own is the iframe), but lays out by it. */
   | { tag: typeof LOADER_TAG; type: 'viewport'; mobile: boolean }
   /** What the loader keeps for the app on the host page (see `store`), the answer to 'hello'. */
@@ -77,7 +79,7 @@ export function loaderCommandFrom(
   }
   if (d.type === 'viewport')
     return typeof d.mobile === 'boolean' ? { tag: LOADER_TAG, type: 'viewport', mobile: d.mobile } : null;
-  return d.type === 'open' || d.type === 'close' || d.type === 'toggle'
+  return d.type === 'open' || d.type === 'close' || d.type === 'toggle' || d.type === 'focus'
     ? { tag: LOADER_TAG, type: d.type }
     : null;
 }
