@@ -22,13 +22,29 @@ export type AppNotice =
    * slow the rest of its start is.
    */
   | { tag: typeof APP_TAG; type: 'hello' }
-  | { tag: typeof APP_TAG; type: 'ready'; open: boolean }
+  /** `look`: the launcher's colours, which the loader keeps to draw its own launcher next time. */
+  | { tag: typeof APP_TAG; type: 'ready'; open: boolean; look?: LauncherLook }
   | { tag: typeof APP_TAG; type: 'state'; open: boolean }
   /**
    * Browsers that deny storage to third-party frames leave the app nothing to remember the visitor
    * by; the loader keeps this small value (the visitor key) in the host page's localStorage.
    */
   | { tag: typeof APP_TAG; type: 'store'; value: string | null };
+
+export interface LauncherLook {
+  theme: string;
+  icon: string;
+}
+
+const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const lookFrom = (v: unknown): LauncherLook | undefined =>
+  isRecord(v) &&
+  typeof v.theme === 'string' &&
+  HEX_COLOUR.test(v.theme) &&
+  typeof v.icon === 'string' &&
+  HEX_COLOUR.test(v.icon)
+    ? { theme: v.theme, icon: v.icon }
+    : undefined;
 
 /** The most the loader keeps for the app. */
 export const MAX_STORED_LENGTH = 2048;
@@ -60,7 +76,13 @@ export function appNoticeFrom(
   }
   if (d.type === 'hello') return { tag: APP_TAG, type: 'hello' };
   if (typeof d.open !== 'boolean') return null;
-  return d.type === 'ready' || d.type === 'state' ? { tag: APP_TAG, type: d.type, open: d.open } : null;
+  if (d.type === 'ready') {
+    const look = lookFrom(d.look);
+    return look
+      ? { tag: APP_TAG, type: 'ready', open: d.open, look }
+      : { tag: APP_TAG, type: 'ready', open: d.open };
+  }
+  return d.type === 'state' ? { tag: APP_TAG, type: d.type, open: d.open } : null;
 }
 
 /** The app's check: from the host origin it was given and from the window that frames it. */

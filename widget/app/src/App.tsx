@@ -91,7 +91,10 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     return () => b.dispose();
   }, [hostOrigin]);
   useEffect(() => {
-    if (profile) bridge.current?.notify('ready', openRef.current);
+    if (!profile) return;
+    // The loader draws its own launcher in these colours on the next page view, before we load.
+    const p = widgetPalette(profile.settings, 'light');
+    bridge.current?.notify('ready', openRef.current, { theme: p.theme, icon: p.icon });
   }, [profile]);
   const first = useRef(true);
   useEffect(() => {

@@ -7,7 +7,7 @@ import {
   LOADER_TAG,
   type LoaderCommand,
 } from '../../shared/protocol';
-import { createLauncher, lookFrom, parseLook } from './launcher';
+import { createLauncher, parseLook } from './launcher';
 
 /** The one global the loader defines (documented in widget/README.md). */
 export interface ParleyApi {
@@ -111,20 +111,9 @@ export function installWidget(
   const kept = () => read(storageKey);
   const keep = (value: string | null) => write(storageKey, value);
 
-  // The launcher at once, in the look of the last visit; the profile brings the current look.
+  // The launcher at once, in the look the app reported on the last page view (see 'ready').
   const lookKey = `${storageKey}.look`;
   const launcher = createLauncher(doc, parseLook(read(lookKey)));
-  if (typeof win.fetch === 'function')
-    win
-      .fetch(`${gatewayOrigin}/api/widget/domains/${encodeURIComponent(domainId)}`)
-      .then((r) => (r.ok ? r.json() : null))
-      .then((body: { data?: { settings?: Record<string, unknown> } } | null) => {
-        if (!body?.data) return;
-        const look = lookFrom(body.data.settings);
-        launcher.paint(look);
-        write(lookKey, JSON.stringify(look));
-      })
-      .catch(() => undefined);
   let loaded = false;
   const load = () => {
     if (loaded) return;
@@ -176,6 +165,7 @@ export function installWidget(
     layout();
     if (notice.type === 'ready' && !ready) {
       ready = true;
+      if (notice.look) write(lookKey, JSON.stringify(notice.look));
       handOver();
       tellViewport();
       queued.splice(0).forEach((type) => post({ tag: LOADER_TAG, type }));

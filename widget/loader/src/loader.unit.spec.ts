@@ -116,6 +116,25 @@ describe('installWidget', () => {
     expect(post).toHaveBeenCalledWith({ tag: 'parley-loader', type: 'open' }, GATEWAY);
   });
 
+  it("keeps the launcher look the app reports, for the next page view's first paint", () => {
+    localStorage.clear();
+    const { fromApp } = setUp();
+    fromApp({
+      tag: 'parley-widget',
+      type: 'ready',
+      open: false,
+      look: { theme: '#0f766e', icon: '#ffffff' },
+    });
+    expect(JSON.parse(localStorage.getItem('parley.widget.dom-1.look')!)).toEqual({
+      theme: '#0f766e',
+      icon: '#ffffff',
+    });
+    document.body.replaceChildren();
+    setUp(() => undefined);
+    const button = document.querySelector('[data-parley-launcher]')!.shadowRoot!.querySelector('button')!;
+    expect(button.style.background).toBe('rgb(15, 118, 110)');
+  });
+
   it('loads the app when the schedule says the browser is idle', () => {
     let idle: (() => void) | undefined;
     setUp((load) => (idle = load));
