@@ -10,28 +10,31 @@ import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
 
+// Browser-side code as strings: the e2e tier is type-checked without the DOM library.
+
 /** What has focus in the widget's frame: its test id, else its tag (and role). */
 const focusedIn = (frame: Frame) =>
-  frame.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+  frame.evaluate<string>(`(() => {
+    const el = document.activeElement;
     if (!el || el === document.body) return 'body';
-    return (
-      el.dataset.testid ??
-      `${el.tagName.toLowerCase()}${el.getAttribute('role') ? `[${el.getAttribute('role')}]` : ''}`
-    );
-  });
+    const role = el.getAttribute('role');
+    return el.dataset.testid ?? el.tagName.toLowerCase() + (role ? '[' + role + ']' : '');
+  })()`);
 
 /** Whether the focused element in `frame` shows a focus indicator (an outline, or a ring on its box). */
 const showsFocus = (frame: Frame) =>
-  frame.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
+  frame.evaluate<boolean>(`(() => {
+    const el = document.activeElement;
     if (!el || el === document.body) return false;
-    const ringed = (e: Element) => {
+    const ringed = (e) => {
       const s = getComputedStyle(e);
       return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
     };
     return ringed(el) || (!!el.parentElement && el.tagName === 'INPUT' && ringed(el.parentElement));
-  });
+  })()`);
+
+const focusIs = (frame: Frame, testId: string) =>
+  frame.waitForFunction(`document.activeElement?.getAttribute('data-testid') === ${JSON.stringify(testId)}`);
 
 describe('the widget by keyboard', () => {
   let host: HostSite;
@@ -82,20 +85,20 @@ describe('the widget by keyboard', () => {
     // The loader's own launcher takes focus at once; the app's takes its place, focus and all.
     const el = await site.waitForSelector('iframe[data-parley-widget]', { state: 'visible' });
     frame = (await el.contentFrame())!;
-    await frame.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'launcher');
+    await focusIs(frame, 'launcher');
     expect(await showsFocus(frame)).toBe(true);
     expect(await site.locator('[data-parley-launcher]').count()).toBe(0);
 
     await press('Enter');
     await frame.getByTestId('widget-panel').waitFor();
-    await frame.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'widget-panel');
+    await focusIs(frame, 'widget-panel');
     // The launcher comes first in the frame's order, the panel's controls after it.
     expect(
-      await frame.evaluate(() => {
-        const launcher = document.querySelector('[data-testid="launcher"]')!;
-        const panel = document.querySelector('[data-testid="widget-panel"]')!;
+      await frame.evaluate(`(() => {
+        const launcher = document.querySelector('[data-testid="launcher"]');
+        const panel = document.querySelector('[data-testid="widget-panel"]');
         return !!(launcher.compareDocumentPosition(panel) & Node.DOCUMENT_POSITION_FOLLOWING);
-      }),
+      })()`),
     ).toBe(true);
   });
 
@@ -103,15 +106,13 @@ describe('the widget by keyboard', () => {
     await tabTo('tab-chat');
     await press('Enter');
     await frame.getByTestId('chat-input').waitFor();
-    await frame.evaluate(() => {
-      const log = document.querySelector('[role="log"]')!;
-      const w = window as unknown as { added: string[] };
-      w.added = [];
+    // Every node the log gets, as text: a message added twice would be read out twice.
+    await frame.evaluate(`(() => {
+      window.added = [];
       new MutationObserver((records) => {
-        for (const r of records)
-          r.addedNodes.forEach((n) => w.added.push((n as HTMLElement).textContent ?? ''));
-      }).observe(log, { childList: true, subtree: true });
-    });
+        for (const r of records) r.addedNodes.forEach((n) => window.added.push(n.textContent ?? ''));
+      }).observe(document.querySelector('[role="log"]'), { childList: true, subtree: true });
+    })()`);
     await tabTo('chat-input');
     await site.keyboard.type('Hello from the keyboard');
     await press('Enter');
@@ -120,7 +121,7 @@ describe('the widget by keyboard', () => {
       .filter({ hasText: 'Hello from the keyboard' })
       .waitFor();
     await frame.locator('[role="log"] [data-testid="chat-message-assistant"]').nth(1).waitFor();
-    const added = await frame.evaluate(() => (window as unknown as { added: string[] }).added);
+    const added = await frame.evaluate<string[]>('window.added');
     expect(added.filter((text) => text.includes('Hello from the keyboard'))).toHaveLength(1);
     expect(await frame.locator('[role="log"] [data-testid="chat-typing"]').count()).toBe(0);
     expect(await frame.locator('[role="log"] [data-testid="chat-bot-draft"]').count()).toBe(0);
@@ -133,10 +134,8 @@ describe('the widget by keyboard', () => {
     await tabTo('helpdesk-search');
     await tabTo('helpdesk-article');
     await press('Enter');
-    await frame.waitForFunction(
-      () => document.activeElement?.getAttribute('data-testid') === 'article-title',
-    );
-    expect(await frame.evaluate(() => document.activeElement?.textContent)).toBe('Dishwasher safety');
+    await focusIs(frame, 'article-title');
+    expect(await frame.evaluate('document.activeElement.textContent')).toBe('Dishwasher safety');
   });
 
   step('the product dialog takes focus, keeps it, and gives it back to its card on Escape', async () => {
@@ -146,8 +145,8 @@ describe('the widget by keyboard', () => {
     await press('Enter');
     await frame.getByTestId('product-dialog').waitFor();
     const inDialog = () =>
-      frame.evaluate(
-        () => !!document.querySelector('[data-testid="product-dialog"]')?.contains(document.activeElement),
+      frame.evaluate<boolean>(
+        `!!document.querySelector('[data-testid="product-dialog"]')?.contains(document.activeElement)`,
       );
     expect(await inDialog()).toBe(true);
     for (let i = 0; i < 8; i++) {
@@ -173,7 +172,7 @@ describe('the widget by keyboard', () => {
     await press('Enter');
     await frame.getByTestId('widget-panel').waitFor();
     await press('Tab');
-    expect(await frame.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Close chat');
+    expect(await frame.evaluate(`document.activeElement.getAttribute('aria-label')`)).toBe('Close chat');
     expect(await showsFocus(frame)).toBe(true);
     await press('Enter');
     await frame.getByTestId('widget-panel').waitFor({ state: 'detached' });

@@ -58,9 +58,7 @@ describe("the widget's weight on a customer's site", () => {
         if (new URL(r.url()).pathname.startsWith('/widget/app')) frameAsked.push(Date.now());
       });
       // No idle time on this page: only the visitor's move loads the frame.
-      await site.addInitScript(() => {
-        (window as unknown as { requestIdleCallback: unknown }).requestIdleCallback = () => 0;
-      });
+      await site.addInitScript('window.requestIdleCallback = () => 0;');
       await site.goto(host.url);
       const launcher = site.locator('[data-parley-launcher] button');
       await launcher.waitFor();

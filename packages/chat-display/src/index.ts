@@ -6,3 +6,4 @@ export * from './typing';
 export * from './home-layout';
 export * from './channel-state';
 export * from './contrast';
+export * from './palette';

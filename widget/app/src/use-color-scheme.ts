@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Scheme } from './palette';
+import type { Scheme } from '@parley/chat-display';
 
 const QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,8 +1,7 @@
-import { contrastRatio } from '@parley/chat-display';
-import { widgetPalette } from './palette';
-import type { WidgetSettings } from './types';
+import { contrastRatio } from './contrast';
+import { widgetPalette, type PaletteSettings } from './palette';
 
-const settings = (over: Partial<WidgetSettings> = {}): WidgetSettings =>
+const settings = (over: Partial<PaletteSettings> = {}): PaletteSettings =>
   ({
     background: '#ffffff',
     textColor: '#111827',
@@ -11,7 +10,7 @@ const settings = (over: Partial<WidgetSettings> = {}): WidgetSettings =>
     helpDeskColor: '#6366f1',
     titleColor: '#ffffff',
     ...over,
-  }) as WidgetSettings;
+  }) as PaletteSettings;
 
 const pairs = (p: ReturnType<typeof widgetPalette>) => [
   [p.onTheme, p.theme],
@@ -19,11 +18,13 @@ const pairs = (p: ReturnType<typeof widgetPalette>) => [
   [p.muted, p.bg],
   [p.help, p.bg],
   [p.accent, p.bg],
+  [p.danger, p.bg],
+  [p.success, p.bg],
 ];
 
 describe('the widget palette', () => {
   it('passes AA for the defaults and for awkward owner choices, light and dark', () => {
-    const choices: Array<Partial<WidgetSettings>> = [
+    const choices: Array<Partial<PaletteSettings>> = [
       {},
       { themeColor: '#fde047', titleColor: '#ffffff', helpDeskColor: '#fde047' },
       { themeColor: '#0f766e' },

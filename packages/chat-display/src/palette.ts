@@ -1,13 +1,15 @@
-import {
-  colour,
-  contrastRatio,
-  DEFAULT_THEME_COLOR,
-  luminance,
-  mutedTextOn,
-  readableAccent,
-  readableTextOn,
-} from '@parley/chat-display';
-import type { WidgetSettings } from './types';
+import { contrastRatio, luminance, mutedTextOn, readableAccent, readableTextOn } from './contrast';
+import { colour, DEFAULT_THEME_COLOR } from './home-layout';
+
+/** The widget settings' colours (spec section 3), as stored: any may be missing or not a colour. */
+export interface PaletteSettings {
+  background?: string | null;
+  textColor?: string | null;
+  iconColor?: string | null;
+  themeColor?: string | null;
+  helpDeskColor?: string | null;
+  titleColor?: string | null;
+}
 
 export type Scheme = 'light' | 'dark';
 
@@ -30,15 +32,19 @@ export interface Palette {
   help: string;
   accent: string;
   icon: string;
+  /** Errors and discounts, and confirmations: red and green shaded to read on the panel. */
+  danger: string;
+  success: string;
 }
 
 /**
  * The widget's colours from the owner's settings, made to pass WCAG AA whatever they chose: text
  * on the theme colour is the title colour only when it reads there (else black or white); links
  * keep their hue but are shaded until they read on the panel. With the visitor's system in dark
- * mode a light panel turns dark (an owner who chose a dark panel keeps theirs).
+ * mode a light panel turns dark (an owner who chose a dark panel keeps theirs). The widget and the
+ * dashboard's preview of it both draw with this.
  */
-export function widgetPalette(s: WidgetSettings, scheme: Scheme): Palette {
+export function widgetPalette(s: PaletteSettings, scheme: Scheme): Palette {
   const theme = colour(s.themeColor, DEFAULT_THEME_COLOR);
   const ownerBg = colour(s.background, '#ffffff');
   const darkens = scheme === 'dark' && (luminance(ownerBg) ?? 1) > 0.4;
@@ -56,6 +62,8 @@ export function widgetPalette(s: WidgetSettings, scheme: Scheme): Palette {
     help: readableAccent(colour(s.helpDeskColor, theme), bg),
     accent: readableAccent(theme, bg),
     icon: (contrastRatio(icon, theme) ?? 0) >= NON_TEXT ? icon : onTheme,
+    danger: readableAccent('#b91c1c', bg),
+    success: readableAccent('#15803d', bg),
   };
 }
 
@@ -69,4 +77,6 @@ export const paletteVars = (p: Palette): Record<string, string> => ({
   '--pw-help': p.help,
   '--pw-accent': p.accent,
   '--pw-icon': p.icon,
+  '--pw-danger': p.danger,
+  '--pw-success': p.success,
 });
