@@ -168,6 +168,10 @@ describe('the widget embedded on a customer site', () => {
       return Object.getOwnPropertyNames(window).filter((k) => !before.has(k) && !/^\\d+$/.test(k));
     })()`);
     expect(added).toEqual(['Parley']);
+    // The frame comes when the browser is idle (or on the visitor's first move), after the
+    // loader's own launcher, which the app's then replaces.
+    await widgetFrame(site).getByTestId('launcher').waitFor();
+    expect(await site.locator('[data-parley-launcher]').count()).toBe(0);
     expect(await site.locator('iframe').count()).toBe(1);
     const url = new URL((await site.locator('iframe').getAttribute('src'))!);
     expect(url.origin + url.pathname).toBe(`${t.env.gatewayUrl}/widget/app/`);
@@ -708,7 +712,8 @@ describe('the widget embedded on a customer site', () => {
       const panel = (await widgetFrame(phone).getByTestId('widget-panel').boundingBox())!;
       expect([panel.x, panel.y, panel.width, panel.height]).toEqual([0, 0, 390, 780]);
       expect(await widgetFrame(phone).getByTestId('launcher').isVisible()).toBe(false);
-      await widgetFrame(phone).getByLabel('Close chat').first().click();
+      // The header's Close (the launcher, first in the frame's order, is hidden on a phone).
+      await widgetFrame(phone).getByTestId('widget-panel').getByLabel('Close chat').click();
       await widgetFrame(phone).getByTestId('widget-panel').waitFor({ state: 'detached' });
       expect((await phone.locator('iframe').boundingBox())!.width).toBeLessThan(120);
       await widgetFrame(phone).getByTestId('launcher').click();

@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 const widgetDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const defaultWidgetOutDir = join(widgetDir, 'dist');
@@ -59,6 +60,23 @@ function indexHtml(script, style) {
 `;
 }
 
+/**
+ * Writes `<file>.br` and `<file>.gz` beside each file: the gateway sends the copy the browser
+ * takes (Accept-Encoding) without compressing on every request, at the strongest settings.
+ */
+function precompress(files) {
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(bytes, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      }),
+    );
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
+}
+
 /** Builds both parts into `outDir` (replacing what was there); returns the files written. */
 export async function buildWidget(outDir = defaultWidgetOutDir) {
   const out = resolve(outDir);
@@ -87,11 +105,13 @@ export async function buildWidget(outDir = defaultWidgetOutDir) {
   const style = outputs.find((f) => f.endsWith('.css'));
   if (!script) throw new Error('the widget app build produced no script');
   writeFileSync(join(out, 'app', 'index.html'), indexHtml(script, style));
-  return {
+  const built = {
     loader: join(out, 'loader.js'),
     index: join(out, 'app', 'index.html'),
     assets: outputs.map((f) => join(out, 'app', 'assets', f)),
   };
+  precompress([built.loader, ...built.assets]);
+  return built;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

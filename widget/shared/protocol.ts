@@ -9,6 +9,8 @@ export const APP_TAG = 'parley-widget';
 
 export type LoaderCommand =
   | { tag: typeof LOADER_TAG; type: 'open' | 'close' | 'toggle' }
+  /** The loader's own launcher had focus when the app took its place: focus the app's. */
+  | { tag: typeof LOADER_TAG; type: 'focus' }
   /** The host page's viewport: the app cannot see it (its own is the iframe), but lays out by it. */
   | { tag: typeof LOADER_TAG; type: 'viewport'; mobile: boolean }
   /** What the loader keeps for the app on the host page (see `store`), the answer to 'hello'. */
@@ -20,13 +22,29 @@ export type AppNotice =
    * slow the rest of its start is.
    */
   | { tag: typeof APP_TAG; type: 'hello' }
-  | { tag: typeof APP_TAG; type: 'ready'; open: boolean }
+  /** `look`: the launcher's colours, which the loader keeps to draw its own launcher next time. */
+  | { tag: typeof APP_TAG; type: 'ready'; open: boolean; look?: LauncherLook }
   | { tag: typeof APP_TAG; type: 'state'; open: boolean }
   /**
    * Browsers that deny storage to third-party frames leave the app nothing to remember the visitor
    * by; the loader keeps this small value (the visitor key) in the host page's localStorage.
    */
   | { tag: typeof APP_TAG; type: 'store'; value: string | null };
+
+export interface LauncherLook {
+  theme: string;
+  icon: string;
+}
+
+const HEX_COLOUR = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+const lookFrom = (v: unknown): LauncherLook | undefined =>
+  isRecord(v) &&
+  typeof v.theme === 'string' &&
+  HEX_COLOUR.test(v.theme) &&
+  typeof v.icon === 'string' &&
+  HEX_COLOUR.test(v.icon)
+    ? { theme: v.theme, icon: v.icon }
+    : undefined;
 
 /** The most the loader keeps for the app. */
 export const MAX_STORED_LENGTH = 2048;
@@ -58,7 +76,13 @@ export function appNoticeFrom(
   }
   if (d.type === 'hello') return { tag: APP_TAG, type: 'hello' };
   if (typeof d.open !== 'boolean') return null;
-  return d.type === 'ready' || d.type === 'state' ? { tag: APP_TAG, type: d.type, open: d.open } : null;
+  if (d.type === 'ready') {
+    const look = lookFrom(d.look);
+    return look
+      ? { tag: APP_TAG, type: 'ready', open: d.open, look }
+      : { tag: APP_TAG, type: 'ready', open: d.open };
+  }
+  return d.type === 'state' ? { tag: APP_TAG, type: d.type, open: d.open } : null;
 }
 
 /** The app's check: from the host origin it was given and from the window that frames it. */
@@ -77,7 +101,7 @@ export function loaderCommandFrom(
   }
   if (d.type === 'viewport')
     return typeof d.mobile === 'boolean' ? { tag: LOADER_TAG, type: 'viewport', mobile: d.mobile } : null;
-  return d.type === 'open' || d.type === 'close' || d.type === 'toggle'
+  return d.type === 'open' || d.type === 'close' || d.type === 'toggle' || d.type === 'focus'
     ? { tag: LOADER_TAG, type: d.type }
     : null;
 }

@@ -13,6 +13,25 @@ describe('loader side: appNoticeFrom', () => {
     expect(appNoticeFrom({ ...ok, data: { ...ok.data, type: 'ready' } }, gw, frame)?.type).toBe('ready');
   });
 
+  it("takes the launcher's look with 'ready' only when both are hex colours", () => {
+    const ready = (look: unknown) => ({
+      ...ok,
+      data: { tag: 'parley-widget', type: 'ready', open: false, look },
+    });
+    expect(appNoticeFrom(ready({ theme: '#0f766e', icon: '#fff' }), gw, frame)).toEqual({
+      tag: 'parley-widget',
+      type: 'ready',
+      open: false,
+      look: { theme: '#0f766e', icon: '#fff' },
+    });
+    expect(appNoticeFrom(ready({ theme: 'red;x:url(y)', icon: '#fff' }), gw, frame)).toEqual({
+      tag: 'parley-widget',
+      type: 'ready',
+      open: false,
+    });
+    expect(appNoticeFrom(ready('#fff'), gw, frame)).not.toHaveProperty('look');
+  });
+
   it('accepts a small value to keep, and nothing big or of another type', () => {
     const store = (value: unknown) => ({ ...ok, data: { tag: 'parley-widget', type: 'store', value } });
     expect(appNoticeFrom(store('{"visitorKey":"k"}'), gw, frame)).toEqual({

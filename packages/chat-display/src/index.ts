@@ -5,3 +5,5 @@ export * from './optimistic';
 export * from './typing';
 export * from './home-layout';
 export * from './channel-state';
+export * from './contrast';
+export * from './palette';

@@ -4,7 +4,7 @@ import { BookingFlow } from './BookingFlow';
 import { checkoutWatcher } from './checkout';
 import { ChatTab } from './ChatTab';
 import { HelpdeskTab, type HelpdeskTarget } from './HelpdeskTab';
-import { colour, DEFAULT_THEME_COLOR, topicAction, type HomeTopic } from '@parley/chat-display';
+import { paletteVars, topicAction, widgetPalette, type HomeTopic } from '@parley/chat-display';
 import { HomeTab } from './HomeTab';
 import { Icon, LauncherGlyph, type IconName } from './icons';
 import { parentBridge } from './parent-bridge';
@@ -15,6 +15,7 @@ import { VisitorSessions } from './session';
 import { browserStore } from './storage';
 import type { AppointmentType, Product, WidgetProfile } from './types';
 import { useChat } from './use-chat';
+import { useColorScheme } from './use-color-scheme';
 
 type Tab = 'home' | 'chat' | 'helpdesk' | 'products';
 const TABS: Array<{ id: Tab; label: string; icon: IconName }> = [
@@ -39,11 +40,34 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     null,
   );
   const [toast, setToast] = useState<string | null>(null);
+  const scheme = useColorScheme();
   const sessions = useMemo(() => new VisitorSessions(domainId), [domainId]);
   const chat = useChat(domainId, sessions, open && tab === 'chat');
   const bridge = useRef<ReturnType<typeof parentBridge> | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
+  const launcherRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+
+  // Focus follows the panel (WCAG 2.4.3): into it when it opens, back to the launcher however it
+  // closes (its Close button, Escape, the launcher, the host page's Parley.close()) as long as the
+  // visitor was in the widget, so the host page's own focus is never taken.
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open && !wasOpen.current) panelRef.current?.focus();
+    if (!open && wasOpen.current && document.hasFocus()) launcherRef.current?.focus();
+    wasOpen.current = open;
+  }, [open, profile]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      // A dialog in the panel handles its own Escape first (use-modal.ts) and stops it.
+      if (e.key === 'Escape' && !e.defaultPrevented) close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
 
   useEffect(() => () => sessions.dispose(), [sessions]);
 
@@ -79,6 +103,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     const b = parentBridge(hostOrigin, (command) => {
       if (command.type === 'viewport') setMobile(command.mobile);
       else if (command.type === 'stored') browserStore.receiveHost(command.value);
+      else if (command.type === 'focus') launcherRef.current?.focus();
       else setOpen((o) => (command.type === 'open' ? true : command.type === 'close' ? false : !o));
     });
     bridge.current = b;
@@ -86,7 +111,10 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     return () => b.dispose();
   }, [hostOrigin]);
   useEffect(() => {
-    if (profile) bridge.current?.notify('ready', openRef.current);
+    if (!profile) return;
+    // The loader draws its own launcher in these colours on the next page view, before we load.
+    const p = widgetPalette(profile.settings, 'light');
+    bridge.current?.notify('ready', openRef.current, { theme: p.theme, icon: p.icon });
   }, [profile]);
   const first = useRef(true);
   useEffect(() => {
@@ -130,15 +158,9 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   setCurrency(s.currency);
   // One theme colour (and one title and text colour): the widget settings' (the home settings
   // hold the same values), on the launcher, the header and the buttons alike.
-  const theme = colour(s.themeColor, DEFAULT_THEME_COLOR);
-  const vars = {
-    '--pw-theme': theme,
-    '--pw-title': colour(s.titleColor, '#ffffff'),
-    '--pw-text': colour(s.textColor, '#111827'),
-    '--pw-bg': colour(s.background, '#ffffff'),
-    '--pw-help': colour(s.helpDeskColor, theme),
-    '--pw-icon': colour(s.iconColor, '#ffffff'),
-  } as CSSProperties;
+  // Made readable whatever the owner picked, and dark when the visitor's system is (palette.ts).
+  const palette = widgetPalette(s, scheme);
+  const vars = paletteVars(palette) as CSSProperties;
   const logo = imageSrc(s.domainLogo ?? h.domainIcon);
   const botImage = imageSrc(s.image);
   const product = productId ? products?.find((p) => p.id === productId) : undefined;
@@ -149,9 +171,40 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const startBooking = (typeId: string | null = appointmentTypes[0]?.id ?? null) => setBooking({ typeId });
 
   return (
-    <div className="pw-root" style={vars} data-open={open || undefined} data-mobile={mobile || undefined}>
+    <div
+      className="pw-root"
+      style={vars}
+      data-scheme={palette.scheme}
+      data-open={open || undefined}
+      data-mobile={mobile || undefined}
+    >
+      {/* First in the page's order, so the widget's focus order starts at the launcher. */}
+      <button
+        type="button"
+        className="pw-launcher"
+        ref={launcherRef}
+        onClick={() => setOpen((o) => !o)}
+        aria-label={open ? 'Close chat' : 'Open chat'}
+        aria-expanded={open}
+        data-testid="launcher"
+        data-icon-style={s.iconStyle}
+      >
+        {open ? (
+          <Icon name="close" size={24} />
+        ) : botImage ? (
+          <img src={botImage} alt="" />
+        ) : (
+          <LauncherGlyph style={s.iconStyle} />
+        )}
+      </button>
       {open && (
-        <section className="pw-panel" aria-label={`Chat with ${profile.domain}`} data-testid="widget-panel">
+        <section
+          className="pw-panel"
+          ref={panelRef}
+          tabIndex={-1}
+          aria-label={`Chat with ${profile.domain}`}
+          data-testid="widget-panel"
+        >
           <header className="pw-header">
             {logo ? (
               <img className="pw-logo" src={logo} alt="" />
@@ -162,12 +215,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
               <strong>{profile.domain}</strong>
               <span>{chat.state.live ? 'Live support' : 'We typically reply in minutes'}</span>
             </div>
-            <button
-              type="button"
-              className="pw-icon-button"
-              onClick={() => setOpen(false)}
-              aria-label="Close chat"
-            >
+            <button type="button" className="pw-icon-button" onClick={close} aria-label="Close chat">
               <Icon name="close" size={16} />
             </button>
           </header>
@@ -266,23 +314,6 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
           </nav>
         </section>
       )}
-      <button
-        type="button"
-        className="pw-launcher"
-        onClick={() => setOpen((o) => !o)}
-        aria-label={open ? 'Close chat' : 'Open chat'}
-        aria-expanded={open}
-        data-testid="launcher"
-        data-icon-style={s.iconStyle}
-      >
-        {open ? (
-          <Icon name="close" size={24} />
-        ) : botImage ? (
-          <img src={botImage} alt="" />
-        ) : (
-          <LauncherGlyph style={s.iconStyle} />
-        )}
-      </button>
     </div>
   );
 }

@@ -38,20 +38,25 @@ export function ChatTab({
 
   return (
     <div className="pw-chat">
-      <div className="pw-messages" data-testid="chat-messages" aria-live="polite">
-        <Message message={{ role: 'assistant', content: welcome, createdAt: '' }} />
-        {withoutRepeatedWelcome(state.messages, welcome).map((m) => (
-          <Message
-            key={m.id}
-            message={m}
-            pending={isPending(m)}
-            onProduct={onProduct}
-            onCheckout={onCheckout}
-            onAction={(action: LinkAction) =>
-              action.kind === 'booking' ? onBook(action.appointmentTypeId) : onArticle(action.articleId)
-            }
-          />
-        ))}
+      {/* A log (polite live region): each message is added once under a stable key (its clientId
+          while and after it is confirmed), so it is announced once; the typing indicator and the
+          draft being written are outside it. */}
+      <div className="pw-messages" data-testid="chat-messages">
+        <div role="log" aria-label="Messages" className="pw-log">
+          <Message message={{ role: 'assistant', content: welcome, createdAt: '' }} />
+          {withoutRepeatedWelcome(state.messages, welcome).map((m) => (
+            <Message
+              key={m.clientId ?? m.id}
+              message={m}
+              pending={isPending(m)}
+              onProduct={onProduct}
+              onCheckout={onCheckout}
+              onAction={(action: LinkAction) =>
+                action.kind === 'booking' ? onBook(action.appointmentTypeId) : onArticle(action.articleId)
+              }
+            />
+          ))}
+        </div>
         {state.botDraft && (
           <div data-testid="chat-bot-draft">
             <Message message={{ role: 'assistant', content: state.botDraft, createdAt: '' }} pending />

@@ -1,5 +1,5 @@
 import { sanitizeMessageHtml } from '@parley/chat-display';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { widgetApi } from './api';
 import { Icon } from './icons';
 import type { VisitorSessions } from './session';
@@ -95,6 +95,9 @@ function ArticleView({
   onBack: () => void;
 }) {
   const [answered, setAnswered] = useState(false);
+  // The opened article's heading takes focus, so it is read out and Tab goes on from there.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [article.id]);
   const feedback = async (helpful: boolean) => {
     setAnswered(true);
     try {
@@ -109,7 +112,9 @@ function ArticleView({
       <button type="button" className="pw-back" onClick={onBack}>
         <Icon name="left" size={12} /> All articles
       </button>
-      <h2>{article.title}</h2>
+      <h2 ref={heading} tabIndex={-1} data-testid="article-title">
+        {article.title}
+      </h2>
       <p className="pw-article-question">{article.question}</p>
       <div
         className="pw-article-body"

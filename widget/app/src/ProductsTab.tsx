@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { imageSrc } from './api';
 import { Icon } from './icons';
 import { buyNowHref, formatPrice, optionDisabled, productPrice } from './price';
 import type { AppointmentType, Product } from './types';
+import { useModal } from './use-modal';
 
 const productImage = (p: Product) => imageSrc(p.image ?? p.images?.[0]);
 
@@ -98,20 +99,24 @@ export function ProductDialog({
   const href = buyNowHref(product.productUrl);
   const src = productImage(product);
   const [chosen, setChosen] = useState<Record<string, string>>({});
+  const dialog = useRef<HTMLDivElement>(null);
+  useModal(dialog, onClose);
   return (
-    <div
-      className="pw-overlay"
-      role="dialog"
-      aria-modal="true"
-      aria-label={product.name}
-      data-testid="product-dialog"
-    >
-      <div className="pw-dialog">
+    <div className="pw-overlay" data-testid="product-dialog-overlay">
+      <div
+        className="pw-dialog"
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="pw-product-dialog-title"
+        tabIndex={-1}
+        data-testid="product-dialog"
+      >
         <button type="button" className="pw-dialog-close" onClick={onClose} aria-label="Close">
           <Icon name="close" size={14} />
         </button>
         {src && <img className="pw-dialog-image" src={src} alt={product.name} />}
-        <h2>{product.name}</h2>
+        <h2 id="pw-product-dialog-title">{product.name}</h2>
         <p className="pw-price">
           <b>{price.current}</b>
           {price.original && <s>{price.original}</s>}

@@ -1,4 +1,10 @@
-import { APP_TAG, loaderCommandFrom, type AppNotice, type LoaderCommand } from '../../shared/protocol';
+import {
+  APP_TAG,
+  loaderCommandFrom,
+  type AppNotice,
+  type LauncherLook,
+  type LoaderCommand,
+} from '../../shared/protocol';
 
 /** Talks to the loader on the host page: only with the host origin we were given, only with our parent. */
 export function parentBridge(hostOrigin: string | null, onCommand: (c: LoaderCommand) => void) {
@@ -11,9 +17,12 @@ export function parentBridge(hostOrigin: string | null, onCommand: (c: LoaderCom
   if (parent && hostOrigin)
     parent.postMessage({ tag: APP_TAG, type: 'hello' } satisfies AppNotice, hostOrigin);
   return {
-    notify(type: 'ready' | 'state', open: boolean) {
+    notify(type: 'ready' | 'state', open: boolean, look?: LauncherLook) {
       if (parent && hostOrigin)
-        parent.postMessage({ tag: APP_TAG, type, open } satisfies AppNotice, hostOrigin);
+        parent.postMessage(
+          (look ? { tag: APP_TAG, type, open, look } : { tag: APP_TAG, type, open }) satisfies AppNotice,
+          hostOrigin,
+        );
     },
     store(value: string | null) {
       if (parent && hostOrigin)

@@ -7,6 +7,7 @@ import {
   LOADER_TAG,
   type LoaderCommand,
 } from '../../shared/protocol';
+import { createLauncher, parseLook } from './launcher';
 
 /** The one global the loader defines (documented in widget/README.md). */
 export interface ParleyApi {
@@ -26,15 +27,36 @@ declare global {
   }
 }
 
-/** Creates the iframe and the `Parley` API; returns null when the script tag is unusable. */
-export function installWidget(script: HTMLScriptElement, win: Window & typeof globalThis): ParleyApi | null {
+/** How long after the page has loaded the app frame is fetched anyway, once the browser is idle. */
+export const IDLE_LOAD_DELAY_MS = 1500;
+
+/** Runs `load` when the page has loaded and the browser is idle (the default schedule). */
+export function whenIdle(win: Window & typeof globalThis, load: () => void): void {
+  const idle = () =>
+    win.setTimeout(() => {
+      if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(load, { timeout: 3000 });
+      else load();
+    }, IDLE_LOAD_DELAY_MS);
+  if (win.document.readyState === 'complete') idle();
+  else win.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Shows the launcher at once and creates the `Parley` API; the app's iframe is created on the
+ * visitor's first move towards the launcher (pointer, focus, touch, click), on a call of the API,
+ * or by `schedule` (when the browser is idle). Returns null when the script tag is unusable.
+ */
+export function installWidget(
+  script: HTMLScriptElement,
+  win: Window & typeof globalThis,
+  schedule: (load: () => void) => void = (load) => whenIdle(win, load),
+): ParleyApi | null {
   const domainId = script.getAttribute('data-domain-id')?.trim();
   if (!domainId || !script.src) return null;
   const gatewayOrigin = new URL(script.src, win.location.href).origin;
   const doc = win.document;
 
   const frame = doc.createElement('iframe');
-  frame.src = appUrl(gatewayOrigin, domainId, win.location.origin);
   frame.title = 'Chat';
   frame.setAttribute('allow', 'clipboard-write');
   frame.setAttribute('data-parley-widget', '');
@@ -46,6 +68,8 @@ export function installWidget(script: HTMLScriptElement, win: Window & typeof gl
   base.zIndex = '2147483000';
   base.maxWidth = '100%';
   base.maxHeight = '100%';
+  // Hidden (and out of the tab order) until the app is ready and takes the launcher's place.
+  base.visibility = 'hidden';
 
   let open = false;
   let ready = false;
@@ -60,22 +84,54 @@ export function installWidget(script: HTMLScriptElement, win: Window & typeof gl
     base.bottom = box.bottom;
   };
   const post = (command: LoaderCommand) => frame.contentWindow?.postMessage(command, gatewayOrigin);
-  const send = (type: 'open' | 'close' | 'toggle') => post({ tag: LOADER_TAG, type });
+  /** Commands given before the app is ready, sent once it is. */
+  const queued: Array<'open' | 'close' | 'toggle'> = [];
+  const send = (type: 'open' | 'close' | 'toggle') => {
+    load();
+    if (ready) post({ tag: LOADER_TAG, type });
+    else queued.push(type);
+  };
   // The host page's own storage, under one key per domain; storage may be off altogether.
   const storageKey = hostStorageKey(domainId);
-  const kept = (): string | null => {
+  const read = (key: string): string | null => {
     try {
-      return win.localStorage.getItem(storageKey);
+      return win.localStorage.getItem(key);
     } catch {
       return null;
     }
   };
-  const keep = (value: string | null) => {
+  const write = (key: string, value: string | null) => {
     try {
-      if (value === null) win.localStorage.removeItem(storageKey);
-      else win.localStorage.setItem(storageKey, value);
+      if (value === null) win.localStorage.removeItem(key);
+      else win.localStorage.setItem(key, value);
     } catch {
       // Storage full or disabled: the visitor starts afresh next time.
+    }
+  };
+  const kept = () => read(storageKey);
+  const keep = (value: string | null) => write(storageKey, value);
+
+  // The launcher at once, in the look the app reported on the last page view (see 'ready').
+  const lookKey = `${storageKey}.look`;
+  const launcher = createLauncher(doc, parseLook(read(lookKey)));
+  let loaded = false;
+  const load = () => {
+    if (loaded) return;
+    loaded = true;
+    frame.src = appUrl(gatewayOrigin, domainId, win.location.origin);
+    (doc.body ?? doc.documentElement).appendChild(frame);
+  };
+  for (const event of ['pointerenter', 'focus', 'touchstart'] as const)
+    launcher.button.addEventListener(event, load, { once: true, passive: true });
+  launcher.button.addEventListener('click', () => send('open'));
+  /** The app's launcher takes over: the loader's goes, and its focus moves into the frame. */
+  const handOver = () => {
+    const focused = doc.activeElement === launcher.host;
+    base.visibility = 'visible';
+    launcher.host.remove();
+    if (focused) {
+      frame.focus();
+      post({ tag: LOADER_TAG, type: 'focus' });
     }
   };
   let mobile: boolean | null = null;
@@ -109,7 +165,10 @@ export function installWidget(script: HTMLScriptElement, win: Window & typeof gl
     layout();
     if (notice.type === 'ready' && !ready) {
       ready = true;
+      if (notice.look) write(lookKey, JSON.stringify(notice.look));
+      handOver();
       tellViewport();
+      queued.splice(0).forEach((type) => post({ tag: LOADER_TAG, type }));
       readyCallbacks.splice(0).forEach((cb) => safely(cb));
     }
     if (changed) changeCallbacks.forEach((cb) => safely(() => cb(open)));
@@ -119,7 +178,8 @@ export function installWidget(script: HTMLScriptElement, win: Window & typeof gl
     tellViewport();
   });
   layout();
-  (doc.body ?? doc.documentElement).appendChild(frame);
+  (doc.body ?? doc.documentElement).appendChild(launcher.host);
+  schedule(load);
 
   return {
     open: () => send('open'),

@@ -5,13 +5,15 @@ import { installWidget } from './loader';
 
 const GATEWAY = 'https://gw.example';
 
-function setUp() {
+const frameNow = () => document.querySelector<HTMLIFrameElement>('iframe[data-parley-widget]');
+
+function setUp(schedule: (load: () => void) => void = (load) => load()) {
   const script = document.createElement('script');
   script.src = `${GATEWAY}/widget/loader.js`;
   script.setAttribute('data-domain-id', 'dom-1');
-  const api = installWidget(script, window)!;
+  const api = installWidget(script, window, schedule)!;
   const frame = document.querySelector('iframe[data-parley-widget]') as HTMLIFrameElement;
-  const fromApp = (data: unknown, origin = GATEWAY, source: unknown = frame.contentWindow) =>
+  const fromApp = (data: unknown, origin = GATEWAY, source: unknown = frameNow()?.contentWindow) =>
     window.dispatchEvent(new MessageEvent('message', { data, origin, source: source as Window }));
   return { api, frame, fromApp };
 }
@@ -52,9 +54,16 @@ describe('installWidget', () => {
     expect(ready).toBe(2);
   });
 
-  it('posts commands to the gateway origin only', () => {
-    const { api, frame } = setUp();
+  it('posts commands to the gateway origin only, those given before the app was ready once it is', () => {
+    const { api, frame, fromApp } = setUp();
     const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    api.open();
+    expect(post).not.toHaveBeenCalled();
+    fromApp({ tag: 'parley-widget', type: 'ready', open: false });
+    expect(post.mock.calls.filter(([c]) => (c as { type: string }).type !== 'viewport')).toEqual([
+      [{ tag: 'parley-loader', type: 'open' }, GATEWAY],
+    ]);
+    post.mockClear();
     api.open();
     api.toggle();
     api.close();
@@ -83,6 +92,55 @@ describe('installWidget', () => {
     expect(post.mock.calls.filter(([c]) => (c as { type: string }).type === 'stored')).toEqual([
       [{ tag: 'parley-loader', type: 'stored', value: '{"visitorKey":"k1"}' }, GATEWAY],
     ]);
+  });
+
+  it('shows its own launcher at once and loads the app only when the visitor comes near it', () => {
+    setUp(() => undefined); // never idle
+    expect(frameNow()).toBeNull();
+    const host = document.querySelector('[data-parley-launcher]')!;
+    const button = host.shadowRoot!.querySelector('button')!;
+    expect(button.getAttribute('aria-label')).toBe('Open chat');
+    button.dispatchEvent(new Event('focus'));
+    expect(frameNow()?.style.visibility).toBe('hidden');
+  });
+
+  it('a click before the app is ready opens it once ready, and the app takes the launcher over', () => {
+    const { fromApp } = setUp(() => undefined);
+    const host = document.querySelector('[data-parley-launcher]') as HTMLElement;
+    host.shadowRoot!.querySelector('button')!.click();
+    const frame = frameNow()!;
+    const post = jest.spyOn(frame.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    fromApp({ tag: 'parley-widget', type: 'ready', open: false });
+    expect(document.querySelector('[data-parley-launcher]')).toBeNull();
+    expect(frame.style.visibility).toBe('visible');
+    expect(post).toHaveBeenCalledWith({ tag: 'parley-loader', type: 'open' }, GATEWAY);
+  });
+
+  it("keeps the launcher look the app reports, for the next page view's first paint", () => {
+    localStorage.clear();
+    const { fromApp } = setUp();
+    fromApp({
+      tag: 'parley-widget',
+      type: 'ready',
+      open: false,
+      look: { theme: '#0f766e', icon: '#ffffff' },
+    });
+    expect(JSON.parse(localStorage.getItem('parley.widget.dom-1.look')!)).toEqual({
+      theme: '#0f766e',
+      icon: '#ffffff',
+    });
+    document.body.replaceChildren();
+    setUp(() => undefined);
+    const button = document.querySelector('[data-parley-launcher]')!.shadowRoot!.querySelector('button')!;
+    expect(button.style.background).toBe('rgb(15, 118, 110)');
+  });
+
+  it('loads the app when the schedule says the browser is idle', () => {
+    let idle: (() => void) | undefined;
+    setUp((load) => (idle = load));
+    expect(frameNow()).toBeNull();
+    idle!();
+    expect(new URL(frameNow()!.src).searchParams.get('domainId')).toBe('dom-1');
   });
 
   it('refuses a script tag without a domain id', () => {

@@ -76,11 +76,13 @@ function UserMenu() {
   ];
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Button type="text" className={styles.userButton} aria-label="Open user menu" data-testid="user-menu">
-        <Avatar size={32} className={styles.avatar}>
+      {/* Named by what it shows (WCAG 2.5.3): the user's name, then what the button is for. */}
+      <Button type="text" className={styles.userButton} data-testid="user-menu">
+        <Avatar size={32} className={styles.avatar} aria-hidden="true">
           {initials(user.fullname)}
         </Avatar>
         <span className={styles.userName}>{user.fullname}</span>
+        <span className="visually-hidden"> (user menu)</span>
         <DownOutlined className={styles.caret} />
       </Button>
     </Dropdown>
@@ -95,6 +97,9 @@ export function DashboardShell({ children }: { children: ReactNode }) {
 
   return (
     <Layout className={styles.layout}>
+      <a href="#main-content" className={styles.skipLink}>
+        Skip to main content
+      </a>
       <Layout.Sider width={252} className={styles.sider} theme="light">
         <div className={styles.brand}>
           <Logo href={PATHS.dashboard} size={30} />
@@ -132,7 +137,7 @@ export function DashboardShell({ children }: { children: ReactNode }) {
             <UserMenu />
           </div>
         </Layout.Header>
-        <Layout.Content className={styles.content}>
+        <Layout.Content id="main-content" tabIndex={-1} className={styles.content}>
           <UsageAlertBanner />
           {children}
         </Layout.Content>

@@ -1,6 +1,7 @@
 'use client';
 
 import { ColorPicker, Input, Space } from 'antd';
+import styles from './DomainSettings.module.css';
 
 /** A colour as a hex string: a picker and the text box, kept in step (spec: 3 or 6 hex digits). */
 export function ColorField({
@@ -25,8 +26,17 @@ export function ColorField({
         disabledAlpha
         format="hex"
         onChangeComplete={(c) => onChange?.(c.toHexString())}
-        aria-label={ariaLabel ? `${ariaLabel} picker` : undefined}
-      />
+      >
+        {/* A real button (antd's own trigger is a div no keyboard can reach), showing the colour. */}
+        <button
+          type="button"
+          className={styles.swatch}
+          aria-label={ariaLabel ? `${ariaLabel}: choose a colour` : 'Choose a colour'}
+          data-testid="color-swatch"
+        >
+          <span className={styles.swatchColor} style={{ background: valid ? value : 'transparent' }} />
+        </button>
+      </ColorPicker>
       <Input
         id={id}
         value={value}

@@ -1,6 +1,6 @@
 'use client';
 
-import { Button, Card, Form, Input, Select, Switch } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Switch } from 'antd';
 import { useState } from 'react';
 import { CURRENCIES, ICON_STYLES, domainSettingsSchema as settingsRules } from '@parley/contracts/validation';
 import { saveDomainSettings } from '@/lib/api/domain-settings';
@@ -11,6 +11,7 @@ import { schemaRule, splitServerFields } from '@/lib/forms/zod-fields';
 import { useToast } from '@/components/toast/useToast';
 import { glyphFor } from '@/components/widget-preview/icon-styles';
 import { ColorField } from './ColorField';
+import { contrastWarnings, warningLine } from './contrast-warnings';
 import { ImageUploader } from './ImageUploader';
 import styles from './DomainSettings.module.css';
 
@@ -59,6 +60,14 @@ export function WidgetSettingsForm({
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const feedbackEnabled = Form.useWatch('feedbackEnabled', form);
+  const colours = {
+    background: Form.useWatch('background', form),
+    textColor: Form.useWatch('textColor', form),
+    themeColor: Form.useWatch('themeColor', form),
+    helpDeskColor: Form.useWatch('helpDeskColor', form),
+    titleColor: Form.useWatch('titleColor', form),
+  };
+  const lowContrast = contrastWarnings(colours);
   const rule = (field: (typeof FIELDS)[number]) => [
     schemaRule(settingsRules, field, () => ({ [field]: form.getFieldValue(field) })),
   ];
@@ -130,6 +139,22 @@ export function WidgetSettingsForm({
             </Form.Item>
           ))}
         </div>
+        {lowContrast.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            role="status"
+            data-testid="contrast-warning"
+            title="Some colours are hard to read"
+            description={
+              <ul className={styles.warningList}>
+                {lowContrast.map((w) => (
+                  <li key={w.what}>{warningLine(w)}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
       </Card>
 
       <Card title="Icon style" className={styles.card}>

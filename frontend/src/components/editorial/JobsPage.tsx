@@ -141,6 +141,7 @@ function JobForm({ job, onClose }: { job?: Job; onClose(saved: boolean): void })
           <RichTextEditor
             placeholder="What the job is, who you look for, how you work…"
             testId="job-description"
+            aria-label="Description"
           />
         </Form.Item>
         <Form.Item name="status" label="Status" extra="Open listings are on /careers and take applications.">

@@ -150,7 +150,7 @@ function PostForm({ post, categories, tags }: { post?: Post; categories: Taxonom
             <Input.TextArea rows={2} maxLength={300} />
           </Form.Item>
           <Form.Item name="body" label="Post" rules={rule('body')}>
-            <RichTextEditor placeholder="Write the post…" testId="post-body" />
+            <RichTextEditor placeholder="Write the post…" testId="post-body" aria-label="Post" />
           </Form.Item>
         </Card>
         <div className={styles.side}>

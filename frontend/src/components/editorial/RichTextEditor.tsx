@@ -210,6 +210,7 @@ export function RichTextEditor({
   id,
   invalid,
   testId,
+  'aria-label': ariaLabel,
 }: {
   value?: string;
   onChange?: (html: string) => void;
@@ -217,6 +218,8 @@ export function RichTextEditor({
   id?: string;
   invalid?: boolean;
   testId?: string;
+  /** The field's name: a form label's `for` cannot name an editable div (WCAG 4.1.2). */
+  'aria-label'?: string;
 }) {
   const { message } = App.useApp();
   const file = useRef<HTMLInputElement>(null);
@@ -244,6 +247,7 @@ export function RichTextEditor({
         ...(id ? { id } : {}),
         'aria-multiline': 'true',
         role: 'textbox',
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
         ...(testId ? { 'data-testid': testId } : {}),
       },
     },

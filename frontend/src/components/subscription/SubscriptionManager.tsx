@@ -203,6 +203,7 @@ export function SubscriptionManager() {
             {d.requestsUsed.toLocaleString('en-US')} / {limit.toLocaleString('en-US')}
           </div>
           <Progress
+            aria-label="Request usage"
             percent={percent}
             showInfo={false}
             size="small"

@@ -1,7 +1,8 @@
 'use client';
 
+import type { CSSProperties } from 'react';
 import { CloseOutlined, SendOutlined } from '@/components/icons';
-import { colour, DEFAULT_THEME_COLOR, homeModel, type HomeLayoutSettings } from '@parley/chat-display';
+import { homeModel, widgetPalette, type HomeLayoutSettings } from '@parley/chat-display';
 import { showsCustomLink } from '@parley/contracts/validation';
 import { imageUrl } from '@/lib/api/images';
 import { glyphFor } from './icon-styles';
@@ -40,13 +41,16 @@ export function WidgetPreview({
   domain: string;
 }) {
   const model = homeModel(home);
-  // The widget's colours are the Widget tab's (the home settings hold the same values).
-  const theme = colour(settings.themeColor, DEFAULT_THEME_COLOR);
-  const title = colour(settings.titleColor, '#ffffff');
-  const text = colour(settings.textColor, '#111827');
-  const background = colour(settings.background, '#ffffff');
-  const helpDesk = colour(settings.helpDeskColor, theme);
-  const iconColor = colour(settings.iconColor, '#ffffff');
+  // The widget's colours are the Widget tab's (the home settings hold the same values), made
+  // readable as the widget makes them (a title colour that does not read on the theme colour
+  // gives way to black or white, and so on): the preview shows what visitors will see.
+  const palette = widgetPalette(settings, 'light');
+  const theme = palette.theme;
+  const title = palette.onTheme;
+  const text = palette.text;
+  const background = palette.bg;
+  const helpDesk = palette.help;
+  const iconColor = palette.icon;
   const welcome = settings.welcomeMessage?.trim() || 'Hi there! How can we help you today?';
 
   return (
@@ -56,7 +60,10 @@ export function WidgetPreview({
       data-layout={model.layout}
       aria-label="Widget preview"
     >
-      <div className={styles.widget} style={{ background, color: text }}>
+      <div
+        className={styles.widget}
+        style={{ background, color: text, '--wp-muted': palette.muted } as CSSProperties}
+      >
         <header
           className={styles.header}
           style={{ background: theme, color: title }}

@@ -2,8 +2,13 @@ import { theme, type ThemeConfig } from 'antd';
 
 export type ThemeMode = 'light' | 'dark';
 
-/** Spec section 9's default theme colour, Parley's brand indigo. */
+/** Spec section 9's default theme colour, Parley's brand indigo (the widget's default). */
 export const BRAND_COLOR = '#6366f1';
+/**
+ * The dashboard's primary colour: one shade deeper than the brand indigo, because white on #6366f1
+ * is 4.47:1 and AA asks 4.5:1 (buttons, selected items, links).
+ */
+export const PRIMARY_COLOR = '#4f46e5';
 
 const fontFamily =
   "'Inter Variable', Inter, -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
@@ -15,8 +20,8 @@ export function antdTheme(mode: ThemeMode): ThemeConfig {
     cssVar: { key: 'parley' },
     hashed: false,
     token: {
-      colorPrimary: BRAND_COLOR,
-      colorInfo: BRAND_COLOR,
+      colorPrimary: PRIMARY_COLOR,
+      colorInfo: PRIMARY_COLOR,
       colorLink: dark ? '#a5b4fc' : '#4f46e5',
       fontFamily,
       fontSize: 15,
@@ -32,6 +37,14 @@ export function antdTheme(mode: ThemeMode): ThemeConfig {
       colorBorderSecondary: dark ? '#20253a' : '#eceef5',
       colorText: dark ? '#e7e9f3' : '#0f172a',
       colorTextSecondary: dark ? '#a6adc4' : '#475569',
+      // antd derives these from black/white at 45% (#8c8c8c on white, 3.4:1); AA needs 4.5:1.
+      colorTextTertiary: dark ? '#9aa1b6' : '#566075',
+      colorTextDescription: dark ? '#9aa1b6' : '#566075',
+      colorTextPlaceholder: dark ? '#8a91a8' : '#6b7280',
+      // Primary as text on dark surfaces (selected tabs, links): the fill colour is 2.6:1 there.
+      ...(dark
+        ? { colorPrimaryText: '#a5b4fc', colorPrimaryTextHover: '#c7d2fe', colorPrimaryTextActive: '#a5b4fc' }
+        : {}),
     },
     components: {
       Button: { fontWeight: 600, primaryShadow: 'none', defaultShadow: 'none' },
@@ -47,6 +60,14 @@ export function antdTheme(mode: ThemeMode): ThemeConfig {
         itemSelectedColor: dark ? '#c7d2fe' : '#4338ca',
       },
       Card: { borderRadiusLG: 16 },
+      Tabs: dark
+        ? {
+            itemSelectedColor: '#a5b4fc',
+            itemActiveColor: '#a5b4fc',
+            itemHoverColor: '#c7d2fe',
+            inkBarColor: '#a5b4fc',
+          }
+        : {},
       Input: { paddingBlockLG: 10 },
     },
   };

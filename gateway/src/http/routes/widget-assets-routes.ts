@@ -1,11 +1,19 @@
 import type { Logger } from '@parley/logger';
-import express, { Router, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chooseEncoding } from '../content-encoding';
+import { precompressedFiles } from './precompressed-file';
 
 /** widget/scripts/build.mjs writes this into the app page; replaced with PUBLIC_APP_URL here. */
 const APP_URL_PLACEHOLDER = '%PARLEY_APP_URL%';
-const LOADER_MAX_AGE_MS = 5 * 60 * 1000;
+/** The snippet's address never changes, so the loader is cached briefly and re-validated (ETag). */
+const LOADER_CACHE = 'public, max-age=300';
+/** Asset names carry their content's hash: a new build has new names, an old name never changes. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** A built asset's name: no directories, no dot files (nothing outside assets/ can be named). */
+const ASSET_NAME = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/;
 
 export interface WidgetAssetsOptions {
   /** widget/dist: loader.js and app/ (index.html, assets/). */
@@ -56,8 +64,9 @@ function commonHeaders(res: Response) {
 /**
  * The built widget (docs in widget/README.md): `/widget/loader.js` for the embed snippet (short
  * cache, ETag), `/widget/app/` the framed page, `/widget/app/assets/*` its content-hashed files
- * (cached for a year). Mounted before the app-wide helmet, whose X-Frame-Options and
- * frame-ancestors 'self' would stop other sites from framing the widget.
+ * (cached for a year, immutable); each Brotli- or gzip-compressed as the browser asks. Mounted
+ * before the app-wide helmet, whose X-Frame-Options and frame-ancestors 'self' would stop other
+ * sites from framing the widget.
  */
 export function widgetAssetsRoutes(options: WidgetAssetsOptions): Router {
   const router = Router();
@@ -71,66 +80,54 @@ export function widgetAssetsRoutes(options: WidgetAssetsOptions): Router {
     );
   }
 
-  let page: { mtimeMs: number; html: string } | null = null;
-  const appPage = (): string | null => {
+  // The page, with the public address put in, compressed once per build.
+  let page: { mtimeMs: number; html: Buffer; br: Buffer; gzip: Buffer } | null = null;
+  const appPage = () => {
     if (!existsSync(indexFile)) return null;
     const { mtimeMs } = statSync(indexFile);
     if (page?.mtimeMs !== mtimeMs) {
-      const html = readFileSync(indexFile, 'utf8').replaceAll(
-        APP_URL_PLACEHOLDER,
-        escapeAttribute(options.publicAppUrl),
+      const html = Buffer.from(
+        readFileSync(indexFile, 'utf8').replaceAll(
+          APP_URL_PLACEHOLDER,
+          escapeAttribute(options.publicAppUrl),
+        ),
       );
-      page = { mtimeMs, html };
+      page = { mtimeMs, html, br: brotliCompressSync(html), gzip: gzipSync(html, { level: 9 }) };
     }
-    return page.html;
+    return page;
   };
 
-  router.get('/widget/loader.js', (_req, res, next) => {
+  const sendFile = precompressedFiles();
+  router.get('/widget/loader.js', (req, res, next) => {
     commonHeaders(res);
-    res.sendFile(
-      loaderFile,
-      {
-        maxAge: LOADER_MAX_AGE_MS,
-        etag: true,
-        lastModified: true,
-        headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
-      },
-      (err) => {
-        if (err && !res.headersSent) next();
-      },
-    );
+    if (!sendFile(req, res, loaderFile, LOADER_CACHE)) next();
   });
 
   // Routing ignores a trailing slash; the page needs one (its assets are relative to it).
   router.get('/widget/app', (req, res, next) => {
     const [path = '', query] = req.originalUrl.split(/\?(.*)/s);
     if (!path.endsWith('/')) return res.redirect(301, `/widget/app/${query ? `?${query}` : ''}`);
-    const html = appPage();
-    if (!html) return next();
+    const built = appPage();
+    if (!built) return next();
     commonHeaders(res);
-    res
-      .set({
-        'Content-Security-Policy': appPagePolicy(req, options.stripeOrigins ?? []),
-        // Re-validated every time (ETag): a new build's asset names reach visitors at once.
-        'Cache-Control': 'no-cache',
-      })
-      .type('html')
-      .send(html);
+    const encoding = chooseEncoding(req.get('accept-encoding'), ['br', 'gzip']);
+    res.set({
+      'Content-Security-Policy': appPagePolicy(req, options.stripeOrigins ?? []),
+      // Re-validated every time (ETag): a new build's asset names reach visitors at once.
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+    });
+    if (encoding) res.set('Content-Encoding', encoding);
+    res.type('html').send(encoding ? built[encoding] : built.html);
   });
 
-  router.use(
-    '/widget/app/assets',
-    (_req, res, next) => {
-      commonHeaders(res);
-      next();
-    },
-    express.static(join(appDir, 'assets'), {
-      index: false,
-      immutable: true,
-      maxAge: '365d',
-      fallthrough: true,
-    }),
-  );
+  router.get('/widget/app/assets/:name', (req, res, next) => {
+    const name = req.params.name;
+    // The precompressed copies are sent in place of the file, never asked for by name.
+    if (!ASSET_NAME.test(name) || /\.(br|gz)$/.test(name)) return next();
+    commonHeaders(res);
+    if (!sendFile(req, res, join(appDir, 'assets', name), ASSET_CACHE)) next();
+  });
 
   return router;
 }
