@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 const smtpUrl = z.url({
   protocol: /^smtps?$/,
@@ -34,6 +34,7 @@ export const configSchema = z.object({
   MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   PUBLIC_APP_URL: publicAppUrl,
+  STREAM_REPLICAS: streamReplicas,
   LOG_LEVEL: logLevel,
 });
 
@@ -60,6 +61,8 @@ export interface NotificationsConfig {
   delivery: MailDeliveryConfig;
   /** Base of the links in newsletter mail, without a trailing slash. */
   publicAppUrl: string;
+  /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
+  streamReplicas?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -80,6 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollIntervalMs: c.MAIL_POLL_INTERVAL_MS,
     },
     publicAppUrl: c.PUBLIC_APP_URL,
+    streamReplicas: c.STREAM_REPLICAS,
     logLevel: c.LOG_LEVEL,
   };
 }

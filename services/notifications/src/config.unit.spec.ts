@@ -14,6 +14,7 @@ describe('notifications config', () => {
       mailSealKey: 'dev-seal-key-0123456789',
       delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
       publicAppUrl: 'http://localhost:3000',
+      streamReplicas: 1,
       logLevel: 'info',
     });
   });

@@ -96,7 +96,7 @@ export function startNotifications(
     await run(signupMailProjection(), { synchronousCommit: true });
     await run(teamInviteMailProjection(config.publicAppUrl), { synchronousCommit: true });
 
-    await ensureStream(nc, 'notifications', namespace);
+    await ensureStream(nc, 'notifications', namespace, { replicas: config.streamReplicas });
     const linkKey = deriveLinkKey(config.mailSealKey);
     await run(
       newsletterMailProjection({ appUrl: config.publicAppUrl, linkKey, sealKey: config.mailSealKey }, clock),
