@@ -47,6 +47,13 @@ export const streamReplicas = z.coerce
   .min(1, 'at least 1')
   .max(5, 'JetStream keeps at most 5 replicas')
   .default(1);
+/**
+ * METRICS_PORT: where the program serves `GET /metrics` (Prometheus text), apart from its API.
+ * Unset: no metrics endpoint (development); 0 picks a free port (tests).
+ */
+export const metricsPort = z
+  .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(65535)])
+  .optional();
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');

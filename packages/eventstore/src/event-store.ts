@@ -1,4 +1,5 @@
 import { DeliverPolicy, type JetStreamClient, type JsMsg, type NatsConnection, type PubAck } from 'nats';
+import { eventAppends } from '@parley/metrics';
 import type { AppendOptions, AppendResult, DomainEvent, LoadedStream, RecordedEvent } from './api';
 import {
   apiErrorCode,
@@ -89,6 +90,25 @@ export class EventStore {
    * @throws PartialAppendError when the batch stopped after some events were stored.
    */
   async append<E extends DomainEvent>(
+    subject: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<AppendResult<E>> {
+    try {
+      const result = await this.appendUncounted(subject, events, options);
+      if (events.length > 0)
+        eventAppends.inc({ stream: this.stream, outcome: result.duplicate ? 'duplicate' : 'appended' });
+      return result;
+    } catch (e) {
+      eventAppends.inc({
+        stream: this.stream,
+        outcome: e instanceof ConcurrencyError ? 'conflict' : 'failed',
+      });
+      throw e;
+    }
+  }
+
+  private async appendUncounted<E extends DomainEvent>(
     subject: string,
     events: E[],
     options: AppendOptions,

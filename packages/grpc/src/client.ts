@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { fromServiceError } from './errors';
+import { clientCallTimer } from './metrics';
 
 export interface ClientOptions {
   /** Per-call deadline; a call that takes longer fails as `unavailable`. */
@@ -65,6 +66,7 @@ export function callUnary<Req, Res>(
   for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
   const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
   if (typeof fn !== 'function') return Promise.reject(new Error(`no gRPC method ${method}`));
+  const done = clientCallTimer(client, method);
   return new Promise<Res>((resolve, reject) => {
     // grpc-js captures a stack trace at every call, only to append it to a failed call's error;
     // fromServiceError keeps the status and message, never that stack, and on the gateway's
@@ -77,7 +79,15 @@ export function callUnary<Req, Res>(
         request,
         md,
         { deadline: new Date(Date.now() + options.deadlineMs) },
-        (err: grpc.ServiceError | null, res: Res) => (err ? reject(fromServiceError(err)) : resolve(res)),
+        (err: grpc.ServiceError | null, res: Res) => {
+          if (!err) {
+            done('ok');
+            return resolve(res);
+          }
+          const error = fromServiceError(err);
+          done(error.kind);
+          reject(error);
+        },
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadService } from './load';
+import { instrumented } from './metrics';
 
 export interface GrpcServerHandle {
   server: grpc.Server;
@@ -57,7 +58,8 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
       callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
   });
-  for (const s of options.services) server.addService(s.definition, s.implementation);
+  for (const s of options.services)
+    server.addService(s.definition, instrumented(s.definition, s.implementation));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${options.host ?? '0.0.0.0'}:${options.port}`,

@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -18,6 +18,7 @@ export const configSchema = z.object({
    */
   EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   STREAM_REPLICAS: streamReplicas,
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
 });
 
@@ -32,6 +33,8 @@ export interface ConversationsConfig {
   eventCacheSize: number;
   /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
   streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -44,6 +47,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventNamespace: c.EVENT_NAMESPACE,
     eventCacheSize: c.EVENT_CACHE_SIZE,
     streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 const smtpUrl = z.url({
   protocol: /^smtps?$/,
@@ -35,6 +35,7 @@ export const configSchema = z.object({
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
   PUBLIC_APP_URL: publicAppUrl,
   STREAM_REPLICAS: streamReplicas,
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
 });
 
@@ -63,6 +64,8 @@ export interface NotificationsConfig {
   publicAppUrl: string;
   /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
   streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicAppUrl: c.PUBLIC_APP_URL,
     streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -30,6 +30,8 @@ import { newsletterSubscribersProjection } from './projections/newsletter-subscr
 import { signupMailProjection } from './projections/signup-mail-projection';
 import { teamInviteMailProjection } from './projections/team-invite-mail-projection';
 import { deriveLinkKey } from './security/link-token';
+import { sampleOutboxDepth } from '@parley/metrics';
+import { outboxDepth } from './outbox/outbox-depth';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
 const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
@@ -92,6 +94,7 @@ export function startNotifications(
 
     const namespace = config.eventNamespace || undefined;
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    teardown.add(sampleOutboxDepth(outboxDepth(pool)));
     // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
     await run(signupMailProjection(), { synchronousCommit: true });
     await run(teamInviteMailProjection(config.publicAppUrl), { synchronousCommit: true });
