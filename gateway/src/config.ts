@@ -1,4 +1,4 @@
-import { bool, logLevel, parseConfig, url, z } from '@parley/config';
+import { bool, logLevel, metricsPort, parseConfig, url, z } from '@parley/config';
 import { resolve } from 'node:path';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
@@ -156,6 +156,7 @@ export const gatewayConfigSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+    METRICS_PORT: metricsPort,
     LOG_LEVEL: logLevel,
   })
   .transform((env) => {
@@ -202,6 +203,7 @@ export const gatewayConfigSchema = z
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
       widgetDistDir: env.WIDGET_DIST_DIR,
       stripeOrigins: env.STRIPE_ORIGINS,
+      metricsPort: env.METRICS_PORT,
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -14,6 +14,7 @@ import { schemaErrors } from './schema-check';
 const repoRoot = join(__dirname, '..', '..');
 const BASE = join(repoRoot, 'k8s', 'base');
 const LOCAL = join(repoRoot, 'k8s', 'overlays', 'local');
+const PRODUCTION = join(repoRoot, 'k8s', 'overlays', 'production');
 const PROGRAMS: ProgramName[] = [
   'identity',
   'notifications',
@@ -96,6 +97,7 @@ function normalise(o: K8sObject): K8sObject {
 describe.each([
   ['k8s/base', BASE],
   ['k8s/overlays/local', LOCAL],
+  ['k8s/overlays/production', PRODUCTION],
 ])('%s', (_name, dir) => {
   const objects = kustomize(dir);
 
@@ -263,5 +265,74 @@ describe('the schema check', () => {
 
   it('fails on a kind it has no schema for', () => {
     expect(schemaErrors([{ apiVersion: 'v1', kind: 'Sevice', metadata: { name: 'x' } }])).not.toEqual([]);
+  });
+});
+
+describe('k8s/overlays/production', () => {
+  const objects = kustomize(PRODUCTION);
+  const spec = <T>(o: K8sObject) => (o as unknown as { spec: T }).spec;
+
+  it('runs NATS as a 3-node JetStream cluster on persistent volumes, one node down at most', () => {
+    const nats = spec<{
+      replicas: number;
+      volumeClaimTemplates: Array<{ metadata: { name: string } }>;
+      template: { spec: PodSpec };
+    }>(find(objects, 'StatefulSet', 'nats'));
+    expect(nats.replicas).toBe(3);
+    expect(nats.volumeClaimTemplates.map((v) => v.metadata.name)).toEqual(['data']);
+    expect(nats.template.spec.containers[0]!.volumeMounts).toContainEqual({
+      name: 'data',
+      mountPath: '/data',
+    });
+    expect(
+      spec<{ maxUnavailable: number }>(find(objects, 'PodDisruptionBudget', 'nats')).maxUnavailable,
+    ).toBe(1);
+    const conf = configData(objects, 'nats-config')['nats.conf']!;
+    for (const i of [0, 1, 2]) expect(conf).toContain(`nats://nats-${i}.nats-cluster:6222`);
+  });
+
+  it('keeps every owned stream three times', () => {
+    for (const owner of ['identity', 'notifications', 'billing', 'domains', 'content', 'conversations'])
+      expect(configData(objects, `${owner}-config`).STREAM_REPLICAS).toBe('3');
+  });
+
+  it.each(PROGRAMS)('gives %s a disruption budget and an autoscaler', (program) => {
+    expect(spec<{ minAvailable: number }>(find(objects, 'PodDisruptionBudget', program)).minAvailable).toBe(
+      1,
+    );
+    const hpa = spec<{ minReplicas: number; scaleTargetRef: { kind: string; name: string } }>(
+      find(objects, 'HorizontalPodAutoscaler', program),
+    );
+    expect(hpa.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: program });
+    expect(hpa.minReplicas).toBeGreaterThanOrEqual(2);
+  });
+
+  it('serves the app and the gateway over TLS, the gateway with cookie affinity', () => {
+    const gateway = find(objects, 'Ingress', 'gateway') as unknown as {
+      metadata: { annotations: Record<string, string> };
+      spec: { tls: unknown[] };
+    };
+    expect(gateway.metadata.annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
+    expect(gateway.spec.tls).toHaveLength(1);
+    expect(spec<{ tls: unknown[] }>(find(objects, 'Ingress', 'frontend')).tls).toHaveLength(1);
+  });
+
+  it('denies ingress by default', () => {
+    expect(
+      spec<{ podSelector: object }>(find(objects, 'NetworkPolicy', 'default-deny-ingress')).podSelector,
+    ).toEqual({});
+  });
+});
+
+describe('the NATS version deployed', () => {
+  it('is the one the tests run (2.9.10) in compose and every overlay', () => {
+    const images = [
+      ...readFileSync(join(repoRoot, 'docker-compose.yml'), 'utf8').matchAll(/image: (nats:\S+)/g),
+    ].map((m) => m[1]);
+    for (const dir of [LOCAL, PRODUCTION])
+      for (const o of kustomize(dir).filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet'))
+        for (const c of podSpec(o).containers) if (c.image.startsWith('nats:')) images.push(c.image);
+    expect(images.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(images)).toEqual(new Set(['nats:2.9.10-alpine']));
   });
 });

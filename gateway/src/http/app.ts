@@ -1,3 +1,4 @@
+import { httpMetrics } from '@parley/metrics';
 import type { Logger } from '@parley/logger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
@@ -76,6 +77,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy);
   app.disable('x-powered-by');
 
+  app.use(httpMetrics());
   app.use(
     pinoHttp({
       logger: options.logger,

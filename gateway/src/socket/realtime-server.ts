@@ -1,5 +1,6 @@
 import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
+import { socketConnections } from '@parley/metrics';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -140,6 +141,8 @@ export function startRealtimeServer(options: {
 
   io.on('connection', (socket) => {
     const { who } = socket.data;
+    socketConnections.inc({ kind: who.kind });
+    socket.once('disconnect', () => socketConnections.dec({ kind: who.kind }));
     if (who.kind === 'team') {
       const { userId, sessionId } = who.principal;
       void socket.join(sessionId ? [userRoom(userId), sessionRoom(sessionId)] : userRoom(userId));

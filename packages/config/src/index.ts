@@ -37,6 +37,25 @@ export const bool = (fallback: boolean) =>
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .default(fallback ? 'true' : 'false')
     .transform((v) => v === 'true' || v === '1' || v === 'yes');
-export const logLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info');
+/**
+ * STREAM_REPLICAS: how many JetStream servers keep each event stream the program owns. 1 on a
+ * single server (development, tests); 3 on a production cluster, so the log survives losing a node.
+ */
+export const streamReplicas = z.coerce
+  .number()
+  .int()
+  .min(1, 'at least 1')
+  .max(5, 'JetStream keeps at most 5 replicas')
+  .default(1);
+/**
+ * METRICS_PORT: where the program serves `GET /metrics` (Prometheus text), apart from its API.
+ * Unset: no metrics endpoint (development); 0 picks a free port (tests).
+ */
+export const metricsPort = z
+  .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(65535)])
+  .optional();
+export const logLevel = z
+  .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  .default('info');
 
 export { z };

@@ -1,4 +1,5 @@
 import { DeliverPolicy, type JetStreamClient, type JsMsg, type NatsConnection, type PubAck } from 'nats';
+import { eventAppends } from '@parley/metrics';
 import type { AppendOptions, AppendResult, DomainEvent, LoadedStream, RecordedEvent } from './api';
 import {
   apiErrorCode,
@@ -89,6 +90,25 @@ export class EventStore {
    * @throws PartialAppendError when the batch stopped after some events were stored.
    */
   async append<E extends DomainEvent>(
+    subject: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<AppendResult<E>> {
+    try {
+      const result = await this.appendUncounted(subject, events, options);
+      if (events.length > 0)
+        eventAppends.inc({ stream: this.stream, outcome: result.duplicate ? 'duplicate' : 'appended' });
+      return result;
+    } catch (e) {
+      eventAppends.inc({
+        stream: this.stream,
+        outcome: e instanceof ConcurrencyError ? 'conflict' : 'failed',
+      });
+      throw e;
+    }
+  }
+
+  private async appendUncounted<E extends DomainEvent>(
     subject: string,
     events: E[],
     options: AppendOptions,
@@ -204,9 +224,59 @@ export class EventStore {
       next = m.seq + 1;
     }
     // Long tails: stream the rest through an ordered consumer filtered to the subject.
-    if (next <= last.seq) await this.readWithConsumer(subject, next, last.seq, events);
+    if (next <= last.seq) await this.readLongTail(subject, next, last.seq, events);
     this.cache.set(subject, events);
     return finish(structuredClone(events));
+  }
+
+  /**
+   * Reads through an ordered consumer; when that stalls (no event for publishTimeoutMs), walks
+   * the rest with direct gets instead. On a cluster with a node down, JetStream may place the
+   * ephemeral consumer on the missing node, and the client then retries its creation for minutes
+   * (seen with NATS 2.9.10, one load in three); direct gets are answered by any live replica.
+   */
+  private async readLongTail<E extends DomainEvent>(
+    subject: string,
+    from: number,
+    until: number,
+    into: RecordedEvent<E>[],
+  ): Promise<void> {
+    const read: RecordedEvent<E>[] = [];
+    let lastProgress = Date.now();
+    let abandoned = false;
+    const reading = this.readWithConsumer(subject, from, until, read, () => {
+      lastProgress = Date.now();
+      return !abandoned;
+    });
+    const stalled = new Promise<'stalled'>((resolve) => {
+      const timer = setInterval(
+        () => {
+          if (Date.now() - lastProgress < this.publishTimeoutMs) return;
+          clearInterval(timer);
+          resolve('stalled');
+        },
+        Math.min(250, this.publishTimeoutMs),
+      );
+      void reading.then(
+        () => clearInterval(timer),
+        () => clearInterval(timer),
+      );
+    });
+    if ((await Promise.race([reading, stalled])) !== 'stalled') {
+      into.push(...read);
+      return;
+    }
+    abandoned = true;
+    reading.catch(() => undefined);
+    into.push(...read);
+    let next = (read[read.length - 1]?.sequence ?? from - 1) + 1;
+    while (next <= until) {
+      const m = await this.direct({ seq: next, next_by_subj: subject });
+      if (!m || m.seq > until)
+        throw new Error(`event log of ${subject} changed while reading (missing up to ${until})`);
+      into.push(decodeEvent<E>(m));
+      next = m.seq + 1;
+    }
   }
 
   private async readWithConsumer<E extends DomainEvent>(
@@ -214,6 +284,8 @@ export class EventStore {
     from: number,
     until: number,
     into: RecordedEvent<E>[],
+    /** Called on each event; false stops the read (its caller went on without it). */
+    progress: () => boolean,
   ): Promise<void> {
     const consumer = await this.js.consumers.get(this.stream, {
       filterSubjects: subject,
@@ -227,6 +299,10 @@ export class EventStore {
         const batch = await consumer.fetch({ max_messages: 1000, expires: 2000 });
         for await (const m of batch) {
           received++;
+          if (!progress()) {
+            batch.stop();
+            return;
+          }
           into.push(decodeEvent<E>(fromJsMsg(m)));
           if (m.seq >= until) {
             batch.stop();

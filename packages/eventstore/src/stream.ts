@@ -13,7 +13,12 @@ import { contextSubjects, streamName } from './names';
 export interface EnsureStreamOptions {
   /** How long JetStream remembers msgIDs to drop re-published events. Default 2 minutes. */
   duplicateWindowMs?: number;
-  /** Replicas in a clustered deployment. Default 1 (this machine runs a single server). */
+  /**
+   * Copies of the stream the JetStream cluster keeps (1-5; 3 in production, 1 on a single server).
+   * The owning service passes its configured STREAM_REPLICAS; a reader that only makes sure another
+   * context's stream exists leaves it unset, which creates with 1 and never changes an existing
+   * stream's count, so owner and readers do not undo each other's update.
+   */
   replicas?: number;
 }
 
@@ -48,8 +53,15 @@ export function eventStreamConfig(
     duplicate_window: nanos(windowMs),
     // Direct get answers load()'s "last event of this aggregate" without a consumer.
     allow_direct: true,
-    num_replicas: options.replicas ?? 1,
+    num_replicas: replicasOf(options.replicas),
   };
+}
+
+function replicasOf(replicas: number | undefined): number {
+  if (replicas === undefined) return 1;
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5)
+    throw new RangeError(`replicas must be an integer 1-5, got ${replicas}`);
+  return replicas;
 }
 
 function differs(current: Partial<StreamConfig>, wanted: Partial<StreamConfig>): boolean {
@@ -79,6 +91,7 @@ export async function ensureStream(
         throw e;
       }
     }
+    if (options.replicas === undefined) wanted.num_replicas = current.num_replicas;
     if (differs(current, wanted)) await jsm.streams.update(wanted.name, wanted);
     return wanted.name;
   }

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { fromServiceError } from './errors';
+import { clientCallTimer } from './metrics';
 
 export interface ClientOptions {
   /** Per-call deadline; a call that takes longer fails as `unavailable`. */
@@ -7,8 +8,20 @@ export interface ClientOptions {
 }
 
 /**
- * A client with keep-alive and retries of UNAVAILABLE. `maxMessageBytes` raises the largest answer
- * it takes (grpc-js's default is 4 MiB received) and request it sends, for calls carrying files.
+ * How soon after a resolution the client may look the name up again. A reconnection (a server's
+ * max connection age, a pod gone) asks for one: 5 s lets a scaled-out service be found within
+ * seconds of that, where grpc-js's 30 s default would keep the new pods idle longer.
+ */
+const DNS_MIN_RESOLUTION_INTERVAL_MS = 5_000;
+
+/**
+ * A client with keep-alive and retries of UNAVAILABLE. It balances calls over every address the
+ * name resolves to (`round_robin`; grpc-js's default, `pick_first`, would send everything to one
+ * pod of a service for as long as the connection lives). In Kubernetes the address is a headless
+ * Service, whose name resolves to each ready pod; servers close connections after a maximum age
+ * (startGrpcServer), and each reconnection resolves the name again, so new pods get traffic.
+ * `maxMessageBytes` raises the largest answer it takes (grpc-js's default is 4 MiB received) and
+ * request it sends, for calls carrying files.
  */
 export function createClient(
   Service: grpc.ServiceClientConstructor,
@@ -23,7 +36,9 @@ export function createClient(
         }
       : {}),
     'grpc.keepalive_time_ms': 30000,
+    'grpc.dns_min_time_between_resolutions_ms': DNS_MIN_RESOLUTION_INTERVAL_MS,
     'grpc.service_config': JSON.stringify({
+      loadBalancingConfig: [{ round_robin: {} }],
       methodConfig: [
         {
           name: [{}],
@@ -51,6 +66,7 @@ export function callUnary<Req, Res>(
   for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
   const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
   if (typeof fn !== 'function') return Promise.reject(new Error(`no gRPC method ${method}`));
+  const done = clientCallTimer(client, method);
   return new Promise<Res>((resolve, reject) => {
     // grpc-js captures a stack trace at every call, only to append it to a failed call's error;
     // fromServiceError keeps the status and message, never that stack, and on the gateway's
@@ -63,7 +79,15 @@ export function callUnary<Req, Res>(
         request,
         md,
         { deadline: new Date(Date.now() + options.deadlineMs) },
-        (err: grpc.ServiceError | null, res: Res) => (err ? reject(fromServiceError(err)) : resolve(res)),
+        (err: grpc.ServiceError | null, res: Res) => {
+          if (!err) {
+            done('ok');
+            return resolve(res);
+          }
+          const error = fromServiceError(err);
+          done(error.kind);
+          reject(error);
+        },
       );
     } finally {
       Error.stackTraceLimit = stackTraceLimit;

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadService } from './load';
+import { instrumented } from './metrics';
 
 export interface GrpcServerHandle {
   server: grpc.Server;
@@ -20,28 +21,45 @@ export interface GrpcServerOptions {
    * upload (content's CVs, up to 5 MB) would not fit in.
    */
   maxMessageBytes?: number;
+  /**
+   * After this long a connection is closed (GOAWAY, calls in flight finish), so that clients
+   * resolve the service's name again and spread over pods added since. Default 5 minutes.
+   */
+  maxConnectionAgeMs?: number;
 }
+
+export const DEFAULT_MAX_CONNECTION_AGE_MS = 5 * 60_000;
+/** Calls in flight when a connection reaches its age get this long to finish. */
+const MAX_CONNECTION_AGE_GRACE_MS = 30_000;
+/** Pings an idle client now and then: a peer that vanished (a node lost) is noticed and let go. */
+const KEEPALIVE_TIME_MS = 60_000;
+const KEEPALIVE_TIMEOUT_MS = 20_000;
 
 /**
  * Starts a gRPC server with the standard health service and the given implementations.
  * `isReady` lets health reflect dependencies (NATS, PostgreSQL) rather than the bare process.
  */
 export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcServerHandle> {
-  const server = new grpc.Server(
-    options.maxMessageBytes
+  const server = new grpc.Server({
+    ...(options.maxMessageBytes
       ? {
           'grpc.max_receive_message_length': options.maxMessageBytes,
           'grpc.max_send_message_length': options.maxMessageBytes,
         }
-      : {},
-  );
+      : {}),
+    'grpc.max_connection_age_ms': options.maxConnectionAgeMs ?? DEFAULT_MAX_CONNECTION_AGE_MS,
+    'grpc.max_connection_age_grace_ms': MAX_CONNECTION_AGE_GRACE_MS,
+    'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
+    'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
+  });
   let serving = true;
   const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
   server.addService(Health.service, {
     check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
       callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
   });
-  for (const s of options.services) server.addService(s.definition, s.implementation);
+  for (const s of options.services)
+    server.addService(s.definition, instrumented(s.definition, s.implementation));
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${options.host ?? '0.0.0.0'}:${options.port}`,

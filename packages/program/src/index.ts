@@ -1,4 +1,6 @@
 import { createLogger, type Logger } from '@parley/logger';
+import { serveMetrics, setProgram } from '@parley/metrics';
+import { Teardown } from './teardown';
 
 export interface RunningProgram {
   stop(): Promise<void>;
@@ -7,9 +9,10 @@ export interface RunningProgram {
 /**
  * The life of every program's process: parse config, start, and stop once on SIGTERM/SIGINT.
  * A start-up failure exits 1 — a config error with its list of problems, anything else with its
- * stack, since that is what an operator needs to see.
+ * stack, since that is what an operator needs to see. With `metricsPort` set it also serves
+ * `GET /metrics` there, every series labelled with the program's name.
  */
-export function runProgram<C extends { logLevel: string }>(
+export function runProgram<C extends { logLevel: string; metricsPort?: number }>(
   name: string,
   loadConfig: () => C,
   start: (config: C, logger: Logger) => Promise<RunningProgram>,
@@ -17,13 +20,19 @@ export function runProgram<C extends { logLevel: string }>(
   const main = async () => {
     const config = loadConfig();
     const logger = createLogger(name, config.logLevel);
+    setProgram(name);
     const program = await start(config, logger);
+    const metrics = new Teardown(logger);
+    if (config.metricsPort !== undefined) {
+      const { port } = await serveMetrics(metrics, { port: config.metricsPort });
+      logger.info({ metricsPort: port }, 'metrics at /metrics');
+    }
     let stopping = false;
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'stopping');
-      program.stop().then(
+      Promise.all([program.stop(), metrics.run()]).then(
         () => process.exit(0),
         (error: unknown) => {
           logger.error({ err: error }, 'stop failed');

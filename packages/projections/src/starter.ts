@@ -1,4 +1,5 @@
 import type { Projection, ProjectionRunner } from './api';
+import { projectionMetrics } from './metrics';
 import { startProjection, type StartProjectionOptions } from './runner';
 
 /** Where a program collects what to undo on stop; @parley/program's Teardown fits. */
@@ -25,9 +26,14 @@ export type ProjectionStarter = (
  * steps (a stream to create first, a read model a later step needs).
  */
 export function projectionStarter(stops: StopSteps, shared: SharedProjectionOptions): ProjectionStarter {
+  const metrics = projectionMetrics(shared);
   return async (projection, own = {}) => {
     const runner = await startProjection({ ...shared, ...own, projection });
-    stops.add(() => runner.stop());
+    const forget = metrics.add(projection, runner);
+    stops.add(async () => {
+      forget();
+      await runner.stop();
+    });
     return runner;
   };
 }

@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, url, z } from '@parley/config';
 import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } from './llm/config';
 
 const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
@@ -20,6 +20,7 @@ export const configSchema = z.object({
   BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
   /** Rooms answered at once; one room's messages are always answered one after another. */
   ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
   ...languageModelEnv,
 });
@@ -39,6 +40,8 @@ export interface AssistantConfig {
   concurrency: number;
   /** The optional language-model engine; null answers from retrieval alone. */
   languageModel: LanguageModelConfig | null;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -54,6 +57,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billingGrpcUrl: c.BILLING_GRPC_URL,
     concurrency: c.ASSISTANT_CONCURRENCY,
     languageModel: languageModelConfigFrom(c),
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

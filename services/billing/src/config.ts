@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 const optional = (pattern: RegExp, hint: string) =>
   z
@@ -37,6 +37,8 @@ export const configSchema = z
     PUBLIC_APP_URL: url('http://localhost:3000'),
     /** Where the SQL migrations are, when the program runs from elsewhere than beside them. */
     BILLING_MIGRATIONS_DIR: z.string().min(1).optional(),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
     LOG_LEVEL: logLevel,
   })
   .superRefine((c, ctx) => {
@@ -70,6 +72,10 @@ export interface BillingConfig {
   publicAppUrl?: string;
   /** Default: migrations/ beside src/ or dist/. */
   migrationsDir?: string;
+  /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
+  streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -94,6 +100,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     publicAppUrl: c.PUBLIC_APP_URL.replace(/\/+$/, ''),
     ...(c.BILLING_MIGRATIONS_DIR ? { migrationsDir: c.BILLING_MIGRATIONS_DIR } : {}),
+    streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

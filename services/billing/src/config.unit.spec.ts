@@ -9,6 +9,7 @@ describe('billing config', () => {
       eventNamespace: '',
       stripe: undefined,
       publicAppUrl: 'http://localhost:3000',
+      streamReplicas: 1,
       logLevel: 'info',
     });
   });
@@ -26,6 +27,7 @@ describe('billing config', () => {
         STRIPE_API_URL: 'http://127.0.0.1:12111',
         STRIPE_JS_URL: 'http://localhost:12111/v3',
         PUBLIC_APP_URL: 'http://localhost:13000/',
+        STREAM_REPLICAS: '3',
         LOG_LEVEL: 'debug',
       }),
     ).toEqual({
@@ -41,6 +43,7 @@ describe('billing config', () => {
         scriptUrl: 'http://localhost:12111/v3',
       },
       publicAppUrl: 'http://localhost:13000',
+      streamReplicas: 3,
       logLevel: 'debug',
     });
   });

@@ -45,7 +45,7 @@ export function startBilling(
     teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
-    await ensureStream(nc, 'billing', namespace);
+    await ensureStream(nc, 'billing', namespace, { replicas: config.streamReplicas });
     const store = new EventStore(nc, { context: 'billing', namespace });
     const clock = options.clock ?? (() => Date.now());
     const reactorLogger = logger.child({ component: 'registration-reactor' });

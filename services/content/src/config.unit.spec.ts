@@ -7,6 +7,7 @@ describe('content config', () => {
       databaseUrl: 'postgres://postgres@127.0.0.1:5432/parley_content',
       natsUrl: 'nats://127.0.0.1:4222',
       eventNamespace: '',
+      streamReplicas: 1,
       logLevel: 'info',
     });
   });
@@ -15,5 +16,12 @@ describe('content config', () => {
     expect(() => loadConfig({ CONTENT_GRPC_PORT: 'x', EVENT_NAMESPACE: 'a.b' })).toThrow(
       /CONTENT_GRPC_PORT[\s\S]*EVENT_NAMESPACE/,
     );
+  });
+
+  it('reads STREAM_REPLICAS and refuses a count JetStream cannot keep', () => {
+    expect(loadConfig({ STREAM_REPLICAS: '3' }).streamReplicas).toBe(3);
+    expect(() => loadConfig({ STREAM_REPLICAS: '0' })).toThrow(/STREAM_REPLICAS/);
+    expect(() => loadConfig({ STREAM_REPLICAS: '6' })).toThrow(/STREAM_REPLICAS/);
+    expect(() => loadConfig({ STREAM_REPLICAS: 'three' })).toThrow(/STREAM_REPLICAS/);
   });
 });

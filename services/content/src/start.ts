@@ -50,7 +50,7 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
     await run(platformUsersProjection);
     await run(accountPlansProjection);
     await run(monthlyActivityProjection);
-    await ensureStream(nc, 'content', namespace);
+    await ensureStream(nc, 'content', namespace, { replicas: config.streamReplicas });
     const deps: ContentDeps = {
       pool,
       store: new EventStore(nc, { context: 'content', namespace }),

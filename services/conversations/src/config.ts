@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -17,6 +17,8 @@ export const configSchema = z.object({
    * some tens of MB. 0 turns the cache off.
    */
   EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+  STREAM_REPLICAS: streamReplicas,
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
 });
 
@@ -29,6 +31,10 @@ export interface ConversationsConfig {
   eventNamespace: string;
   /** Aggregates the event store keeps in memory (EVENT_CACHE_SIZE). */
   eventCacheSize: number;
+  /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
+  streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -40,6 +46,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     natsUrl: c.NATS_URL,
     eventNamespace: c.EVENT_NAMESPACE,
     eventCacheSize: c.EVENT_CACHE_SIZE,
+    streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

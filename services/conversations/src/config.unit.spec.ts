@@ -8,6 +8,7 @@ describe('conversations config', () => {
       natsUrl: 'nats://127.0.0.1:4222',
       eventNamespace: '',
       eventCacheSize: 10_000,
+      streamReplicas: 1,
       logLevel: 'info',
     });
   });

@@ -48,7 +48,7 @@ export function startConversations(
     teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
-    await ensureStream(nc, 'conversations', namespace);
+    await ensureStream(nc, 'conversations', namespace, { replicas: config.streamReplicas });
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     const store = new EventStore(nc, {
       context: 'conversations',

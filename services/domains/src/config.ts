@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -9,6 +9,8 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
     .default(''),
+  STREAM_REPLICAS: streamReplicas,
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
 });
 
@@ -19,6 +21,10 @@ export interface DomainsConfig {
   natsUrl: string;
   /** Empty in production; tests use a random one to isolate their streams. */
   eventNamespace: string;
+  /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
+  streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -29,6 +35,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: c.DATABASE_URL,
     natsUrl: c.NATS_URL,
     eventNamespace: c.EVENT_NAMESPACE,
+    streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -42,7 +42,7 @@ export function startDomains(
     teardown.add(() => nc.drain());
 
     const namespace = config.eventNamespace || undefined;
-    await ensureStream(nc, 'domains', namespace);
+    await ensureStream(nc, 'domains', namespace, { replicas: config.streamReplicas });
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
     await run(accountPlansProjection);
     const deps: DomainsDeps = {

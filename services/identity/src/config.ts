@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 const secret = (name: string) =>
   z.string({ error: `${name} is required` }).min(16, { error: `${name} must be at least 16 characters` });
@@ -33,6 +33,8 @@ export const configSchema = z
     ADMIN_PASSWORD: z.string().optional(),
     /** Where the migrations live when the program runs from a bundle outside the repository. */
     IDENTITY_MIGRATIONS_DIR: z.string().optional(),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
     LOG_LEVEL: logLevel,
   })
   .superRefine((env, ctx) => {
@@ -95,6 +97,8 @@ export const configSchema = z
           ? { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD }
           : null,
       migrationsDir: env.IDENTITY_MIGRATIONS_DIR ?? null,
+      streamReplicas: env.STREAM_REPLICAS,
+      metricsPort: env.METRICS_PORT,
       logLevel: env.LOG_LEVEL,
     };
   });

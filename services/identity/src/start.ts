@@ -50,7 +50,7 @@ export function startIdentity(
 
     const nc = await connectEventBus(config.natsUrl, 'identity');
     teardown.add(() => nc.drain());
-    await ensureStream(nc, 'identity', namespace);
+    await ensureStream(nc, 'identity', namespace, { replicas: config.streamReplicas });
     const store = new EventStore(nc, { context: 'identity', namespace });
     const jsm = await nc.jetstreamManager();
 

@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, url, z } from '@parley/config';
+import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
 
 const smtpUrl = z.url({
   protocol: /^smtps?$/,
@@ -36,6 +36,8 @@ export const configSchema = z.object({
   PUBLIC_APP_URL: publicAppUrl,
   MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
   MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
+  STREAM_REPLICAS: streamReplicas,
+  METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
 });
 
@@ -68,6 +70,10 @@ export interface NotificationsConfig {
     /** How often scheduled campaigns are looked for. */
     schedulePollMs: number;
   };
+  /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
+  streamReplicas?: number;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -89,6 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicAppUrl: c.PUBLIC_APP_URL,
     marketing: { sendPerSecond: c.MARKETING_SEND_PER_SECOND, schedulePollMs: c.MARKETING_SCHEDULE_POLL_MS },
+    streamReplicas: c.STREAM_REPLICAS,
+    metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };
 }

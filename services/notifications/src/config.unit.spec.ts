@@ -15,6 +15,7 @@ describe('notifications config', () => {
       delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
       publicAppUrl: 'http://localhost:3000',
       marketing: { sendPerSecond: 10, schedulePollMs: 5000 },
+      streamReplicas: 1,
       logLevel: 'info',
     });
   });

@@ -41,6 +41,8 @@ import { newsletterSubscribersProjection } from './projections/newsletter-subscr
 import { signupMailProjection } from './projections/signup-mail-projection';
 import { teamInviteMailProjection } from './projections/team-invite-mail-projection';
 import { deriveLinkKey } from './security/link-token';
+import { sampleOutboxDepth } from '@parley/metrics';
+import { outboxDepth } from './outbox/outbox-depth';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
 const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
@@ -109,11 +111,12 @@ export function startNotifications(
 
     const namespace = config.eventNamespace || undefined;
     const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    teardown.add(sampleOutboxDepth(outboxDepth(pool)));
     // Outbox rows lead to mail: a commit lost in a database crash could mean a second one.
     await run(signupMailProjection(), { synchronousCommit: true });
     await run(teamInviteMailProjection(config.publicAppUrl), { synchronousCommit: true });
 
-    await ensureStream(nc, 'notifications', namespace);
+    await ensureStream(nc, 'notifications', namespace, { replicas: config.streamReplicas });
     const linkKey = deriveLinkKey(config.mailSealKey);
     await run(
       newsletterMailProjection({ appUrl: config.publicAppUrl, linkKey, sealKey: config.mailSealKey }, clock),

@@ -68,6 +68,10 @@ export function connectRoom(
       cb({ token: handshakeToken });
     },
     reconnectionDelay: REALTIME_RETRY_BASE_MS,
+    // WebSocket first: one connection to one gateway replica, no load balancer affinity needed.
+    // Long-polling only where WebSockets are blocked; the Ingress's cookie affinity covers that.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
   });
 
   const track = <T>(envelope: RealtimeEnvelope<T>) => {

@@ -1,0 +1,47 @@
+import * as grpc from '@grpc/grpc-js';
+import {
+  grpcClientDuration,
+  grpcClientHandled,
+  grpcServerDuration,
+  grpcServerHandled,
+} from '@parley/metrics';
+
+type UnaryImpl = (call: unknown, callback: grpc.sendUnaryData<unknown>) => unknown;
+
+/**
+ * The implementation with each unary method counted and timed by its full name
+ * (`parley.billing.v1.Billing/GetPlan`) and the status code it answered; streaming methods pass
+ * through untouched.
+ */
+export function instrumented(
+  definition: grpc.ServiceDefinition,
+  implementation: grpc.UntypedServiceImplementation,
+): grpc.UntypedServiceImplementation {
+  const wrapped: grpc.UntypedServiceImplementation = { ...implementation };
+  for (const [name, method] of Object.entries(definition)) {
+    const handler = implementation[name] as UnaryImpl | undefined;
+    if (!handler || method.requestStream || method.responseStream) continue;
+    const label = method.path.replace(/^\//, '');
+    wrapped[name] = ((call: unknown, callback: grpc.sendUnaryData<unknown>) => {
+      const stop = grpcServerDuration.startTimer({ method: label });
+      return handler(call, (err, value, ...rest) => {
+        stop();
+        const code = err ? (err.code ?? grpc.status.UNKNOWN) : grpc.status.OK;
+        grpcServerHandled.inc({ method: label, code: grpc.status[code] ?? String(code) });
+        callback(err, value, ...rest);
+      });
+    }) as grpc.UntypedHandleCall;
+  }
+  return wrapped;
+}
+
+/** Starts timing a client call; the returned function records its outcome (ok or the error kind). */
+export function clientCallTimer(client: grpc.Client, method: string): (outcome: string) => void {
+  const service = (client.constructor as { serviceName?: string }).serviceName ?? 'unknown';
+  const label = `${service}/${method}`;
+  const stop = grpcClientDuration.startTimer({ method: label });
+  return (outcome) => {
+    stop();
+    grpcClientHandled.inc({ method: label, outcome });
+  };
+}

@@ -1,0 +1,21 @@
+export {
+  httpRequests,
+  httpDuration,
+  grpcServerHandled,
+  grpcServerDuration,
+  grpcClientHandled,
+  grpcClientDuration,
+  socketConnections,
+  eventAppends,
+} from './catalogue';
+export {
+  sampledGauge,
+  sampleProjectionLag,
+  sampleDeadLetters,
+  sampleConsumerPending,
+  sampleOutboxDepth,
+  type Sample,
+  type Sampler,
+} from './sampled';
+export { setProgram, metricsText, serveMetrics, type StopSteps } from './serve';
+export { httpMetrics } from './http';
