@@ -27,7 +27,12 @@ const common = {
 module.exports = {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['**/*.unit.spec.ts', '**/*.unit.spec.tsx'] },
-    { ...common, displayName: 'int', testMatch: ['**/*.int.spec.ts'], setupFilesAfterEnv: ['<rootDir>/jest/int-timeout.js'] },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['**/*.int.spec.ts'],
+      setupFilesAfterEnv: ['<rootDir>/jest/int-timeout.js'],
+    },
     {
       ...common,
       displayName: 'e2e',

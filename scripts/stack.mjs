@@ -170,7 +170,11 @@ export async function startStack(options = {}) {
   if (wanted(frontendProgram.name)) await buildFrontend(say);
   options.signal?.throwIfAborted();
 
-  const { planned, missing } = plannedPrograms({ withMailcatcher: !smtpUrl, withLocalStripe: !stripe, wanted });
+  const { planned, missing } = plannedPrograms({
+    withMailcatcher: !smtpUrl,
+    withLocalStripe: !stripe,
+    wanted,
+  });
   for (const program of missing) say(`${program.dir} is not in this checkout yet; not starting it`);
 
   if (profile.isolated) {

@@ -48,7 +48,9 @@ export async function openWidget(page: Page): Promise<FrameLocator> {
   const frame = await (await page.waitForSelector('iframe[data-parley-widget]')).contentFrame();
   if (!frame) throw new Error('the widget iframe has no frame');
   await frame.waitForFunction('window.innerWidth > 200 && window.innerHeight > 200');
-  await frame.evaluate(`addEventListener('pointermove', () => { window.__pointerSeen = true; }, { once: true })`);
+  await frame.evaluate(
+    `addEventListener('pointermove', () => { window.__pointerSeen = true; }, { once: true })`,
+  );
   for (let i = 0; ; i++) {
     const box = await panel.boundingBox();
     if (box) await page.mouse.move(box.x + box.width / 2, box.y + 20 + (i % 2));

@@ -52,7 +52,9 @@ describe('the e2e stack', () => {
 
     const [header, payload, signature] = body.accessToken.split('.') as [string, string, string];
     expect(JSON.parse(base64url(header).toString())).toMatchObject({ alg: 'ES256' });
-    expect(JSON.parse(base64url(payload).toString())).toMatchObject({ iss: `http://localhost:${ports.identityHttp}` });
+    expect(JSON.parse(base64url(payload).toString())).toMatchObject({
+      iss: `http://localhost:${ports.identityHttp}`,
+    });
     const key = createPublicKey(createPrivateKey(readFileSync(join(repoRoot, '.run', 'jwt-private.pem'))));
     const signed = Buffer.from(`${header}.${payload}`);
     expect(verify('sha256', signed, { key, dsaEncoding: 'ieee-p1363' }, base64url(signature))).toBe(true);

@@ -4,7 +4,11 @@ describe('parseConfig', () => {
   const schema = z.object({ PORT: port(4000), FLAG: bool(false), NAME: z.string().min(1) });
 
   it('applies defaults and coerces values', () => {
-    expect(parseConfig('t', schema, { NAME: 'x', FLAG: 'yes' })).toEqual({ PORT: 4000, FLAG: true, NAME: 'x' });
+    expect(parseConfig('t', schema, { NAME: 'x', FLAG: 'yes' })).toEqual({
+      PORT: 4000,
+      FLAG: true,
+      NAME: 'x',
+    });
   });
 
   it('lists every problem in one error', () => {

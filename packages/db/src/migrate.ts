@@ -14,7 +14,9 @@ export async function migrate(pool: Pool, dir: string): Promise<string[]> {
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
     const files = readdirSync(dir)
       .filter((f) => /^\d+_.+\.sql$/.test(f))
       .sort();

@@ -31,7 +31,11 @@ describe('openDatabase', () => {
 
   it('opens an existing database again, and logs an idle connection failing instead of crashing', async () => {
     const warnings: Array<{ details: object; message: string }> = [];
-    const pool = await openDatabase(url, { warn: (details, message) => warnings.push({ details, message }) }, { max: 1 });
+    const pool = await openDatabase(
+      url,
+      { warn: (details, message) => warnings.push({ details, message }) },
+      { max: 1 },
+    );
     try {
       const client = await pool.connect();
       client.release();

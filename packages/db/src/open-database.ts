@@ -16,7 +16,11 @@ export interface OpenDatabaseOptions {
  * connection that fails (the server restarted) is logged rather than left as an unhandled
  * 'error' event, which would crash the process. The caller ends the pool on stop.
  */
-export async function openDatabase(url: string, logger: DatabaseLogger, options: OpenDatabaseOptions): Promise<Pool> {
+export async function openDatabase(
+  url: string,
+  logger: DatabaseLogger,
+  options: OpenDatabaseOptions,
+): Promise<Pool> {
   await ensureDatabase(url);
   const pool = new Pool({ connectionString: url, max: options.max });
   pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));

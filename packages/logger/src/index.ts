@@ -9,7 +9,15 @@ export function createLogger(service: string, level: LoggerOptions['level'] = 'i
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: {
-      paths: ['password', 'confirmPassword', '*.password', '*.confirmPassword', 'req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      paths: [
+        'password',
+        'confirmPassword',
+        '*.password',
+        '*.confirmPassword',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+      ],
       censor: '[redacted]',
     },
   });

@@ -23,7 +23,11 @@ export const passwordSchema = z
   .max(64, { error: M.passwordMax })
   .regex(PASSWORD_CHARS, { error: M.passwordChars });
 
-export const fullnameSchema = z.string({ error: M.fullnameMin }).trim().min(4, { error: M.fullnameMin }).max(100);
+export const fullnameSchema = z
+  .string({ error: M.fullnameMin })
+  .trim()
+  .min(4, { error: M.fullnameMin })
+  .max(100);
 
 /** Sign-up step 1: the five fields of screen 7, in order. */
 export const signupDetailsSchema = z
