@@ -20,9 +20,10 @@ export interface WorldService {
 }
 
 /**
- * Every program of the product, real and in-process, on one event namespace: identity, billing,
- * notifications (with a mail catcher), billing with the local Stripe-compatible server, domains, content, conversations, the assistant (answering
- * from retrieval: no language model) and a gateway in front of them all.
+ * Every program of the product, real and in-process, on one event namespace: identity, billing
+ * (with the local Stripe-compatible server), notifications (with a mail catcher), domains,
+ * content, conversations, the assistant (answering from retrieval: no language model) and a
+ * gateway in front of them all.
  */
 export interface ProductWorld extends ConversationsWorld {
   notifications: TestNotifications;
