@@ -41,6 +41,10 @@ export function antdTheme(mode: ThemeMode): ThemeConfig {
       colorTextTertiary: dark ? '#9aa1b6' : '#566075',
       colorTextDescription: dark ? '#9aa1b6' : '#566075',
       colorTextPlaceholder: dark ? '#8a91a8' : '#6b7280',
+      // Text that is not a disabled control uses it too (a table's 'No data'): #bfbfbf is 1.8:1.
+      colorTextDisabled: dark ? '#8a91a8' : '#6b7280',
+      // Danger buttons' text: antd's #ff4d4f is 3.3:1 on white, its dark #dc4446 4.3:1.
+      colorError: dark ? '#ff7875' : '#cf1322',
       // Primary as text on dark surfaces (selected tabs, links): the fill colour is 2.6:1 there.
       ...(dark
         ? { colorPrimaryText: '#a5b4fc', colorPrimaryTextHover: '#c7d2fe', colorPrimaryTextActive: '#a5b4fc' }
