@@ -8,14 +8,11 @@ import type { FrameLocator, Locator, Page, Response } from 'playwright-core';
 import { formItem, useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
 import { connectPayouts, ownerApi, signUpOwnerWithDomain } from './support/owner';
+import { PNG } from './support/images';
 
 const { journey } = useBrowser();
 
 // A 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 const COLOURS = {

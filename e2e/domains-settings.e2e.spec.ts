@@ -6,14 +6,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { expectFieldError, fieldErrors, formItem, SHOWN_ERRORS, useBrowser } from './support/browser';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
+import { PNG } from './support/images';
 
 const { journey } = useBrowser();
 
 // A 1x1 PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 const toast = (page: Page) => page.locator('.ant-notification-notice').last();
 const preview = (page: Page) => page.getByTestId('widget-preview');

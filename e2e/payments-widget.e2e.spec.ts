@@ -10,13 +10,9 @@ import { useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
 import { connectPayouts, ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { send, shot } from './support/widget-chat';
+import { PNG } from './support/images';
 
 const { journey } = useBrowser();
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 describe('a visitor buys a product in the widget', () => {
   const domain = `shop-${Date.now().toString(36)}.com`;
