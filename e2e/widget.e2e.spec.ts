@@ -10,7 +10,7 @@ import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
-import { expectFits, LONG_LINK, UNBROKEN } from './support/layout';
+import { expectFits, LONG_LINK, settled, UNBROKEN } from './support/layout';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
@@ -465,6 +465,10 @@ describe('the widget embedded on a customer site', () => {
       await shot(site, 'chat-long-strings-phone');
     } finally {
       await site.setViewportSize({ width: 1280, height: 860 });
+      // The loader tells the app the viewport asynchronously and the panel moves; a click before it
+      // has settled lands where the send button was (in CI it hit nothing and nothing was sent).
+      await widgetFrame(site).locator('.pw-root[data-mobile]').waitFor({ state: 'detached' });
+      await settled(site.locator('iframe[data-parley-widget]'));
     }
   });
 
