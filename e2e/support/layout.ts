@@ -39,16 +39,3 @@ export async function expectFits(element: Locator, container: string): Promise<v
 export const UNBROKEN = `${'Unbrokenstring'.repeat(12)}_${'9'.repeat(40)}`;
 /** A long link as visitors paste them. */
 export const LONG_LINK = `https://mugs.example/checkout/session/${'a1b2c3d4e5'.repeat(14)}?utm_source=newsletter`;
-
-/** Waits until an element has kept the same box for a few frames' time (a resize or move is over). */
-export async function settled(element: Locator, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = JSON.stringify(await element.boundingBox());
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const now = JSON.stringify(await element.boundingBox());
-    if (now === last) return;
-    if (Date.now() > deadline) throw new Error(`still moving after ${timeoutMs} ms: ${now}`);
-    last = now;
-  }
-}
