@@ -50,6 +50,8 @@ const ARTICLE = {
   Content: 'Stoneware lasts for years when it is not left to soak.',
   Category: 'Care',
 };
+/** The article's "Other ways visitors ask this". */
+const ASKED = ['can it go in the dishwasher?', 'best way to wash a mug'];
 const DRAFT = { Title: 'Upcoming glaze', Question: 'When is the new glaze out?', Answer: 'Soon.' };
 const TOPICS = [
   { title: 'Shipping', opens: 'Help desk' },
@@ -168,6 +170,10 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
         for (const tag of ['cleaning', 'care']) {
           await tags.fill(tag);
           await tags.press('Enter');
+        }
+        for (const [i, asked] of ASKED.entries()) {
+          await dialog.getByRole('button', { name: 'Add a way of asking' }).click();
+          await dialog.getByLabel(`Other way of asking ${i + 1}`, { exact: true }).fill(asked);
         }
         await dialog.getByRole('switch', { name: 'Pinned' }).click();
       } else {
@@ -370,6 +376,9 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
       for (const [label, text] of Object.entries(ARTICLE)) expect(await value(article, label)).toBe(text);
       expect(await chosen(itemOf(article, 'Type'))).toEqual(['Guide']);
       expect(await chosen(itemOf(article, 'Tags'))).toEqual(['cleaning', 'care']);
+      expect(await Promise.all(ASKED.map((_, i) => value(article, `Other way of asking ${i + 1}`)))).toEqual(
+        ASKED,
+      );
       expect(await checked(article, 'Published')).toBe('true');
       expect(await checked(article, 'Pinned')).toBe('true');
       await article.getByRole('button', { name: 'Cancel' }).click();

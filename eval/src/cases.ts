@@ -76,6 +76,9 @@ const knowledgeSchema = z.object({
       content: z.string(),
       category: z.string(),
       tags: z.array(z.string()),
+      // The owner's other ways of asking: only the tuning set's businesses may carry them (an
+      // owner would write them); the unseen ones are measured without.
+      questionVariants: z.array(z.string()).max(10).optional(),
     }),
   ),
   products: z.array(

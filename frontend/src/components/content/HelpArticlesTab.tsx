@@ -5,6 +5,7 @@ import { ARTICLE_TYPES, helpArticleSchema as rules } from '@parley/contracts/val
 import { helpArticles, type HelpArticle } from '@/lib/api/content';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { ContentListCard, ItemActions } from './ContentListCard';
+import { QuestionVariantsField } from './QuestionVariantsField';
 import { useDomainItems } from './useDomainItems';
 import { useItemSave } from './useItemSave';
 import styles from './Content.module.css';
@@ -14,7 +15,16 @@ const TYPE_LABELS: Record<(typeof ARTICLE_TYPES)[number], string> = {
   article: 'Article',
   guide: 'Guide',
 };
-const FIELDS = ['title', 'question', 'answer', 'content', 'articleType', 'category', 'tags'] as const;
+const FIELDS = [
+  'title',
+  'question',
+  'questionVariants',
+  'answer',
+  'content',
+  'articleType',
+  'category',
+  'tags',
+] as const;
 type Values = Omit<HelpArticle, 'id'>;
 const DELETED = { title: 'Article deleted', name: (a: HelpArticle) => a.title };
 
@@ -81,6 +91,7 @@ function ArticleForm({
     ...v,
     domainId,
     tags: v.tags ?? [],
+    questionVariants: (v.questionVariants ?? []).map((q) => q.trim()).filter(Boolean),
     content: v.content ?? '',
     category: v.category ?? '',
   });
@@ -116,6 +127,7 @@ function ArticleForm({
           isPinned: false,
           tags: [],
           ...(article ?? {}),
+          questionVariants: article?.questionVariants ?? [],
         }}
       >
         <Form.Item name="title" label="Title" rules={rule('title')} validateTrigger="onBlur">
@@ -124,6 +136,7 @@ function ArticleForm({
         <Form.Item name="question" label="Question" rules={rule('question')} validateTrigger="onBlur">
           <Input maxLength={500} />
         </Form.Item>
+        <QuestionVariantsField />
         <Form.Item name="answer" label="Answer" rules={rule('answer')} validateTrigger="onBlur">
           <Input.TextArea rows={3} maxLength={10_000} />
         </Form.Item>

@@ -14,7 +14,7 @@ const UNKNOWN_WORD_WEIGHT = 0.35;
 const MEANING_COVER = 0.5;
 /** Confidence kept by an entry matched only through related words or meanings. */
 const INDIRECT_ONLY = 0.6;
-const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'tags'];
+const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'asked', 'tags'];
 /**
  * How much a match through a concept's owner-side word counts (text/concepts.ts): written for
  * support language, so nearly as good as the visitor's own word, and a direct match.
@@ -125,7 +125,7 @@ export class SearchIndex {
           if (!this.vocabulary.has(word)) this.vocabulary.set(word, term);
           const entry = tf.get(term) ?? { tf: 0, headline: false };
           entry.tf += weight;
-          if (field === 'title' || field === 'question' || field === 'tags') entry.headline = true;
+          if (HEADLINE_FIELDS.includes(field)) entry.headline = true;
           tf.set(term, entry);
           length += weight;
         }
