@@ -132,6 +132,10 @@ export function loadBusiness(
   const dir = join(EVAL_DIR, folder, name);
   const knowledge: DomainKnowledge = knowledgeSchema.parse(readJson(join(dir, 'knowledge.json')));
   const cases = z.array(caseSchema).parse(readJson(join(dir, messages)));
+  // Other ways of asking are the owner's work on their own articles: an unseen business is
+  // measured as a new owner would start, without them.
+  if (folder === 'unseen' && knowledge.articles.some((a) => a.questionVariants?.length))
+    throw new Error(`${name}: an unseen business carries question variants`);
   const ids = new Set([
     ...knowledge.articles.map((a) => `article:${a.id}`),
     ...knowledge.filterQuestions.map((f) => `faq:${f.id}`),
