@@ -119,5 +119,8 @@ describe('evaluation set', () => {
     expect(enginesFrom({}).map((e) => ('unavailable' in e ? `${e.name}: ${e.unavailable}` : e.name))).toEqual(
       ['retrieval', 'language-model: not configured (set ASSISTANT_LLM_BASE_URL)'],
     );
+    expect(
+      enginesFrom({ EMBEDDINGS_URL: 'http://127.0.0.1:9/v1', EMBEDDINGS_MODEL: 'm' }).map((e) => e.name),
+    ).toEqual(['retrieval', 'retrieval + embeddings', 'language-model']);
   });
 });

@@ -3,6 +3,7 @@ import type { Intent, Retrieved, Understanding } from '../engine/types';
 import { cuesOf, SMALL_TALK_WORDS, type Cues } from './cues';
 import { productFilterOf, type ProductFilter } from './products';
 import type { Query, SearchIndex } from './search/bm25';
+import { blend, type SemanticMatch } from './search/blend';
 import { clausesOf } from './parts';
 import { countriesIn } from './places';
 import { settleNearTies } from './ties';
@@ -59,13 +60,24 @@ function withContext(index: SearchIndex, query: Query, message: string): Query {
   return Object.keys(weights).length ? { ...query, weights } : query;
 }
 
-export function read(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {
+/** BM25's candidates a semantic match re-ranks (more than are kept: similarity may lift a lower one). */
+const BLENDED_CANDIDATES = 10;
+
+/** The message read; with a semantic match (embeddings), the search is BM25 blended with similarity. */
+export function read(
+  index: SearchIndex,
+  knowledge: DomainKnowledge,
+  message: string,
+  semantic?: SemanticMatch,
+): Reading {
   const cues = cuesOf(message);
   const filter = productFilterOf(message);
   // A country named with a word of sending ("do you ship to Canada?") asks about shipping abroad.
   const abroad = countriesIn(message).length > 0 && SENDING.test(normalise(message));
   const query = withContext(index, index.query(abroad ? `${message} international` : message), message);
-  const results = settleNearTies(index.search(query));
+  const results = settleNearTies(
+    semantic ? blend(index.search(query, undefined, BLENDED_CANDIDATES), semantic) : index.search(query),
+  );
   const [intent, confidence] = intentOf(index, knowledge, message, query, cues, filter, results);
   return { message, cues, filter, query, results, intent, confidence };
 }
