@@ -26,6 +26,14 @@ const FIELDS = [
   'tags',
 ] as const;
 type Values = Omit<HelpArticle, 'id'>;
+/** The form's other ways of asking as the API takes them: trimmed strings, blank rows left out. */
+const askedOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .filter((q): q is string => typeof q === 'string')
+        .map((q) => q.trim())
+        .filter(Boolean)
+    : [];
 const DELETED = { title: 'Article deleted', name: (a: HelpArticle) => a.title };
 
 /** Help articles of one domain: list, create, edit, delete (spec section 3 fields and rules). */
@@ -91,7 +99,7 @@ function ArticleForm({
     ...v,
     domainId,
     tags: v.tags ?? [],
-    questionVariants: (v.questionVariants ?? []).map((q) => q.trim()).filter(Boolean),
+    questionVariants: askedOf(v.questionVariants),
     content: v.content ?? '',
     category: v.category ?? '',
   });
