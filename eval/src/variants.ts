@@ -36,6 +36,10 @@ export const VARIANTS: Record<string, () => SemanticOptions> = {
   }),
   'query-meanings': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.4 }),
   'query-meanings-light': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.25 }),
+  feedback: () => ({ ...defaultSemantics(), feedback: { docs: 3, terms: 5, weight: 0.3 } }),
+  'feedback-light': () => ({ ...defaultSemantics(), feedback: { docs: 2, terms: 3, weight: 0.15 } }),
+  phrases: () => ({ ...defaultSemantics(), phraseWeight: 1 }),
+  'phrases-light': () => ({ ...defaultSemantics(), phraseWeight: 0.5 }),
   'wordnet-narrower': () => ({
     lexicon: wordNetLexicon(),
     weights: { ...DEFAULT_RELATION_WEIGHTS, narrower: 0.3 },

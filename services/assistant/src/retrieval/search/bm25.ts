@@ -69,6 +69,17 @@ export interface SemanticOptions {
    * domain does use ("postcode" -> address), each counting this share of a match; 0 or absent: off.
    */
   queryMeaningWeight?: number;
+  /**
+   * Pseudo-relevance feedback, measured (docs/assistant.md): the headline terms of the best
+   * `docs` entries that the message lacks, the `terms` strongest, add `weight` of their score
+   * (never coverage, so confidence is unchanged) and re-rank; absent: off.
+   */
+  feedback?: { docs: number; terms: number; weight: number };
+  /**
+   * Two of the message's words in a row that an entry's headline also has in a row ("gift
+   * wrap", "tooth out") add this share of their idf to its score (not its coverage); absent: off.
+   */
+  phraseWeight?: number;
 }
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
@@ -105,6 +116,10 @@ export class SearchIndex {
   private readonly corrections = new Map<string, string | null>();
   private readonly compounds = new Map<string, [string, string] | null>();
   private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
+  /** Per entry, its headline terms and their weighted frequency (pseudo-relevance feedback). */
+  private readonly headlines: Array<Map<string, number>> = [];
+  /** Per entry, the pairs of terms its headline has in a row ("term term"). */
+  private readonly pairs: Array<Set<string>> = [];
 
   constructor(
     knowledge: DomainKnowledge,
@@ -114,14 +129,20 @@ export class SearchIndex {
     this.documents = documentsOf(knowledge);
     this.documents.forEach((doc, i) => {
       const tf = new Map<string, { tf: number; headline: boolean }>();
+      const pairs = new Set<string>();
       let length = 0;
       for (const field of FIELDS) {
         const text = doc.fields[field];
         if (!text) continue;
         const weight = FIELD_WEIGHTS[field];
+        let previous: string | null = null;
         for (const word of words(text, HEADLINE_FIELDS.includes(field))) {
           if (STOP_WORDS.has(word)) continue;
           const term = termOf(word);
+          if (HEADLINE_FIELDS.includes(field)) {
+            if (previous) pairs.add(`${previous} ${term}`);
+            previous = term;
+          }
           if (!this.vocabulary.has(word)) this.vocabulary.set(word, term);
           const entry = tf.get(term) ?? { tf: 0, headline: false };
           entry.tf += weight;
@@ -131,6 +152,8 @@ export class SearchIndex {
         }
       }
       this.lengths.push(length);
+      this.pairs.push(pairs);
+      this.headlines.push(new Map([...tf].filter(([, t]) => t.headline).map(([term, t]) => [term, t.tf])));
       const meant = this.meaningsOf(doc, tf);
       for (const [term, { tf: f, headline }] of tf) {
         const list = this.postings.get(term) ?? [];
@@ -289,6 +312,38 @@ export class SearchIndex {
     return best;
   }
 
+  /** Adds to `scores` what the best entries' own headline words, which the message lacks, match. */
+  private feedBack(
+    q: Query,
+    scores: Map<number, { score: number }>,
+    { docs, terms, weight }: NonNullable<SemanticOptions['feedback']>,
+    kinds?: ReadonlySet<SourceKind>,
+  ) {
+    const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, docs);
+    const best = top[0]?.[1].score ?? 0;
+    if (best <= 0) return;
+    const asked = new Set(q.terms);
+    const pooled = new Map<string, number>();
+    for (const [doc, { score }] of top) {
+      for (const [term, tf] of this.headlines[doc]!) {
+        if (asked.has(term)) continue;
+        pooled.set(term, (pooled.get(term) ?? 0) + (score / best) * tf * this.idf(term));
+      }
+    }
+    const chosen = [...pooled].sort((a, b) => b[1] - a[1]).slice(0, terms);
+    const strongest = chosen[0]?.[1] ?? 0;
+    for (const [term, strength] of chosen) {
+      const tIdf = this.idf(term);
+      for (const p of this.postings.get(term) ?? []) {
+        if (p.meaning || (kinds && !kinds.has(this.documents[p.doc]!.source.kind))) continue;
+        const held = scores.get(p.doc);
+        if (!held) continue;
+        const norm = K1 * (1 - B + (B * this.lengths[p.doc]!) / this.averageLength);
+        held.score += (weight * (strength / strongest) * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
+      }
+    }
+  }
+
   /**
    * Entries ranked by BM25F. `confidence` is the share of the query's idf weight the entry
    * covers (headline matches count in full, body-only matches in part), so a message with words
@@ -335,6 +390,16 @@ export class SearchIndex {
         acc.covered += covered * termWeight;
         acc.direct ||= direct;
         scores.set(doc, acc);
+      }
+    }
+    if (this.semantics.feedback) this.feedBack(q, scores, this.semantics.feedback, kinds);
+    const phrase = this.semantics.phraseWeight ?? 0;
+    if (phrase > 0 && q.terms.length >= 2) {
+      for (const [doc, acc] of scores) {
+        for (let i = 1; i < q.terms.length; i++) {
+          if (this.pairs[doc]!.has(`${q.terms[i - 1]} ${q.terms[i]}`))
+            acc.score += (phrase * (this.idf(q.terms[i - 1]!) + this.idf(q.terms[i]!))) / 2;
+        }
       }
     }
     return [...scores.entries()]
