@@ -40,6 +40,7 @@ export const VARIANTS: Record<string, () => SemanticOptions> = {
   'feedback-light': () => ({ ...defaultSemantics(), feedback: { docs: 2, terms: 3, weight: 0.15 } }),
   phrases: () => ({ ...defaultSemantics(), phraseWeight: 1 }),
   'phrases-light': () => ({ ...defaultSemantics(), phraseWeight: 0.5 }),
+  'wide-fallback': () => ({ ...defaultSemantics(), wideFallback: true }),
   'wordnet-narrower': () => ({
     lexicon: wordNetLexicon(),
     weights: { ...DEFAULT_RELATION_WEIGHTS, narrower: 0.3 },

@@ -80,6 +80,12 @@ export interface SemanticOptions {
    * wrap", "tooth out") add this share of their idf to its score (not its coverage); absent: off.
    */
   phraseWeight?: number;
+  /**
+   * A message no entry answers with confidence is searched again reading the visitor's words
+   * widely (WordNet's related words of every word, and definitions of unknown ones), measured
+   * (docs/assistant.md); absent: off.
+   */
+  wideFallback?: boolean;
 }
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
@@ -196,12 +202,17 @@ export class SearchIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /** Whether a message no entry answers with confidence is searched again reading its words widely. */
+  get widens(): boolean {
+    return this.semantics.wideFallback === true && this.semantics.lexicon !== null;
+  }
+
   has(term: string): boolean {
     return this.postings.has(term);
   }
 
   /** The message's terms; a word of 5+ letters the index lacks is read as the indexed word one edit away. */
-  query(text: string): Query {
+  query(text: string, wide = false): Query {
     const terms: string[] = [];
     const related: Record<string, readonly RelatedTerm[]> = {};
     for (const word of words(text)) {
@@ -216,7 +227,7 @@ export class SearchIndex {
         term = this.correct(word) ?? term;
       }
       terms.push(term);
-      const alternatives = this.relatedTo(word, term);
+      const alternatives = this.relatedTo(word, term, wide);
       if (alternatives.length && !related[term]) related[term] = alternatives;
     }
     const unique = [...new Set(terms)];
@@ -224,27 +235,29 @@ export class SearchIndex {
   }
 
   /** Indexed terms of words related to `word` (its term `term`): its concept's first, then the lexicon's. */
-  private relatedTo(word: string, term: string): readonly RelatedTerm[] {
+  private relatedTo(word: string, term: string, wide = false): readonly RelatedTerm[] {
     // A visitor word that is itself one of the concept's owner words, and that this domain uses,
     // says what it means: no other words to look for ("hours" does not reach "delivery times").
     const concept = conceptTermsOf(term);
     const meant = (concept.includes(term) && this.postings.has(term) ? [] : concept)
       .filter((t) => t !== term && this.postings.has(t))
       .map((t) => ({ term: t, weight: CONCEPT_WEIGHT, direct: true }));
-    const lexical = this.lexicalTo(word, term).filter((r) => !meant.some((m) => m.term === r.term));
+    const lexical = this.lexicalTo(word, term, wide).filter((r) => !meant.some((m) => m.term === r.term));
     return meant.length ? [...meant, ...lexical] : lexical;
   }
 
   /** Indexed terms of words related to `word` (its term `term`) in the lexicon, strongest first. */
-  private lexicalTo(word: string, term: string): readonly RelatedTerm[] {
-    const { lexicon, expandKnown = false, maxRelated = 6 } = this.semantics;
+  private lexicalTo(word: string, term: string, wide = false): readonly RelatedTerm[] {
+    const { lexicon, maxRelated = 6 } = this.semantics;
+    const expandKnown = wide || (this.semantics.expandKnown ?? false);
     if (!lexicon || word.length < 3 || /\d/.test(word)) return [];
     if (this.postings.has(term) && !expandKnown) return [];
-    const cached = this.relatedCache.get(word);
+    const key = wide ? `wide:${word}` : word;
+    const cached = this.relatedCache.get(key);
     if (cached) return cached;
-    const weights = this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS;
+    const weights = wide ? DEFAULT_RELATION_WEIGHTS : (this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS);
     const best = new Map<string, number>();
-    const defined = this.semantics.queryMeaningWeight ?? 0;
+    const defined = wide ? 0.25 : (this.semantics.queryMeaningWeight ?? 0);
     if (defined > 0 && !this.postings.has(term)) {
       for (const t of meaningTerms(lexicon, word)) {
         if (t !== term && this.postings.has(t) && (best.get(t) ?? 0) < defined) best.set(t, defined);
@@ -261,7 +274,7 @@ export class SearchIndex {
       .sort((a, b) => b[1] - a[1])
       .slice(0, maxRelated)
       .map(([t, weight]) => ({ term: t, weight }));
-    this.relatedCache.set(word, found);
+    this.relatedCache.set(key, found);
     return found;
   }
 
