@@ -7,7 +7,7 @@ import type { SemanticOptions } from '../../services/assistant/src/retrieval/sea
 
 /**
  * Ideas measured against each other (`npm run eval -- --variant NAME`); the engine's default is
- * `meanings-light`. docs/assistant.md keeps the table of their figures, the dropped ones included.
+ * `meanings-light`; `feedback*`, `phrases*` and `wide-fallback` are the third round's, dropped. docs/assistant.md keeps the table of their figures, the dropped ones included.
  */
 export const VARIANTS: Record<string, () => SemanticOptions> = {
   default: defaultSemantics,

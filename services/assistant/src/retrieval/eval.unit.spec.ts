@@ -9,7 +9,8 @@ import { createRetrievalEngine } from './index';
 // on. Its targets are 90% top-1 source, 95% intent and clarify-or-offer on at most 10% of
 // answerable messages; intent and clarify-or-offer are met, source is not (docs/assistant.md has
 // the figures), so CI holds the figures reached as a floor: the unseen set, the fresh unseen set
-// (a second one, written before the second round of engine changes) and the tuning set.
+// (a second one, written before the second round of engine changes) and the tuning set. The
+// third round's owner-written question variants are on the tuning businesses only.
 const UNSEEN_FLOOR = { source: 0.73, intent: 0.96, clarifyOrOffer: 0.09 };
 const FRESH_FLOOR = { source: 0.77, intent: 0.93, clarifyOrOffer: 0.05 };
 const TUNING_FLOOR = { source: 0.954, intent: 0.99 };
