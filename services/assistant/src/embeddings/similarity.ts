@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '@parley/logger';
-import type { DomainKnowledge } from '../knowledge/model';
 import { dot, unit, type SemanticMatch } from '../retrieval/search/blend';
 import type { SearchDocument } from '../retrieval/search/documents';
 import type { SearchIndex } from '../retrieval/search/bm25';
@@ -22,7 +21,7 @@ export const documentText = (doc: SearchDocument): string =>
 /** The last call's outcome, for /readyz and the logs. */
 export type EmbeddingsCall =
   | { ok: true; at: string; ms: number }
-  | { ok: false; at: string; ms: number; reason: EmbeddingsFailure | 'timeout'; detail: string };
+  | { ok: false; at: string; ms: number; reason: EmbeddingsFailure; detail: string };
 
 /** Per text of a message, the semantic match of its search, or undefined for a text not embedded. */
 export type MatchOf = (text: string) => SemanticMatch | undefined;
@@ -98,12 +97,7 @@ export class EmbeddingSimilarity {
    * The semantic match of each of `texts` (the message and its questions) against the domain's
    * entries, or null when the embeddings did not come within the timeout or failed.
    */
-  async match(
-    index: SearchIndex,
-    _knowledge: DomainKnowledge,
-    texts: readonly string[],
-    signal?: AbortSignal,
-  ): Promise<MatchOf | null> {
+  async match(index: SearchIndex, texts: readonly string[], signal?: AbortSignal): Promise<MatchOf | null> {
     const started = Date.now();
     const deadline = AbortSignal.timeout(this.config.timeoutMs);
     const stop = signal ? AbortSignal.any([signal, deadline]) : deadline;

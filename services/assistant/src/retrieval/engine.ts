@@ -72,7 +72,7 @@ export class RetrievalEngine implements AnswerEngine {
     if (!this.embeddings) return null;
     const { knowledge, message } = request;
     const texts = [...new Set([message, ...splitQuestions(message)])];
-    const matchOf = await this.embeddings.match(index, knowledge, texts, request.signal);
+    const matchOf = await this.embeddings.match(index, texts, request.signal);
     if (!matchOf) return null;
     return partsOf(index, knowledge, read(index, knowledge, message, matchOf(message)), (part) =>
       read(index, knowledge, part, matchOf(part)),
