@@ -9,6 +9,7 @@ import { formItem, useBrowser } from './support/browser';
 import { openWidget, startHostSite, widgetFrame, type HostSite } from './support/host-site';
 import { connectPayouts, ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { PNG } from './support/images';
+import { send } from './support/widget-chat';
 
 const { journey } = useBrowser();
 
@@ -50,6 +51,8 @@ const ARTICLE = {
   Content: 'Stoneware lasts for years when it is not left to soak.',
   Category: 'Care',
 };
+/** The article's "Other ways visitors ask this". */
+const ASKED = ['can it go in the dishwasher?', "my coffee stains won't come off"];
 const DRAFT = { Title: 'Upcoming glaze', Question: 'When is the new glaze out?', Answer: 'Soon.' };
 const TOPICS = [
   { title: 'Shipping', opens: 'Help desk' },
@@ -168,6 +171,10 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
         for (const tag of ['cleaning', 'care']) {
           await tags.fill(tag);
           await tags.press('Enter');
+        }
+        for (const [i, asked] of ASKED.entries()) {
+          await dialog.getByRole('button', { name: 'Add a way of asking' }).click();
+          await dialog.getByLabel(`Other way of asking ${i + 1}`, { exact: true }).fill(asked);
         }
         await dialog.getByRole('switch', { name: 'Pinned' }).click();
       } else {
@@ -370,6 +377,9 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
       for (const [label, text] of Object.entries(ARTICLE)) expect(await value(article, label)).toBe(text);
       expect(await chosen(itemOf(article, 'Type'))).toEqual(['Guide']);
       expect(await chosen(itemOf(article, 'Tags'))).toEqual(['cleaning', 'care']);
+      expect(await Promise.all(ASKED.map((_, i) => value(article, `Other way of asking ${i + 1}`)))).toEqual(
+        ASKED,
+      );
       expect(await checked(article, 'Published')).toBe('true');
       expect(await checked(article, 'Pinned')).toBe('true');
       await article.getByRole('button', { name: 'Cancel' }).click();
@@ -495,6 +505,20 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
       expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
       expect(await el.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
     }
+  });
+
+  step("the assistant answers a visitor who asks in one of the article's other ways", async () => {
+    await w.getByTestId('tab-chat').click();
+    // Stains and coffee are in none of the article's own fields, only in the owner's other way of
+    // asking: without it the assistant offers a person instead.
+    await send(w, "the coffee stains just won't come off");
+    // The answer with its button to the article (the domain's filter question may follow it).
+    await w
+      .getByTestId('chat-message-assistant')
+      .filter({ hasText: ARTICLE.Answer })
+      .getByTestId('chat-action-article')
+      .getByText(ARTICLE.Title)
+      .waitFor();
   });
 });
 

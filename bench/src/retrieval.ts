@@ -10,6 +10,8 @@ const ITEMS = Number(process.env.ITEMS ?? 1000);
 const QUERIES = Number(process.env.QUERIES ?? 5000);
 /** `words` measures the engine without WordNet (the variant issue 13 compared against). */
 const SEMANTICS = process.env.SEMANTICS ?? 'default';
+/** The owner's other ways of asking per article (0-3); written without the generator, so the messages stay the same. */
+const QUESTION_VARIANTS = Number(process.env.QUESTION_VARIANTS ?? 3);
 
 /** A small deterministic generator, so every run measures the same domain and messages. */
 function random(seed: number): () => number {
@@ -137,6 +139,11 @@ function domain(): DomainKnowledge {
         content: `More about ${subject}: ${pick(ACTIONS)} and ${pick(ACTIONS)} are also possible. Contact us if the ${subject} is ${pick(['broken', 'missing', 'late', 'wrong'])}.`,
         category: pick(['Orders', 'Account', 'Care', 'Billing', 'Products']),
         tags: [subject, action, pick(SUBJECTS)],
+        questionVariants: [
+          `how do I ${action} the ${subject}`,
+          `${subject} ${action} help`,
+          `is it possible to ${action} a ${subject} ${q}`,
+        ].slice(0, QUESTION_VARIANTS),
       });
     } else if (slot < 7) {
       filterQuestions.push({
@@ -282,7 +289,7 @@ async function main(): Promise<void> {
   const load = loadavg().map((l) => round(l, 2));
   const rssMb = (n: number) => round(n / 1024 / 1024, 1);
   console.log(
-    `retrieval (${SEMANTICS}): ${ITEMS} knowledge items, ${QUERIES} messages, load average ${load.join(' ')}`,
+    `retrieval (${SEMANTICS}): ${ITEMS} knowledge items (articles with ${QUESTION_VARIANTS} other ways of asking), ${QUERIES} messages, load average ${load.join(' ')}`,
   );
   console.log(`index build ${buildMs.toFixed(1)} ms, rebuild on a new revision ${rebuildMs.toFixed(1)} ms`);
   console.log(
@@ -296,6 +303,7 @@ async function main(): Promise<void> {
       bench: 'retrieval',
       semantics: SEMANTICS,
       items: ITEMS,
+      questionVariants: QUESTION_VARIANTS,
       queries: QUERIES,
       buildMs: round(buildMs),
       rebuildMs: round(rebuildMs),

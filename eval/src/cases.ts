@@ -76,6 +76,9 @@ const knowledgeSchema = z.object({
       content: z.string(),
       category: z.string(),
       tags: z.array(z.string()),
+      // The owner's other ways of asking: only the tuning set's businesses may carry them (an
+      // owner would write them); the unseen ones are measured without.
+      questionVariants: z.array(z.string()).max(10).optional(),
     }),
   ),
   products: z.array(
@@ -129,6 +132,10 @@ export function loadBusiness(
   const dir = join(EVAL_DIR, folder, name);
   const knowledge: DomainKnowledge = knowledgeSchema.parse(readJson(join(dir, 'knowledge.json')));
   const cases = z.array(caseSchema).parse(readJson(join(dir, messages)));
+  // Other ways of asking are the owner's work on their own articles: an unseen business is
+  // measured as a new owner would start, without them.
+  if (folder === 'unseen' && knowledge.articles.some((a) => a.questionVariants?.length))
+    throw new Error(`${name}: an unseen business carries question variants`);
   const ids = new Set([
     ...knowledge.articles.map((a) => `article:${a.id}`),
     ...knowledge.filterQuestions.map((f) => `faq:${f.id}`),

@@ -1,3 +1,8 @@
+import {
+  createEmbeddings,
+  embeddingsConfigFrom,
+  parseEmbeddingsEnv,
+} from '../../services/assistant/src/embeddings';
 import type { AnswerEngine } from '../../services/assistant/src/engine/types';
 import {
   createLanguageModelEngine,
@@ -11,8 +16,10 @@ import { VARIANTS } from './variants';
 export type EngineEntry = { name: string; engine: AnswerEngine } | { name: string; unavailable: string };
 
 /**
- * The engines to evaluate: retrieval always; the language-model engine (over retrieval, as the
- * service runs it) when the environment configures a model, the same variables the service reads.
+ * The engines to evaluate: retrieval always; retrieval with embeddings blended in when the
+ * environment configures them (EMBEDDINGS_URL, EMBEDDINGS_MODEL…); the language-model engine
+ * (over retrieval, as the service runs it) when it configures a model; the same variables the
+ * service reads.
  */
 export function enginesFrom(env: Record<string, string | undefined>, variant?: string): EngineEntry[] {
   const semantics = variant ? VARIANTS[variant] : undefined;
@@ -20,6 +27,12 @@ export function enginesFrom(env: Record<string, string | undefined>, variant?: s
     throw new Error(`unknown variant ${variant}; one of ${Object.keys(VARIANTS).join(', ')}`);
   const retrieval = createRetrievalEngine(semantics?.());
   const entries: EngineEntry[] = [{ name: 'retrieval', engine: retrieval }];
+  const embeddings = createEmbeddings(embeddingsConfigFrom(parseEmbeddingsEnv(env)));
+  if (embeddings)
+    entries.push({
+      name: 'retrieval + embeddings',
+      engine: createRetrievalEngine(semantics?.(), embeddings),
+    });
   let model: AnswerEngine | null;
   try {
     model = createLanguageModelEngine(languageModelConfigFrom(parseLanguageModelEnv(env)), retrieval);

@@ -7,7 +7,7 @@ import type { SemanticOptions } from '../../services/assistant/src/retrieval/sea
 
 /**
  * Ideas measured against each other (`npm run eval -- --variant NAME`); the engine's default is
- * `meanings-light`. docs/assistant.md keeps the table of their figures, the dropped ones included.
+ * `meanings-light`; `feedback*`, `phrases*` and `wide-fallback` are the third round's, dropped. docs/assistant.md keeps the table of their figures, the dropped ones included.
  */
 export const VARIANTS: Record<string, () => SemanticOptions> = {
   default: defaultSemantics,
@@ -36,6 +36,11 @@ export const VARIANTS: Record<string, () => SemanticOptions> = {
   }),
   'query-meanings': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.4 }),
   'query-meanings-light': () => ({ ...defaultSemantics(), queryMeaningWeight: 0.25 }),
+  feedback: () => ({ ...defaultSemantics(), feedback: { docs: 3, terms: 5, weight: 0.3 } }),
+  'feedback-light': () => ({ ...defaultSemantics(), feedback: { docs: 2, terms: 3, weight: 0.15 } }),
+  phrases: () => ({ ...defaultSemantics(), phraseWeight: 1 }),
+  'phrases-light': () => ({ ...defaultSemantics(), phraseWeight: 0.5 }),
+  'wide-fallback': () => ({ ...defaultSemantics(), wideFallback: true }),
   'wordnet-narrower': () => ({
     lexicon: wordNetLexicon(),
     weights: { ...DEFAULT_RELATION_WEIGHTS, narrower: 0.3 },

@@ -149,7 +149,22 @@ describe('products, help articles and appointment types', () => {
       isPinned: false,
       articleType: 'faq',
       content: '',
+      questionVariants: [],
     });
+    const asked = await client.request('PUT', `/api/help-articles/${a.body.data.id}`, {
+      json: {
+        domainId,
+        title: 'Hours',
+        question: 'When?',
+        answer: '9-5',
+        questionVariants: ['  what time do you open? ', 'are you open on sundays'],
+      },
+    });
+    expect(asked.status).toBe(200);
+    expect((await client.get(`/api/help-articles/${a.body.data.id}`)).body.data.questionVariants).toEqual([
+      'what time do you open?',
+      'are you open on sundays',
+    ]);
 
     const image = await uploadImage(client, { bytes: await pngOf(8, 8), filename: 'class.png' });
     const t = await client.post(
@@ -173,6 +188,9 @@ describe('products, help articles and appointment types', () => {
       ['help-articles', { title: '' }, M.articleTitle],
       ['help-articles', { question: '' }, M.articleQuestion],
       ['help-articles', { answer: '' }, M.articleAnswer],
+      ['help-articles', { questionVariants: ['ok', ' '] }, M.questionVariantEmpty],
+      ['help-articles', { questionVariants: ['x'.repeat(201)] }, M.questionVariantLong],
+      ['help-articles', { questionVariants: Array(11).fill('open?') }, M.questionVariantsMany],
       ['appointment-types', { name: '' }, M.appointmentName],
       ['appointment-types', { price: '' }, M.price],
       ['appointment-types', { appointmentType: '' }, M.appointmentType],

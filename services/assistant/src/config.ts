@@ -1,4 +1,5 @@
 import { logLevel, metricsPort, parseConfig, port, url, z } from '@parley/config';
+import { embeddingsConfigFrom, embeddingsEnv, type EmbeddingsConfig } from './embeddings/config';
 import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } from './llm/config';
 
 const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
@@ -23,6 +24,7 @@ export const configSchema = z.object({
   METRICS_PORT: metricsPort,
   LOG_LEVEL: logLevel,
   ...languageModelEnv,
+  ...embeddingsEnv,
 });
 
 export interface AssistantConfig {
@@ -40,6 +42,8 @@ export interface AssistantConfig {
   concurrency: number;
   /** The optional language-model engine; null answers from retrieval alone. */
   languageModel: LanguageModelConfig | null;
+  /** Optional embeddings blended into retrieval (EMBEDDINGS_URL); null: BM25 and WordNet alone. */
+  embeddings?: EmbeddingsConfig | null;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
   logLevel: z.infer<typeof logLevel>;
@@ -57,6 +61,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     billingGrpcUrl: c.BILLING_GRPC_URL,
     concurrency: c.ASSISTANT_CONCURRENCY,
     languageModel: languageModelConfigFrom(c),
+    embeddings: embeddingsConfigFrom(c),
     metricsPort: c.METRICS_PORT,
     logLevel: c.LOG_LEVEL,
   };

@@ -12,6 +12,7 @@ describe('assistant config', () => {
       billingGrpcUrl: '127.0.0.1:50055',
       concurrency: 16,
       languageModel: null,
+      embeddings: null,
       logLevel: 'info',
     });
   });

@@ -18,7 +18,8 @@ import { assistantReactor, REACTOR_NAME } from './reactor/reactor';
 import { watchLiveSwitches } from './reactor/live-watch';
 import { natsBotSignals } from './reactor/signals';
 import { TurnInterrupts } from './reactor/turn-interrupts';
-import { createRetrievalEngine } from './retrieval';
+import { createEmbeddings, type EmbeddingSimilarity } from './embeddings';
+import { createRetrievalEngine, defaultSemantics } from './retrieval';
 
 /** Beside src/ and beside dist/ alike, so the bundled program finds them too. */
 const MIGRATIONS_DIR = join(__dirname, '..', 'migrations');
@@ -54,7 +55,8 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
     await run(payoutsKnowledgeProjection);
     const knowledge = new KnowledgeStore(pool);
 
-    const retrieval = createRetrievalEngine();
+    const embeddings = createEmbeddings(config.embeddings ?? null, logger.child({ component: 'embeddings' }));
+    const retrieval = createRetrievalEngine(defaultSemantics(), embeddings);
     const model = createLanguageModelEngine(config.languageModel, retrieval, logger);
     const engine = model ?? retrieval;
     logger.info(engineSummary(config, model), 'answer engine');
@@ -104,7 +106,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
     const http = await startHealthServer({
       port: config.httpPort,
       isReady: () => !nc.isClosed(),
-      details: () => readiness(config, model),
+      details: () => readiness(config, model, embeddings),
     });
     teardown.add(() => http.close());
 
@@ -116,30 +118,48 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
   });
 }
 
+/** The embeddings' model and endpoint without secrets, or that they are off. */
+function embeddingsSummary(config: AssistantConfig): Record<string, unknown> | string {
+  const e = config.embeddings;
+  if (!e) return 'off (EMBEDDINGS_URL unset)';
+  return { model: e.model, url: describeEndpoint(e.url), timeoutMs: e.timeoutMs, weight: e.weight };
+}
+
 /** Which engine answers, for the start-up log: the model and its endpoint without secrets. */
 function engineSummary(config: AssistantConfig, model: LanguageModelEngine | null) {
   const lm = config.languageModel;
-  if (!model || !lm) return { engine: 'retrieval', languageModel: 'off (ASSISTANT_LLM_BASE_URL unset)' };
+  const embeddings = embeddingsSummary(config);
+  if (!model || !lm)
+    return { engine: 'retrieval', languageModel: 'off (ASSISTANT_LLM_BASE_URL unset)', embeddings };
   return {
     engine: 'language-model',
     model: lm.model,
     baseUrl: describeEndpoint(lm.baseUrl),
     timeoutMs: lm.timeoutMs,
     apiKey: lm.apiKey ? 'set' : 'none',
+    embeddings,
   };
 }
 
-/** /readyz's details: the engine, and whether the model endpoint answered its last call. */
-function readiness(config: AssistantConfig, model: LanguageModelEngine | null): Record<string, unknown> {
+/** /readyz's details: the engine, and whether the model and embeddings endpoints answered their last call. */
+function readiness(
+  config: AssistantConfig,
+  model: LanguageModelEngine | null,
+  embeddings: EmbeddingSimilarity | null,
+): Record<string, unknown> {
   const lm = config.languageModel;
-  if (!model || !lm) return { engine: 'retrieval' };
+  // null: no call yet since start-up.
+  const semantic = embeddings
+    ? { embeddings: { ...(embeddingsSummary(config) as object), lastCall: embeddings.last } }
+    : {};
+  if (!model || !lm) return { engine: 'retrieval', ...semantic };
   return {
     engine: 'language-model',
     languageModel: {
       model: lm.model,
       baseUrl: describeEndpoint(lm.baseUrl),
-      // null: no call yet since start-up.
       lastCall: model.lastCall(),
     },
+    ...semantic,
   };
 }

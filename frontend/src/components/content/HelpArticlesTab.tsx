@@ -5,6 +5,7 @@ import { ARTICLE_TYPES, helpArticleSchema as rules } from '@parley/contracts/val
 import { helpArticles, type HelpArticle } from '@/lib/api/content';
 import { schemaRule } from '@/lib/forms/zod-fields';
 import { ContentListCard, ItemActions } from './ContentListCard';
+import { QuestionVariantsField } from './QuestionVariantsField';
 import { useDomainItems } from './useDomainItems';
 import { useItemSave } from './useItemSave';
 import styles from './Content.module.css';
@@ -14,8 +15,25 @@ const TYPE_LABELS: Record<(typeof ARTICLE_TYPES)[number], string> = {
   article: 'Article',
   guide: 'Guide',
 };
-const FIELDS = ['title', 'question', 'answer', 'content', 'articleType', 'category', 'tags'] as const;
+const FIELDS = [
+  'title',
+  'question',
+  'questionVariants',
+  'answer',
+  'content',
+  'articleType',
+  'category',
+  'tags',
+] as const;
 type Values = Omit<HelpArticle, 'id'>;
+/** The form's other ways of asking as the API takes them: trimmed strings, blank rows left out. */
+const askedOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value
+        .filter((q): q is string => typeof q === 'string')
+        .map((q) => q.trim())
+        .filter(Boolean)
+    : [];
 const DELETED = { title: 'Article deleted', name: (a: HelpArticle) => a.title };
 
 /** Help articles of one domain: list, create, edit, delete (spec section 3 fields and rules). */
@@ -81,6 +99,7 @@ function ArticleForm({
     ...v,
     domainId,
     tags: v.tags ?? [],
+    questionVariants: askedOf(v.questionVariants),
     content: v.content ?? '',
     category: v.category ?? '',
   });
@@ -116,6 +135,7 @@ function ArticleForm({
           isPinned: false,
           tags: [],
           ...(article ?? {}),
+          questionVariants: article?.questionVariants ?? [],
         }}
       >
         <Form.Item name="title" label="Title" rules={rule('title')} validateTrigger="onBlur">
@@ -124,6 +144,7 @@ function ArticleForm({
         <Form.Item name="question" label="Question" rules={rule('question')} validateTrigger="onBlur">
           <Input maxLength={500} />
         </Form.Item>
+        <QuestionVariantsField />
         <Form.Item name="answer" label="Answer" rules={rule('answer')} validateTrigger="onBlur">
           <Input.TextArea rows={3} maxLength={10_000} />
         </Form.Item>

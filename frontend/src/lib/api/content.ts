@@ -39,6 +39,7 @@ export const helpArticleSchema = z.looseObject({
   articleType: z.string().nullish(),
   category: z.string().nullish(),
   tags: z.array(z.string()).nullish(),
+  questionVariants: z.array(z.string()).nullish(),
   isPublished: z.boolean().nullish(),
   isPinned: z.boolean().nullish(),
 });

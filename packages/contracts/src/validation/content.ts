@@ -67,6 +67,25 @@ export type ProductInput = z.infer<typeof productSchema>;
 
 export const ARTICLE_TYPES = ['faq', 'article', 'guide'] as const;
 
+/** Most other ways of asking one help article can have, and the longest one. */
+export const MAX_QUESTION_VARIANTS = 10;
+export const MAX_QUESTION_VARIANT_LENGTH = 200;
+
+/**
+ * "Other ways visitors ask this": the owner's own paraphrases of the article's question, which the
+ * assistant matches visitors' messages against as well (the visitor's words are not the owner's).
+ */
+const questionVariants = z
+  .array(
+    z
+      .string({ error: M.questionVariantEmpty })
+      .trim()
+      .min(1, { error: M.questionVariantEmpty })
+      .max(MAX_QUESTION_VARIANT_LENGTH, { error: M.questionVariantLong }),
+  )
+  .max(MAX_QUESTION_VARIANTS, { error: M.questionVariantsMany })
+  .default([]);
+
 export const helpArticleSchema = z.object({
   domainId: z.string().trim().min(1),
   title: z.string({ error: M.articleTitle }).trim().min(1, { error: M.articleTitle }).max(200),
@@ -76,6 +95,7 @@ export const helpArticleSchema = z.object({
   articleType: z.enum(ARTICLE_TYPES).default('faq'),
   category: z.string().trim().max(80).default(''),
   tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
+  questionVariants,
   isPublished: z.boolean().default(true),
   isPinned: z.boolean().default(false),
 });

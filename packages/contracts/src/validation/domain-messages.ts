@@ -14,6 +14,10 @@ export const DOMAIN_MESSAGES = {
   articleTitle: 'Title cannot be left empty',
   articleQuestion: 'Question cannot be left empty',
   articleAnswer: 'Answer cannot be left empty',
+  // Not worded by the spec (the field is ours, issue 13), so in the voice of the messages above.
+  questionVariantEmpty: 'Another way of asking cannot be left empty',
+  questionVariantLong: 'Another way of asking can be at most 200 characters',
+  questionVariantsMany: 'An article can have at most 10 other ways of asking',
   productName: 'Product name is required',
   price: 'Price is required',
   productType: 'Product type is required',

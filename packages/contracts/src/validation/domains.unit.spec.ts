@@ -209,12 +209,29 @@ describe('content rules', () => {
     expect(optionAvailable({ trackQuantity: false }, {})).toBe(true);
   });
 
+  const article = { domainId: 'd', title: 't', question: 'q', answer: 'a' };
+
+  it("keeps an article's other ways of asking, trimmed, and defaults them to none", () => {
+    expect(helpArticleSchema.parse(article).questionVariants).toEqual([]);
+    expect(
+      helpArticleSchema.parse({ ...article, questionVariants: [' can I get my money back? ', 'refund pls'] })
+        .questionVariants,
+    ).toEqual(['can I get my money back?', 'refund pls']);
+    expect(
+      helpArticleSchema.parse({ ...article, questionVariants: Array(10).fill('how?') }).questionVariants,
+    ).toHaveLength(10);
+  });
+
   it.each([
     [filterQuestionSchema, { question: '', answer: 'a' }, M.filterQuestion],
     [filterQuestionSchema, { question: 'q', answer: '' }, M.filterAnswer],
     [helpArticleSchema, { domainId: 'd', title: '', question: 'q', answer: 'a' }, M.articleTitle],
     [helpArticleSchema, { domainId: 'd', title: 't', question: '', answer: 'a' }, M.articleQuestion],
     [helpArticleSchema, { domainId: 'd', title: 't', question: 'q', answer: '' }, M.articleAnswer],
+    [helpArticleSchema, { ...article, questionVariants: ['  '] }, M.questionVariantEmpty],
+    [helpArticleSchema, { ...article, questionVariants: [7] }, M.questionVariantEmpty],
+    [helpArticleSchema, { ...article, questionVariants: ['x'.repeat(201)] }, M.questionVariantLong],
+    [helpArticleSchema, { ...article, questionVariants: Array(11).fill('how?') }, M.questionVariantsMany],
     [
       appointmentTypeSchema,
       { domainId: 'd', name: '', price: 1, appointmentType: 'call' },

@@ -55,6 +55,7 @@ export function knownItem(kind: ContentKind, id: string, body: unknown): KnownIt
           content: a.content,
           category: a.category,
           tags: a.tags,
+          questionVariants: a.questionVariants,
         },
       };
     }

@@ -93,7 +93,14 @@ describe('knowledge read model', () => {
     await h.events.config(domainId, config);
     const first = await h.events.filterQuestionAdded(domainId, 'Do you ship abroad?', 'Only within the EU.');
     const second = await h.events.filterQuestionAdded(domainId, 'Are mugs dishwasher safe?', 'Yes.');
-    await h.events.itemCreated('article', account, domainId, article('Returns', 'Within 30 days.'));
+    await h.events.itemCreated(
+      'article',
+      account,
+      domainId,
+      article('Returns', 'Within 30 days.', { questionVariants: ['can I get my money back?'] }),
+    );
+    // An event written before articles had other ways of asking: read as none.
+    await h.events.itemCreated('article', account, domainId, article('Exchanges', 'Any size.'));
     await h.events.itemCreated(
       'article',
       account,
@@ -116,7 +123,10 @@ describe('knowledge read model', () => {
     expect(k.welcomeMessage).toBe('Hello from the mug shop!');
     expect(k.config).toMatchObject({ personality: 'friendly', freeShippingThreshold: 50 });
     expect(k.filterQuestions.map((q) => q.id)).toEqual([first, second]);
-    expect(k.articles.map((a) => a.title)).toEqual(['Returns']);
+    expect(k.articles.map((a) => [a.title, a.questionVariants])).toEqual([
+      ['Returns', ['can I get my money back?']],
+      ['Exchanges', []],
+    ]);
     expect(k.products).toEqual([
       expect.objectContaining({ id: mugId, name: 'Blue mug', price: 18, productUrl: null }),
     ]);

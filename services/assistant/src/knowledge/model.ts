@@ -49,6 +49,8 @@ export interface ArticleItem {
   content: string;
   category: string;
   tags: string[];
+  /** The owner's other ways visitors ask this ("Other ways visitors ask this"); none when absent. */
+  questionVariants?: string[];
 }
 
 export interface ProductVariantItem {

@@ -1,6 +1,8 @@
 import type { DomainKnowledge } from '../knowledge/model';
 import type { AnswerEngine, AnswerRequest, EngineReply, Turn, Understanding } from '../engine/types';
+import type { EmbeddingSimilarity } from '../embeddings/similarity';
 import { compose, partsOf } from './compose';
+import { splitQuestions } from './parts';
 import { SearchIndex, type SemanticOptions } from './search/bm25';
 import { read, understandingOf, type Reading } from './understand';
 
@@ -23,6 +25,8 @@ export class RetrievalEngine implements AnswerEngine {
   constructor(
     private readonly semantics: SemanticOptions = { lexicon: null },
     private readonly maxIndexes = MAX_INDEXES,
+    /** Optional embeddings blended into the answer's search (EMBEDDINGS_URL); null: BM25 alone. */
+    readonly embeddings: EmbeddingSimilarity | null = null,
   ) {}
 
   /** The domain's index, rebuilt when the knowledge changed since it was built. */
@@ -50,12 +54,29 @@ export class RetrievalEngine implements AnswerEngine {
     // The caller's understanding wins (the policy may know more, e.g. from the conversation).
     const index = this.indexFor(request.knowledge);
     const reading = {
-      ...this.readingOf(index, request.knowledge, request.message),
+      ...((await this.semanticReading(index, request)) ??
+        this.readingOf(index, request.knowledge, request.message)),
       intent: request.understanding.intent,
     };
     const reply = compose(index, request.knowledge, reading);
     request.onDelta?.(reply.text);
     return reply;
+  }
+
+  /**
+   * The message read with the embeddings' similarity blended into its search and its questions',
+   * or null without embeddings or when they failed or came too late (BM25 answers alone then).
+   * Intent stays as understood (understanding is synchronous, before any embedding arrives).
+   */
+  private async semanticReading(index: SearchIndex, request: AnswerRequest): Promise<Reading | null> {
+    if (!this.embeddings) return null;
+    const { knowledge, message } = request;
+    const texts = [...new Set([message, ...splitQuestions(message)])];
+    const matchOf = await this.embeddings.match(index, texts, request.signal);
+    if (!matchOf) return null;
+    return partsOf(index, knowledge, read(index, knowledge, message, matchOf(message)), (part) =>
+      read(index, knowledge, part, matchOf(part)),
+    );
   }
 
   private readingOf(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {

@@ -9,10 +9,13 @@ import { createRetrievalEngine } from './index';
 // on. Its targets are 90% top-1 source, 95% intent and clarify-or-offer on at most 10% of
 // answerable messages; intent and clarify-or-offer are met, source is not (docs/assistant.md has
 // the figures), so CI holds the figures reached as a floor: the unseen set, the fresh unseen set
-// (a second one, written before the second round of engine changes) and the tuning set.
+// (a second one, written before the second round of engine changes) and the tuning set. The
+// third round's owner-written question variants are on the tuning businesses only.
 const UNSEEN_FLOOR = { source: 0.73, intent: 0.96, clarifyOrOffer: 0.09 };
 const FRESH_FLOOR = { source: 0.77, intent: 0.93, clarifyOrOffer: 0.05 };
 const TUNING_FLOOR = { source: 0.954, intent: 0.99 };
+// With the owner's other ways of asking on the tuning businesses' articles (93.2% without them).
+const DEV_FLOOR = { source: 0.96 };
 
 describe('evaluation set', () => {
   const sets = loadSets();
@@ -57,6 +60,15 @@ describe('evaluation set', () => {
     // Hand-offs: the labelled requests for a person at least, and not every other message.
     expect(unseen.handoffRate).toBeGreaterThan(0);
     expect(unseen.handoffRate).toBeLessThan(0.2);
+  });
+
+  it("only the tuning businesses carry the owner's other ways of asking; the unseen ones are measured without", async () => {
+    const variants = (b: (typeof sets.tuning)[number]) =>
+      b.knowledge.articles.filter((a) => a.questionVariants?.length).length;
+    expect(sets.tuning.every((b) => variants(b) > 0)).toBe(true);
+    expect([...sets.heldOut, ...sets.unseen, ...sets.fresh].map(variants).every((n) => n === 0)).toBe(true);
+    const dev = await evaluate(createRetrievalEngine(), sets.dev);
+    expect(dev.sourceAccuracy).toBeGreaterThanOrEqual(DEV_FLOOR.source);
   });
 
   it('reports the unseen sets by shape only, never a case', async () => {
@@ -108,5 +120,8 @@ describe('evaluation set', () => {
     expect(enginesFrom({}).map((e) => ('unavailable' in e ? `${e.name}: ${e.unavailable}` : e.name))).toEqual(
       ['retrieval', 'language-model: not configured (set ASSISTANT_LLM_BASE_URL)'],
     );
+    expect(
+      enginesFrom({ EMBEDDINGS_URL: 'http://127.0.0.1:9/v1', EMBEDDINGS_MODEL: 'm' }).map((e) => e.name),
+    ).toEqual(['retrieval', 'retrieval + embeddings', 'language-model']);
   });
 });

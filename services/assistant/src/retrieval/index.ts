@@ -1,3 +1,4 @@
+import type { EmbeddingSimilarity } from '../embeddings/similarity';
 import { RetrievalEngine } from './engine';
 import { NO_RELATED_WORDS, wordNetLexicon } from './lexicon/related';
 import type { SemanticOptions } from './search/bm25';
@@ -15,6 +16,11 @@ export const defaultSemantics = (): SemanticOptions => ({
   weights: NO_RELATED_WORDS,
 });
 
-/** The retrieval engine (the default and the language-model engine's fallback). */
-export const createRetrievalEngine = (semantics: SemanticOptions = defaultSemantics()): RetrievalEngine =>
-  new RetrievalEngine(semantics);
+/**
+ * The retrieval engine (the default and the language-model engine's fallback), with embeddings
+ * blended into its answers' searches when they are configured.
+ */
+export const createRetrievalEngine = (
+  semantics: SemanticOptions = defaultSemantics(),
+  embeddings: EmbeddingSimilarity | null = null,
+): RetrievalEngine => new RetrievalEngine(semantics, undefined, embeddings);

@@ -3,6 +3,7 @@ import type { Intent, Retrieved, Understanding } from '../engine/types';
 import { cuesOf, SMALL_TALK_WORDS, type Cues } from './cues';
 import { productFilterOf, type ProductFilter } from './products';
 import type { Query, SearchIndex } from './search/bm25';
+import { blend, type SemanticMatch } from './search/blend';
 import { clausesOf } from './parts';
 import { countriesIn } from './places';
 import { settleNearTies } from './ties';
@@ -59,13 +60,35 @@ function withContext(index: SearchIndex, query: Query, message: string): Query {
   return Object.keys(weights).length ? { ...query, weights } : query;
 }
 
-export function read(index: SearchIndex, knowledge: DomainKnowledge, message: string): Reading {
+/** Below this (the engine's answer threshold) a message may be searched again with its words read widely. */
+const WIDEN_BELOW = 0.3;
+
+/** BM25's candidates a semantic match re-ranks (more than are kept: similarity may lift a lower one). */
+const BLENDED_CANDIDATES = 10;
+
+/** The message read; with a semantic match (embeddings), the search is BM25 blended with similarity. */
+export function read(
+  index: SearchIndex,
+  knowledge: DomainKnowledge,
+  message: string,
+  semantic?: SemanticMatch,
+): Reading {
   const cues = cuesOf(message);
   const filter = productFilterOf(message);
   // A country named with a word of sending ("do you ship to Canada?") asks about shipping abroad.
   const abroad = countriesIn(message).length > 0 && SENDING.test(normalise(message));
   const query = withContext(index, index.query(abroad ? `${message} international` : message), message);
-  const results = settleNearTies(index.search(query));
+  let results = settleNearTies(
+    semantic ? blend(index.search(query, undefined, BLENDED_CANDIDATES), semantic) : index.search(query),
+  );
+  if (index.widens && (results[0]?.confidence ?? 0) < WIDEN_BELOW) {
+    const wide = settleNearTies(
+      index.search(
+        withContext(index, index.query(abroad ? `${message} international` : message, true), message),
+      ),
+    );
+    if ((wide[0]?.confidence ?? 0) > (results[0]?.confidence ?? 0)) results = wide;
+  }
   const [intent, confidence] = intentOf(index, knowledge, message, query, cues, filter, results);
   return { message, cues, filter, query, results, intent, confidence };
 }

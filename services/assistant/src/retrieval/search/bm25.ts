@@ -14,7 +14,7 @@ const UNKNOWN_WORD_WEIGHT = 0.35;
 const MEANING_COVER = 0.5;
 /** Confidence kept by an entry matched only through related words or meanings. */
 const INDIRECT_ONLY = 0.6;
-const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'tags'];
+const HEADLINE_FIELDS: readonly Field[] = ['title', 'question', 'asked', 'tags'];
 /**
  * How much a match through a concept's owner-side word counts (text/concepts.ts): written for
  * support language, so nearly as good as the visitor's own word, and a direct match.
@@ -69,6 +69,23 @@ export interface SemanticOptions {
    * domain does use ("postcode" -> address), each counting this share of a match; 0 or absent: off.
    */
   queryMeaningWeight?: number;
+  /**
+   * Pseudo-relevance feedback, measured (docs/assistant.md): the headline terms of the best
+   * `docs` entries that the message lacks, the `terms` strongest, add `weight` of their score
+   * (never coverage, so confidence is unchanged) and re-rank; absent: off.
+   */
+  feedback?: { docs: number; terms: number; weight: number };
+  /**
+   * Two of the message's words in a row that an entry's headline also has in a row ("gift
+   * wrap", "tooth out") add this share of their idf to its score (not its coverage); absent: off.
+   */
+  phraseWeight?: number;
+  /**
+   * A message no entry answers with confidence is searched again reading the visitor's words
+   * widely (WordNet's related words of every word, and definitions of unknown ones), measured
+   * (docs/assistant.md); absent: off.
+   */
+  wideFallback?: boolean;
 }
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
@@ -105,6 +122,10 @@ export class SearchIndex {
   private readonly corrections = new Map<string, string | null>();
   private readonly compounds = new Map<string, [string, string] | null>();
   private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
+  /** Per entry, its headline terms and their weighted frequency (pseudo-relevance feedback). */
+  private readonly headlines: Array<Map<string, number>> = [];
+  /** Per entry, the pairs of terms its headline has in a row ("term term"). */
+  private readonly pairs: Array<Set<string>> = [];
 
   constructor(
     knowledge: DomainKnowledge,
@@ -114,23 +135,31 @@ export class SearchIndex {
     this.documents = documentsOf(knowledge);
     this.documents.forEach((doc, i) => {
       const tf = new Map<string, { tf: number; headline: boolean }>();
+      const pairs = new Set<string>();
       let length = 0;
       for (const field of FIELDS) {
         const text = doc.fields[field];
         if (!text) continue;
         const weight = FIELD_WEIGHTS[field];
+        let previous: string | null = null;
         for (const word of words(text, HEADLINE_FIELDS.includes(field))) {
           if (STOP_WORDS.has(word)) continue;
           const term = termOf(word);
+          if (HEADLINE_FIELDS.includes(field)) {
+            if (previous) pairs.add(`${previous} ${term}`);
+            previous = term;
+          }
           if (!this.vocabulary.has(word)) this.vocabulary.set(word, term);
           const entry = tf.get(term) ?? { tf: 0, headline: false };
           entry.tf += weight;
-          if (field === 'title' || field === 'question' || field === 'tags') entry.headline = true;
+          if (HEADLINE_FIELDS.includes(field)) entry.headline = true;
           tf.set(term, entry);
           length += weight;
         }
       }
       this.lengths.push(length);
+      this.pairs.push(pairs);
+      this.headlines.push(new Map([...tf].filter(([, t]) => t.headline).map(([term, t]) => [term, t.tf])));
       const meant = this.meaningsOf(doc, tf);
       for (const [term, { tf: f, headline }] of tf) {
         const list = this.postings.get(term) ?? [];
@@ -173,12 +202,17 @@ export class SearchIndex {
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
 
+  /** Whether a message no entry answers with confidence is searched again reading its words widely. */
+  get widens(): boolean {
+    return this.semantics.wideFallback === true && this.semantics.lexicon !== null;
+  }
+
   has(term: string): boolean {
     return this.postings.has(term);
   }
 
   /** The message's terms; a word of 5+ letters the index lacks is read as the indexed word one edit away. */
-  query(text: string): Query {
+  query(text: string, wide = false): Query {
     const terms: string[] = [];
     const related: Record<string, readonly RelatedTerm[]> = {};
     for (const word of words(text)) {
@@ -193,7 +227,7 @@ export class SearchIndex {
         term = this.correct(word) ?? term;
       }
       terms.push(term);
-      const alternatives = this.relatedTo(word, term);
+      const alternatives = this.relatedTo(word, term, wide);
       if (alternatives.length && !related[term]) related[term] = alternatives;
     }
     const unique = [...new Set(terms)];
@@ -201,27 +235,29 @@ export class SearchIndex {
   }
 
   /** Indexed terms of words related to `word` (its term `term`): its concept's first, then the lexicon's. */
-  private relatedTo(word: string, term: string): readonly RelatedTerm[] {
+  private relatedTo(word: string, term: string, wide = false): readonly RelatedTerm[] {
     // A visitor word that is itself one of the concept's owner words, and that this domain uses,
     // says what it means: no other words to look for ("hours" does not reach "delivery times").
     const concept = conceptTermsOf(term);
     const meant = (concept.includes(term) && this.postings.has(term) ? [] : concept)
       .filter((t) => t !== term && this.postings.has(t))
       .map((t) => ({ term: t, weight: CONCEPT_WEIGHT, direct: true }));
-    const lexical = this.lexicalTo(word, term).filter((r) => !meant.some((m) => m.term === r.term));
+    const lexical = this.lexicalTo(word, term, wide).filter((r) => !meant.some((m) => m.term === r.term));
     return meant.length ? [...meant, ...lexical] : lexical;
   }
 
   /** Indexed terms of words related to `word` (its term `term`) in the lexicon, strongest first. */
-  private lexicalTo(word: string, term: string): readonly RelatedTerm[] {
-    const { lexicon, expandKnown = false, maxRelated = 6 } = this.semantics;
+  private lexicalTo(word: string, term: string, wide = false): readonly RelatedTerm[] {
+    const { lexicon, maxRelated = 6 } = this.semantics;
+    const expandKnown = wide || (this.semantics.expandKnown ?? false);
     if (!lexicon || word.length < 3 || /\d/.test(word)) return [];
     if (this.postings.has(term) && !expandKnown) return [];
-    const cached = this.relatedCache.get(word);
+    const key = wide ? `wide:${word}` : word;
+    const cached = this.relatedCache.get(key);
     if (cached) return cached;
-    const weights = this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS;
+    const weights = wide ? DEFAULT_RELATION_WEIGHTS : (this.semantics.weights ?? DEFAULT_RELATION_WEIGHTS);
     const best = new Map<string, number>();
-    const defined = this.semantics.queryMeaningWeight ?? 0;
+    const defined = wide ? 0.25 : (this.semantics.queryMeaningWeight ?? 0);
     if (defined > 0 && !this.postings.has(term)) {
       for (const t of meaningTerms(lexicon, word)) {
         if (t !== term && this.postings.has(t) && (best.get(t) ?? 0) < defined) best.set(t, defined);
@@ -238,7 +274,7 @@ export class SearchIndex {
       .sort((a, b) => b[1] - a[1])
       .slice(0, maxRelated)
       .map(([t, weight]) => ({ term: t, weight }));
-    this.relatedCache.set(word, found);
+    this.relatedCache.set(key, found);
     return found;
   }
 
@@ -289,6 +325,38 @@ export class SearchIndex {
     return best;
   }
 
+  /** Adds to `scores` what the best entries' own headline words, which the message lacks, match. */
+  private feedBack(
+    q: Query,
+    scores: Map<number, { score: number }>,
+    { docs, terms, weight }: NonNullable<SemanticOptions['feedback']>,
+    kinds?: ReadonlySet<SourceKind>,
+  ) {
+    const top = [...scores.entries()].sort((a, b) => b[1].score - a[1].score).slice(0, docs);
+    const best = top[0]?.[1].score ?? 0;
+    if (best <= 0) return;
+    const asked = new Set(q.terms);
+    const pooled = new Map<string, number>();
+    for (const [doc, { score }] of top) {
+      for (const [term, tf] of this.headlines[doc]!) {
+        if (asked.has(term)) continue;
+        pooled.set(term, (pooled.get(term) ?? 0) + (score / best) * tf * this.idf(term));
+      }
+    }
+    const chosen = [...pooled].sort((a, b) => b[1] - a[1]).slice(0, terms);
+    const strongest = chosen[0]?.[1] ?? 0;
+    for (const [term, strength] of chosen) {
+      const tIdf = this.idf(term);
+      for (const p of this.postings.get(term) ?? []) {
+        if (p.meaning || (kinds && !kinds.has(this.documents[p.doc]!.source.kind))) continue;
+        const held = scores.get(p.doc);
+        if (!held) continue;
+        const norm = K1 * (1 - B + (B * this.lengths[p.doc]!) / this.averageLength);
+        held.score += (weight * (strength / strongest) * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
+      }
+    }
+  }
+
   /**
    * Entries ranked by BM25F. `confidence` is the share of the query's idf weight the entry
    * covers (headline matches count in full, body-only matches in part), so a message with words
@@ -335,6 +403,16 @@ export class SearchIndex {
         acc.covered += covered * termWeight;
         acc.direct ||= direct;
         scores.set(doc, acc);
+      }
+    }
+    if (this.semantics.feedback) this.feedBack(q, scores, this.semantics.feedback, kinds);
+    const phrase = this.semantics.phraseWeight ?? 0;
+    if (phrase > 0 && q.terms.length >= 2) {
+      for (const [doc, acc] of scores) {
+        for (let i = 1; i < q.terms.length; i++) {
+          if (this.pairs[doc]!.has(`${q.terms[i - 1]} ${q.terms[i]}`))
+            acc.score += (phrase * (this.idf(q.terms[i - 1]!) + this.idf(q.terms[i]!))) / 2;
+        }
       }
     }
     return [...scores.entries()]

@@ -1,11 +1,21 @@
 import type { DomainKnowledge, SourceRef } from '../../knowledge/model';
 
-/** The fields an entry is indexed by, most telling first. */
-export const FIELDS = ['title', 'question', 'tags', 'body', 'extra'] as const;
+/**
+ * The fields an entry is indexed by, most telling first. `asked` is the owner's other ways
+ * visitors ask an article (its question variants).
+ */
+export const FIELDS = ['title', 'question', 'asked', 'tags', 'body', 'extra'] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** How much a word counts in each field (BM25F weights). */
-export const FIELD_WEIGHTS: Record<Field, number> = { title: 3, question: 2.5, tags: 2, body: 1, extra: 0.5 };
+export const FIELD_WEIGHTS: Record<Field, number> = {
+  title: 3,
+  question: 2.5,
+  asked: 2,
+  tags: 2,
+  body: 1,
+  extra: 0.5,
+};
 
 export interface SearchDocument {
   source: SourceRef;
@@ -35,6 +45,7 @@ export function documentsOf(k: DomainKnowledge): SearchDocument[] {
       fields: {
         title: a.title,
         question: a.question,
+        asked: (a.questionVariants ?? []).join('\n'),
         tags: a.tags.join(' '),
         body: a.answer,
         extra: `${a.content} ${a.category}`,
