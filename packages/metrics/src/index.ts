@@ -19,3 +19,4 @@ export {
 } from './sampled';
 export { setProgram, metricsText, serveMetrics, type StopSteps } from './serve';
 export { httpMetrics } from './http';
+export { watchRoutePattern, routePattern } from './route-pattern';

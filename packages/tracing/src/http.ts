@@ -1,11 +1,7 @@
 import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { routePattern, watchRoutePattern } from '@parley/metrics';
 import { contextFrom, tracer } from './spans';
-
-interface RoutedRequest extends IncomingMessage {
-  baseUrl?: string;
-  route?: { path?: unknown };
-}
 
 /**
  * Express middleware: one server span per request, named by its route pattern once routing has
@@ -30,12 +26,12 @@ export function httpTracing() {
       next();
       return;
     }
+    watchRoutePattern(req);
     const active = trace.setSpan(parent, span);
     context.bind(active, req);
     context.bind(active, res);
     const end = (aborted: boolean) => {
-      const r = req as RoutedRequest;
-      const route = typeof r.route?.path === 'string' ? `${r.baseUrl ?? ''}${r.route.path}` : undefined;
+      const route = routePattern(req);
       if (route) {
         span.updateName(`${method} ${route}`);
         span.setAttribute('http.route', route);

@@ -13,6 +13,8 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 export type { TracingSettings };
 
 export interface Tracing {
+  /** Sends the spans ended so far now rather than with the next batch. */
+  flush(): Promise<void>;
   /** Sends what is still buffered and stops exporting. */
   shutdown(): Promise<void>;
 }
@@ -28,7 +30,7 @@ let active: { program: string; provider: NodeTracerProvider } | undefined;
  * one process) keeps the first.
  */
 export function startTracing(program: string, settings: TracingSettings | undefined): Tracing {
-  if (!settings || active) return { shutdown: async () => undefined };
+  if (!settings || active) return { flush: async () => undefined, shutdown: async () => undefined };
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ [ATTR_SERVICE_NAME]: program }),
     sampler: new ParentBasedSampler({ root: new TraceIdRatioBasedSampler(settings.sampleRatio) }),
@@ -38,6 +40,7 @@ export function startTracing(program: string, settings: TracingSettings | undefi
   const current = { program, provider };
   active = current;
   return {
+    flush: () => provider.forceFlush(),
     shutdown: async () => {
       if (active !== current) return;
       active = undefined;
