@@ -7,6 +7,7 @@ export {
   grpcClientDuration,
   socketConnections,
   eventAppends,
+  assistantAnswer,
 } from './catalogue';
 export {
   sampledGauge,

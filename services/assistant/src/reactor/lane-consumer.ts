@@ -8,6 +8,7 @@ import {
 } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import { Lanes } from '@parley/program';
+import { inEventSpan } from '@parley/tracing';
 import {
   advanceCheckpoint,
   applyRetryDelayMs,
@@ -326,7 +327,13 @@ class Consumer implements LaneConsumer {
     for (let attempt = 1; ; attempt++) {
       if (this.stopping) return false;
       try {
-        await this.o.handler.apply(event);
+        // Continues the trace of the visitor's message: the answer posted joins it.
+        await inEventSpan(
+          `react ${this.key.projection}`,
+          event.meta,
+          { 'parley.event.type': event.type, 'parley.event.sequence': event.sequence },
+          () => this.o.handler.apply(event),
+        );
         m.ack();
         return true;
       } catch (e) {

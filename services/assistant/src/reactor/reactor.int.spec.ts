@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
+import { assistantAnswer } from '@parley/metrics';
 import { eventually } from '@parley/testing';
 import { Pool } from 'pg';
 import { texts } from '../policy';
@@ -51,8 +52,22 @@ describe('assistant reactor', () => {
   const chat = (visitor: object) => h.conversations.call('GetVisitorChat', { visitor });
   type Message = { role: string; content: string; link: string; clientId: string };
 
+  /** parley_assistant_answer_seconds' count and sum for one outcome and engine. */
+  const answerTimes = async (outcome: string, engine: string) => {
+    const { values } = await assistantAnswer.get();
+    const of = (name: string) =>
+      values.find((v) => v.metricName === name && v.labels.outcome === outcome && v.labels.engine === engine)
+        ?.value ?? 0;
+    return {
+      count: of('parley_assistant_answer_seconds_count'),
+      sum: of('parley_assistant_answer_seconds_sum'),
+    };
+  };
+
   it('answers a visitor’s question from the article, with its link, once, and signals typing first', async () => {
     const visitor = await newVisitor();
+    const timesBefore = await answerTimes('answer', 'retrieval');
+    const sent = Date.now();
     const posted = await say(visitor, 'how can I return my mug and get a refund?');
     const roomId = posted.room.id as string;
     const bot = await eventually(async () => {
@@ -73,6 +88,15 @@ describe('assistant reactor', () => {
     expect(forRoom[0]!.audience).toMatchObject({ accountId: owner.accountId, domainId });
     // The answer used one of the plan's requests.
     expect((await h.billing.usage(owner.accountId)).requestsUsed).toBeGreaterThanOrEqual(1);
+    // Its answer time: one observation, from the message stored to the turn done.
+    const times = await eventually(async () => {
+      const now = await answerTimes('answer', 'retrieval');
+      expect(now.count).toBe(timesBefore.count + 1);
+      return now;
+    });
+    const seconds = times.sum - timesBefore.sum;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual((Date.now() - sent) / 1000);
   });
 
   it('answers a message that came before its domain reached the read model once the domain is there', async () => {
