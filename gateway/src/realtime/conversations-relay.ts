@@ -1,12 +1,14 @@
 import type { ProductCard, RealtimeEnvelope } from '@parley/contracts';
 import { aggregateSubjects, decodeEvent, ensureStream } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
+import { sampleConsumerPending, sampleProjectionLag } from '@parley/metrics';
 import {
   AckPolicy,
   DeliverPolicy,
   nanos,
   ReplayPolicy,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
   type NatsConnection,
 } from 'nats';
@@ -154,15 +156,34 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
     for await (const m of messages) handle(m);
   })().catch((error: unknown) => logger.error({ err: error }, 'realtime relay stopped'));
   logger.info({ stream, durable: RELAY_DURABLE }, 'realtime relay consuming');
+  const unmeasure = measureRelay(jsm, stream);
 
   return {
     stop: async () => {
+      unmeasure();
       await messages.close();
       await done;
       await tail;
       acks.flush();
     },
   };
+}
+
+/**
+ * The relay's consumer as the projections' metrics: its lag (events handed to no replica yet or
+ * not yet acknowledged) and its pending messages, shared by every gateway replica.
+ */
+function measureRelay(jsm: JetStreamManager, stream: string): () => void {
+  const labels = { projection: RELAY_DURABLE, stream };
+  const info = () => jsm.consumers.info(stream, RELAY_DURABLE);
+  const removals = [
+    sampleProjectionLag(async () => {
+      const i = await info();
+      return [{ labels, value: i.num_pending + i.num_ack_pending }];
+    }),
+    sampleConsumerPending(async () => [{ labels, value: (await info()).num_pending }]),
+  ];
+  return () => removals.forEach((remove) => remove());
 }
 
 /**

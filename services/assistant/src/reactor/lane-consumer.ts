@@ -63,6 +63,8 @@ export interface LaneConsumerOptions {
 }
 
 export interface LaneConsumer {
+  /** The sequence below which every event is applied (the checkpoint it will write). */
+  position(): number;
   stop(): Promise<void>;
 }
 
@@ -130,6 +132,10 @@ class Consumer implements LaneConsumer {
         return true;
       },
     });
+  }
+
+  position(): number {
+    return this.watermark.position;
   }
 
   async start(): Promise<void> {

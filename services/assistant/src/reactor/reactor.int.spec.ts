@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
-import { assistantAnswer } from '@parley/metrics';
+import { assistantAnswer, metricsText } from '@parley/metrics';
 import { eventually } from '@parley/testing';
 import { Pool } from 'pg';
 import { texts } from '../policy';
@@ -97,6 +97,16 @@ describe('assistant reactor', () => {
     const seconds = times.sum - timesBefore.sum;
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual((Date.now() - sent) / 1000);
+    // The reactor's lag and pending messages, like a projection's, come down to nothing.
+    const reactorSeries = async (name: string) =>
+      (await metricsText()).body
+        .split('\n')
+        .filter((l) => l.startsWith(`${name}{`) && l.includes('projection="assistant-reactor-v1"'));
+    await eventually(async () => {
+      expect(await reactorSeries('parley_projection_lag_events')).toEqual([expect.stringMatching(/ 0$/)]);
+      expect(await reactorSeries('parley_consumer_pending_messages')).toEqual([expect.stringMatching(/ 0$/)]);
+      expect(await reactorSeries('parley_projection_dead_letters')).toEqual([expect.stringMatching(/ 0$/)]);
+    });
   });
 
   it('answers a message that came before its domain reached the read model once the domain is there', async () => {
