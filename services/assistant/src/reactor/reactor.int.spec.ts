@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
 import { assistantAnswer, metricsText } from '@parley/metrics';
-import { eventually } from '@parley/testing';
+import { eventually, startOtlpReceiver, type ReceivedSpan } from '@parley/testing';
+import { startTracing } from '@parley/tracing';
 import { Pool } from 'pg';
 import { texts } from '../policy';
 import { article } from '../../test/knowledge-events';
@@ -246,5 +247,49 @@ describe('assistant reactor', () => {
     expect(detail).toMatchObject({ live: true, mailed: true });
     // Nothing charged for it: the plan's 100 stay 100.
     expect((await h.billing.usage(accountId)).requestsUsed).toBe(100);
+  });
+  it('continues the trace of the visitor’s message: its turn and its answer, posted and stored', async () => {
+    const receiver = await startOtlpReceiver();
+    const tracing = startTracing('assistant-test', { tracesUrl: receiver.tracesUrl, sampleRatio: 1 });
+    try {
+      const visitor = await newVisitor();
+      await say(visitor, 'how do I get a refund for a mug?');
+      await eventually(async () => {
+        const { messages } = await chat(visitor);
+        expect((messages as Message[]).some((m) => m.role === 'assistant' && m.link)).toBe(true);
+      });
+      const spans = await eventually(async () => {
+        await tracing.flush();
+        const posted = receiver.spans.find((s) => s.name.endsWith('/PostVisitorMessage') && s.kind === 2);
+        expect(posted).toBeDefined();
+        const trace = receiver.spans.filter((s) => s.traceId === posted!.traceId);
+        expect(
+          trace.filter((s) => s.name.endsWith('/PostBotMessage') && s.kind === 2).length,
+        ).toBeGreaterThan(0);
+        return trace;
+      });
+      const byId = new Map(spans.map((s) => [s.spanId, s]));
+      const ancestors = (span: ReceivedSpan): string[] => {
+        const names: string[] = [];
+        for (let at = byId.get(span.parentSpanId); at; at = byId.get(at.parentSpanId)) names.push(at.name);
+        return names;
+      };
+      // visitor message -> append -> the reactor's turn -> the bot's post -> its append.
+      const turn = spans.find((s) => s.name === 'react assistant-reactor-v1' && s.kind === 5)!;
+      expect(turn).toBeDefined();
+      expect(ancestors(turn)).toEqual([
+        expect.stringMatching(/^append .*_CONVERSATIONS$/),
+        'parley.conversations.v1.Conversations/PostVisitorMessage',
+        expect.stringMatching(/Conversations\/PostVisitorMessage$/), // the test's own client call
+      ]);
+      const botPost = spans.find((s) => s.name.endsWith('/PostBotMessage') && s.kind === 2)!;
+      expect(ancestors(botPost)).toContain('react assistant-reactor-v1');
+      const botAppend = spans.find((s) => s.kind === 4 && s.parentSpanId === botPost.spanId);
+      expect(botAppend?.attributes['parley.event.types']).toContain('conversations.MessagePosted');
+      expect(receiver.refused).toEqual([]);
+    } finally {
+      await tracing.shutdown();
+      await receiver.close();
+    }
   });
 });
