@@ -1,7 +1,7 @@
 // Tracing off (no OTEL_EXPORTER_OTLP_ENDPOINT): nothing is registered, nothing is written into
 // requests, calls or events, and the middleware only passes things on.
 import { context, trace } from '@opentelemetry/api';
-import { contextFrom, inEventSpan, socketMessageTracing, startTracing, traceCarrier } from './index';
+import { inEventSpan, socketMessageTracing, startTracing, traceCarrier } from './index';
 
 describe('tracing off', () => {
   it('registers nothing and puts no traceparent anywhere', async () => {
