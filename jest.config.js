@@ -21,8 +21,10 @@ const common = {
   roots,
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/frontend/.next/'],
-  // jose v6 ships ESM only; let swc turn it into CommonJS like our own sources.
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  // jose v6 ships ESM only; let swc turn it into CommonJS like our own sources. The OTLP
+  // exporter loads node:http with import(), which jest's CommonJS sandbox refuses; swc makes it a
+  // require.
+  transformIgnorePatterns: ['/node_modules/(?!(jose|@opentelemetry/otlp-exporter-base)/)'],
 };
 module.exports = {
   projects: [

@@ -1,4 +1,13 @@
-import { bool, logLevel, metricsPort, parseConfig, url, z } from '@parley/config';
+import {
+  bool,
+  logLevel,
+  metricsPort,
+  parseConfig,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+} from '@parley/config';
 import { resolve } from 'node:path';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
@@ -157,6 +166,7 @@ export const gatewayConfigSchema = z
       )
       .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
     METRICS_PORT: metricsPort,
+    ...tracingEnv,
     LOG_LEVEL: logLevel,
   })
   .transform((env) => {
@@ -204,6 +214,7 @@ export const gatewayConfigSchema = z
       widgetDistDir: env.WIDGET_DIST_DIR,
       stripeOrigins: env.STRIPE_ORIGINS,
       metricsPort: env.METRICS_PORT,
+      tracing: tracingSettings(env),
       logLevel: env.LOG_LEVEL,
     };
   });

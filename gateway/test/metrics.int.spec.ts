@@ -76,6 +76,10 @@ describe('GET /metrics', () => {
       await nc.close();
     }
 
+    // An answer of the error handler (a refused body) keeps its route's full pattern.
+    const refused = await stack.client().post('/api/auth/signup', { email: 'not an address' });
+    expect(refused.status).toBe(400);
+
     const series = await scrape();
     socket.disconnect();
 
@@ -118,6 +122,22 @@ describe('GET /metrics', () => {
     expect(
       find(series, 'parley_consumer_pending_messages', { projection: 'identity-users-v1' }),
     ).toHaveLength(1);
+    expect(
+      total(
+        find(series, 'parley_http_requests_total', {
+          method: 'POST',
+          route: '/api/auth/signup',
+          status: '400',
+        }),
+      ),
+    ).toBe(1);
+    // The gateway's realtime relay, a consumer of the conversations log shared by its replicas.
+    expect(find(series, 'parley_projection_lag_events', { projection: 'gateway-realtime' })).toEqual([
+      expect.objectContaining({ value: 0 }),
+    ]);
+    expect(find(series, 'parley_consumer_pending_messages', { projection: 'gateway-realtime' })).toHaveLength(
+      1,
+    );
     // The socket that was open during the scrape.
     expect(total(find(series, 'parley_socketio_connections', { kind: 'team' }))).toBe(1);
 

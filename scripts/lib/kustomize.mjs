@@ -98,9 +98,17 @@ function generate(dir, generator, kind) {
 
 const isMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/**
+ * A copy made in this module's realm: structuredClone's copies belong to the main realm, which
+ * under jest (a vm context per test file) makes them unequal to this realm's objects in
+ * isDeepStrictEqual (a patch adding labels to a generated ConfigMap compared with kubectl's).
+ * Rendered manifests are plain JSON data.
+ */
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
 /** Strategic merge as kustomize applies it to the fields k8s/ patches. */
 export function strategicMerge(target, patch) {
-  if (!isMap(target) || !isMap(patch)) return structuredClone(patch);
+  if (!isMap(target) || !isMap(patch)) return clone(patch);
   const out = { ...target };
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
@@ -109,10 +117,10 @@ export function strategicMerge(target, patch) {
         const match = value.find((v) => v.name === item?.name);
         return match ? strategicMerge(item, match) : item;
       });
-      for (const v of value) if (!merged.some((m) => m?.name === v.name)) merged.push(structuredClone(v));
+      for (const v of value) if (!merged.some((m) => m?.name === v.name)) merged.push(clone(v));
       out[key] = merged;
     } else if (isMap(value) && isMap(out[key])) out[key] = strategicMerge(out[key], value);
-    else out[key] = structuredClone(value);
+    else out[key] = clone(value);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import { httpMetrics } from '@parley/metrics';
+import { httpTracing } from '@parley/tracing';
 import type { Logger } from '@parley/logger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
@@ -78,6 +79,7 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
 
   app.use(httpMetrics());
+  app.use(httpTracing());
   app.use(
     pinoHttp({
       logger: options.logger,

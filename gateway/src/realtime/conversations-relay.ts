@@ -1,17 +1,20 @@
 import type { ProductCard, RealtimeEnvelope } from '@parley/contracts';
 import { aggregateSubjects, decodeEvent, ensureStream } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
+import { sampleConsumerPending, sampleProjectionLag } from '@parley/metrics';
 import {
   AckPolicy,
   DeliverPolicy,
   nanos,
   ReplayPolicy,
   type ConsumerMessages,
+  type JetStreamManager,
   type JsMsg,
   type NatsConnection,
 } from 'nats';
 import { InternalRoom } from './channels';
 import { coalescedAcks } from './coalesced-acks';
+import { deliverySpan } from './delivery-span';
 import { routeEvent, type Emission } from './event-routing';
 import type { ReplayBuffer } from './replay-buffer';
 
@@ -89,8 +92,9 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
   const handle = (m: JsMsg) => {
     let type = '';
     let data: unknown;
+    let meta: Record<string, string> | undefined;
     try {
-      ({ type, data } = decodeEvent({
+      ({ type, data, meta } = decodeEvent({
         subject: m.subject,
         seq: m.seq,
         data: m.data,
@@ -99,18 +103,23 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
     } catch (error) {
       logger.warn({ err: error, seq: m.seq }, 'unreadable conversations event; skipped');
     }
+    // The delivery to the dashboard's and widget's sockets continues the trace that appended the event.
+    const span = deliverySpan(type, m.seq, meta);
     const routed = routeEvent(type, data);
     const wanted = routed.products;
+    const productCards = options.productCards;
     // Fetched at once; the script waits for them, and later events' scripts wait for this one.
     const cards =
-      wanted && options.productCards
-        ? options.productCards(wanted.domainId, wanted.ids).catch((error: unknown) => {
-            logger.warn(
-              { err: error, seq: m.seq },
-              'product cards unavailable; message relayed without them',
-            );
-            return [];
-          })
+      wanted && productCards
+        ? span
+            .within(() => productCards(wanted.domainId, wanted.ids))
+            .catch((error: unknown) => {
+              logger.warn(
+                { err: error, seq: m.seq },
+                'product cards unavailable; message relayed without them',
+              );
+              return [];
+            })
         : undefined;
     const work = issued.then(async () => {
       const emissions = routed.emissions(cards ? await cards : []);
@@ -130,6 +139,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
       } catch (error) {
         logger.warn({ err: error, seq: m.seq, type }, 'replay buffer unavailable; event will be redelivered');
         m.nak(1000);
+        span.end(error);
         return;
       }
       if (cursors) {
@@ -137,6 +147,7 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
           target.emit(rooms, e.event, { channel: e.channel, cursor, data: e.data });
         if (routed.revoke) target.revoke(routed.revoke.userId, routed.revoke.roomId);
       }
+      span.end(undefined, emissions.length);
       acks.add(m);
     });
   };
@@ -145,15 +156,34 @@ export async function startConversationsRelay(options: RelayOptions): Promise<Co
     for await (const m of messages) handle(m);
   })().catch((error: unknown) => logger.error({ err: error }, 'realtime relay stopped'));
   logger.info({ stream, durable: RELAY_DURABLE }, 'realtime relay consuming');
+  const unmeasure = measureRelay(jsm, stream);
 
   return {
     stop: async () => {
+      unmeasure();
       await messages.close();
       await done;
       await tail;
       acks.flush();
     },
   };
+}
+
+/**
+ * The relay's consumer as the projections' metrics: its lag (events handed to no replica yet or
+ * not yet acknowledged) and its pending messages, shared by every gateway replica.
+ */
+function measureRelay(jsm: JetStreamManager, stream: string): () => void {
+  const labels = { projection: RELAY_DURABLE, stream };
+  const info = () => jsm.consumers.info(stream, RELAY_DURABLE);
+  const removals = [
+    sampleProjectionLag(async () => {
+      const i = await info();
+      return [{ labels, value: i.num_pending + i.num_ack_pending }];
+    }),
+    sampleConsumerPending(async () => [{ labels, value: (await info()).num_pending }]),
+  ];
+  return () => removals.forEach((remove) => remove());
 }
 
 /**

@@ -1,6 +1,7 @@
 import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { socketConnections } from '@parley/metrics';
+import { socketMessageTracing } from '@parley/tracing';
 import { createAdapter } from '@socket.io/redis-adapter';
 import cookieParser from 'cookie-parser';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
@@ -143,6 +144,7 @@ export function startRealtimeServer(options: {
     const { who } = socket.data;
     socketConnections.inc({ kind: who.kind });
     socket.once('disconnect', () => socketConnections.dec({ kind: who.kind }));
+    socket.use(socketMessageTracing({ 'parley.socket.kind': who.kind }));
     if (who.kind === 'team') {
       const { userId, sessionId } = who.principal;
       void socket.join(sessionId ? [userRoom(userId), sessionRoom(sessionId)] : userRoom(userId));

@@ -1,4 +1,4 @@
-import { ConfigError, bool, parseConfig, port, z } from './index';
+import { ConfigError, bool, parseConfig, port, tracingEnv, tracingSettings, z } from './index';
 
 describe('parseConfig', () => {
   const schema = z.object({ PORT: port(4000), FLAG: bool(false), NAME: z.string().min(1) });
@@ -19,5 +19,37 @@ describe('parseConfig', () => {
       expect((e as ConfigError).issues).toHaveLength(2);
       expect((e as Error).message).toContain('gateway: invalid configuration');
     }
+  });
+});
+
+describe('tracing settings', () => {
+  const schema = z.object(tracingEnv);
+  const settings = (env: Record<string, string>) => tracingSettings(parseConfig('t', schema, env));
+
+  it('is off without an endpoint, and with an empty one', () => {
+    expect(settings({})).toBeUndefined();
+    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: '' })).toBeUndefined();
+  });
+
+  it('adds /v1/traces to the base endpoint; the traces endpoint is taken as it is', () => {
+    expect(settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318/' })).toEqual({
+      tracesUrl: 'http://otel-collector:4318/v1/traces',
+      sampleRatio: 1,
+    });
+    expect(
+      settings({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://ignored:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://tempo.example.com/otlp/v1/traces',
+        OTEL_TRACES_SAMPLER_ARG: '0.25',
+      }),
+    ).toEqual({ tracesUrl: 'https://tempo.example.com/otlp/v1/traces', sampleRatio: 0.25 });
+  });
+
+  it('refuses a URL that is not HTTP and a ratio outside 0-1', () => {
+    expect(() => settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://collector:4317' })).toThrow(ConfigError);
+    expect(() => settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'not a url' })).toThrow(ConfigError);
+    expect(() =>
+      settings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_TRACES_SAMPLER_ARG: '1.5' }),
+    ).toThrow(ConfigError);
   });
 });

@@ -54,6 +54,38 @@ export const streamReplicas = z.coerce
 export const metricsPort = z
   .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(65535)])
   .optional();
+/**
+ * OpenTelemetry traces, by the standard variables: OTEL_EXPORTER_OTLP_ENDPOINT (the collector's
+ * OTLP/HTTP base URL, `/v1/traces` is added) or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT (the full
+ * URL), and OTEL_TRACES_SAMPLER_ARG (share of new traces kept, 0-1, default 1). Neither URL set:
+ * no tracing. Spread into a program's schema; `tracingSettings` reads the parsed values.
+ */
+const optionalUrl = z
+  .union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })])
+  .optional();
+export const tracingEnv = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
+  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+};
+export interface TracingSettings {
+  /** The OTLP/HTTP traces URL. */
+  tracesUrl: string;
+  /** Share of new traces kept (0-1). */
+  sampleRatio: number;
+}
+export function tracingSettings(c: {
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?: string;
+  OTEL_TRACES_SAMPLER_ARG: number;
+}): TracingSettings | undefined {
+  const tracesUrl =
+    c.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (c.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? `${c.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`
+      : undefined);
+  return tracesUrl ? { tracesUrl, sampleRatio: c.OTEL_TRACES_SAMPLER_ARG } : undefined;
+}
 export const logLevel = z
   .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   .default('info');

@@ -1,5 +1,6 @@
 import { DeliverPolicy, type JetStreamClient, type JsMsg, type NatsConnection, type PubAck } from 'nats';
 import { eventAppends } from '@parley/metrics';
+import { appendSpan } from './tracing';
 import type { AppendOptions, AppendResult, DomainEvent, LoadedStream, RecordedEvent } from './api';
 import {
   apiErrorCode,
@@ -94,8 +95,12 @@ export class EventStore {
     events: E[],
     options: AppendOptions,
   ): Promise<AppendResult<E>> {
+    const traced = appendSpan(this.stream, subject, events);
     try {
-      const result = await this.appendUncounted(subject, events, options);
+      // The events carry the trace that appended them (`traceparent` in their meta), so
+      // whoever consumes them continues it; a caller's own trace keys win.
+      const meta = { ...traced.carrier, ...(options.meta ?? {}) };
+      const result = await traced.run(() => this.appendUncounted(subject, events, { ...options, meta }));
       if (events.length > 0)
         eventAppends.inc({ stream: this.stream, outcome: result.duplicate ? 'duplicate' : 'appended' });
       return result;

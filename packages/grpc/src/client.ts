@@ -62,11 +62,12 @@ export function callUnary<Req, Res>(
   request: Req,
   options: ClientOptions & { metadata?: Record<string, string> },
 ): Promise<Res> {
-  const md = new grpc.Metadata();
-  for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
   const fn = (client as unknown as Record<string, (...args: unknown[]) => unknown>)[method];
   if (typeof fn !== 'function') return Promise.reject(new Error(`no gRPC method ${method}`));
-  const done = clientCallTimer(client, method);
+  const { headers, done } = clientCallTimer(client, method);
+  const md = new grpc.Metadata();
+  for (const [k, v] of Object.entries(options.metadata ?? {})) md.set(k, v);
+  for (const [k, v] of Object.entries(headers)) md.set(k, v);
   return new Promise<Res>((resolve, reject) => {
     // grpc-js captures a stack trace at every call, only to append it to a failed call's error;
     // fromServiceError keeps the status and message, never that stack, and on the gateway's

@@ -93,3 +93,19 @@ export const eventAppends = once(
       labelNames: ['stream', 'outcome'] as const,
     }),
 );
+
+/**
+ * Seconds from a visitor's message stored in the log to the assistant's turn done (its answer
+ * posted, or the hand-over asked for): what the visitor waits, queueing and a model's reply
+ * included. Up to a minute: a language model's answer takes seconds.
+ */
+export const assistantAnswer = once(
+  'parley_assistant_answer_seconds',
+  () =>
+    new Histogram({
+      name: 'parley_assistant_answer_seconds',
+      help: "Time from a visitor's message in the log to the assistant's turn done, by outcome and engine",
+      labelNames: ['outcome', 'engine'] as const,
+      buckets: [0.1, 0.25, 0.5, 1, 2, 3, 5, 8, 13, 20, 30, 60],
+    }),
+);

@@ -1,10 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { httpDuration, httpRequests } from './catalogue';
-
-interface RoutedRequest extends IncomingMessage {
-  baseUrl?: string;
-  route?: { path?: unknown };
-}
+import { routePattern, watchRoutePattern } from './route-pattern';
 
 /**
  * Express middleware: counts and times every request by its route pattern (`/api/rooms/:id`),
@@ -14,9 +10,9 @@ interface RoutedRequest extends IncomingMessage {
 export function httpMetrics() {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const started = process.hrtime.bigint();
+    watchRoutePattern(req);
     res.once('finish', () => {
-      const r = req as RoutedRequest;
-      const pattern = typeof r.route?.path === 'string' ? `${r.baseUrl ?? ''}${r.route.path}` : 'unmatched';
+      const pattern = routePattern(req) ?? 'unmatched';
       const status = String(res.statusCode);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       httpRequests.inc({ method: req.method ?? 'GET', route: pattern, status });

@@ -7,6 +7,7 @@ export {
   grpcClientDuration,
   socketConnections,
   eventAppends,
+  assistantAnswer,
 } from './catalogue';
 export {
   sampledGauge,
@@ -19,3 +20,4 @@ export {
 } from './sampled';
 export { setProgram, metricsText, serveMetrics, type StopSteps } from './serve';
 export { httpMetrics } from './http';
+export { watchRoutePattern, routePattern } from './route-pattern';

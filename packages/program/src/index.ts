@@ -1,5 +1,6 @@
 import { createLogger, type Logger } from '@parley/logger';
 import { serveMetrics, setProgram } from '@parley/metrics';
+import { startTracing, type TracingSettings } from '@parley/tracing';
 import { Teardown } from './teardown';
 
 export interface RunningProgram {
@@ -10,9 +11,11 @@ export interface RunningProgram {
  * The life of every program's process: parse config, start, and stop once on SIGTERM/SIGINT.
  * A start-up failure exits 1 — a config error with its list of problems, anything else with its
  * stack, since that is what an operator needs to see. With `metricsPort` set it also serves
- * `GET /metrics` there, every series labelled with the program's name.
+ * `GET /metrics` there, every series labelled with the program's name. With `tracing` set
+ * (OTEL_EXPORTER_OTLP_ENDPOINT) it exports OpenTelemetry traces, the service named after the
+ * program, and sends what is buffered before it exits.
  */
-export function runProgram<C extends { logLevel: string; metricsPort?: number }>(
+export function runProgram<C extends { logLevel: string; metricsPort?: number; tracing?: TracingSettings }>(
   name: string,
   loadConfig: () => C,
   start: (config: C, logger: Logger) => Promise<RunningProgram>,
@@ -21,6 +24,9 @@ export function runProgram<C extends { logLevel: string; metricsPort?: number }>
     const config = loadConfig();
     const logger = createLogger(name, config.logLevel);
     setProgram(name);
+    // Before start: the clients and servers it opens find the tracer provider registered.
+    const tracing = startTracing(name, config.tracing);
+    if (config.tracing) logger.info({ traces: config.tracing.tracesUrl }, 'exporting traces by OTLP');
     const program = await start(config, logger);
     const metrics = new Teardown(logger);
     if (config.metricsPort !== undefined) {
@@ -32,13 +38,16 @@ export function runProgram<C extends { logLevel: string; metricsPort?: number }>
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'stopping');
-      Promise.all([program.stop(), metrics.run()]).then(
-        () => process.exit(0),
-        (error: unknown) => {
-          logger.error({ err: error }, 'stop failed');
-          process.exit(1);
-        },
-      );
+      // Traces last: the spans of the drain are sent too.
+      Promise.all([program.stop(), metrics.run()])
+        .then(() => tracing.shutdown())
+        .then(
+          () => process.exit(0),
+          (error: unknown) => {
+            logger.error({ err: error }, 'stop failed');
+            process.exit(1);
+          },
+        );
     };
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));

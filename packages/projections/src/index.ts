@@ -45,3 +45,4 @@ export {
   type ReplayRequestOutcome,
 } from './operator';
 export { projectionsGrpcService } from './grpc-service';
+export { projectionMetrics, type MeasuredConsumer } from './metrics';

@@ -2,12 +2,15 @@ import { streamName } from '@parley/eventstore';
 import { sampleConsumerPending, sampleDeadLetters, sampleProjectionLag, type Sample } from '@parley/metrics';
 import type { JetStreamManager, NatsConnection } from 'nats';
 import type { Pool } from 'pg';
-import type { Projection, ProjectionRunner } from './api';
 import { deadLetterCounts } from './dead-letters';
 
-interface Started {
-  projection: Projection;
-  runner: ProjectionRunner;
+/** A consumer of the log with a checkpoint: a projection's runner, or the assistant's reactor. */
+export interface MeasuredConsumer {
+  /** Its durable consumer's (and checkpoint's) name. */
+  name: string;
+  context: string;
+  /** The sequence below which everything is applied. */
+  position(): number;
 }
 
 /**
@@ -17,10 +20,10 @@ interface Started {
  * at least one of the program's projections runs.
  */
 export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; namespace?: string }) {
-  const started: Started[] = [];
+  const started: MeasuredConsumer[] = [];
   let jsm: JetStreamManager | undefined;
   const manager = async () => (jsm ??= await shared.nc.jetstreamManager());
-  const stream = (p: Projection) => streamName(p.context, shared.namespace || undefined);
+  const stream = (p: MeasuredConsumer) => streamName(p.context, shared.namespace || undefined);
 
   // A projection that reads some subjects only never moves past the stream's other events: its
   // consumer's count of matching events not yet applied (pending + delivered unacked) is the true
@@ -30,14 +33,14 @@ export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; name
     const m = await manager();
     const last = new Map<string, number>();
     const samples: Sample[] = [];
-    for (const { projection, runner } of started) {
+    for (const projection of started) {
       const s = stream(projection);
       const info = await m.consumers.info(s, projection.name).catch(() => undefined);
       let value: number;
       if (info) value = info.num_pending + info.num_ack_pending;
       else {
         if (!last.has(s)) last.set(s, (await m.streams.info(s)).state.last_seq);
-        value = Math.max(0, last.get(s)! - runner.position());
+        value = Math.max(0, last.get(s)! - projection.position());
       }
       samples.push({ labels: { projection: projection.name, stream: s }, value });
     }
@@ -46,7 +49,7 @@ export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; name
   const pending = async (): Promise<Sample[]> => {
     const m = await manager();
     const samples: Sample[] = [];
-    for (const { projection } of started) {
+    for (const projection of started) {
       const info = await m.consumers.info(stream(projection), projection.name).catch(() => undefined);
       if (info)
         samples.push({
@@ -58,14 +61,13 @@ export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; name
   };
   const deadLetters = async (): Promise<Sample[]> =>
     (await deadLetterCounts(shared.pool, shared.namespace ?? ''))
-      .filter((c) => started.some((s) => s.projection.name === c.projection))
+      .filter((c) => started.some((s) => s.name === c.projection))
       .map((c) => ({ labels: { projection: c.projection }, value: c.count }));
 
   let removals: Array<() => void> = [];
   return {
-    /** Adds a started projection; the function returned takes it out again (on its stop). */
-    add(projection: Projection, runner: ProjectionRunner): () => void {
-      const entry = { projection, runner };
+    /** Adds a started consumer; the function returned takes it out again (on its stop). */
+    add(entry: MeasuredConsumer): () => void {
       if (started.length === 0)
         removals = [sampleProjectionLag(lag), sampleConsumerPending(pending), sampleDeadLetters(deadLetters)];
       started.push(entry);

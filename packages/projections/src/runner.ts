@@ -19,6 +19,7 @@ import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
+import { inEventSpan, startEventSpans } from '@parley/tracing';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { ReplayWatcher } from './replays';
 import { ensureProjectionSchema } from './schema';
@@ -301,11 +302,13 @@ class Runner implements ProjectionRunner {
     }
     const first = group[0]!.seq;
     const last = group[group.length - 1]!.seq;
+    const spans = startEventSpans(`project ${this.name}`, events, { 'parley.projection': this.name });
     const tx = await this.o.pool.connect();
     let broken = false;
     try {
       if (!(await claim(tx, this.key, last, this.synchronousCommit, first))) {
         tx.release();
+        spans.end();
         return false;
       }
       const { projection } = this.o;
@@ -313,12 +316,14 @@ class Runner implements ProjectionRunner {
       else for (const event of events) await projection.apply(tx, event);
       await tx.query('COMMIT');
     } catch (e) {
+      spans.end(e);
       await tx.query('ROLLBACK').catch(() => (broken = true));
       tx.release(broken);
       if (isTransientError(e)) throw e; // not the events' fault: resume later from the checkpoint
       this.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
       return false;
     }
+    spans.end();
     tx.release();
     this.waiters.advance(last);
     for (const m of group) m.ack();
@@ -402,7 +407,17 @@ class Runner implements ProjectionRunner {
     }
   }
 
-  private async applyOne(sequence: number, event: RecordedEvent): Promise<void> {
+  private applyOne(sequence: number, event: RecordedEvent): Promise<void> {
+    // Continues the trace that appended the event; what the projection appends in turn joins it.
+    return inEventSpan(
+      `project ${this.name}`,
+      event.meta,
+      { 'parley.projection': this.name, 'parley.event.type': event.type, 'parley.event.sequence': sequence },
+      () => this.applyInTransaction(sequence, event),
+    );
+  }
+
+  private async applyInTransaction(sequence: number, event: RecordedEvent): Promise<void> {
     const tx = await this.o.pool.connect();
     let broken = false;
     try {

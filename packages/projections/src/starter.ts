@@ -29,7 +29,11 @@ export function projectionStarter(stops: StopSteps, shared: SharedProjectionOpti
   const metrics = projectionMetrics(shared);
   return async (projection, own = {}) => {
     const runner = await startProjection({ ...shared, ...own, projection });
-    const forget = metrics.add(projection, runner);
+    const forget = metrics.add({
+      name: projection.name,
+      context: projection.context,
+      position: () => runner.position(),
+    });
     stops.add(async () => {
       forget();
       await runner.stop();

@@ -7,3 +7,4 @@ export { deciderSpec } from './decider-spec';
 export { eventually } from './eventually';
 export { domainsEvents } from './domains-events';
 export { unstorable, storedFrom, deadLetters } from './unstorable';
+export { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';

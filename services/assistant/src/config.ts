@@ -1,4 +1,14 @@
-import { logLevel, metricsPort, parseConfig, port, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+  type TracingSettings,
+} from '@parley/config';
 import { embeddingsConfigFrom, embeddingsEnv, type EmbeddingsConfig } from './embeddings/config';
 import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } from './llm/config';
 
@@ -22,6 +32,7 @@ export const configSchema = z.object({
   /** Rooms answered at once; one room's messages are always answered one after another. */
   ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   METRICS_PORT: metricsPort,
+  ...tracingEnv,
   LOG_LEVEL: logLevel,
   ...languageModelEnv,
   ...embeddingsEnv,
@@ -46,6 +57,8 @@ export interface AssistantConfig {
   embeddings?: EmbeddingsConfig | null;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  tracing?: TracingSettings;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -63,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     languageModel: languageModelConfigFrom(c),
     embeddings: embeddingsConfigFrom(c),
     metricsPort: c.METRICS_PORT,
+    tracing: tracingSettings(c),
     logLevel: c.LOG_LEVEL,
   };
 }

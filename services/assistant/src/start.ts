@@ -3,7 +3,12 @@ import { connectEventBus } from '@parley/eventstore';
 import { serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  openProjectionDatabase,
+  projectionMetrics,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { AssistantConfig } from './config';
 import { contentKnowledgeProjection } from './knowledge/content-projection';
 import { domainsKnowledgeProjection } from './knowledge/domains-projection';
@@ -96,6 +101,14 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
       }),
     });
     teardown.add(() => reactor.stop());
+    // Its lag, pending messages and dead letters, as each projection's.
+    teardown.add(
+      projectionMetrics({ nc, pool, namespace }).add({
+        name: REACTOR_NAME,
+        context: 'conversations',
+        position: () => reactor.position(),
+      }),
+    );
 
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,

@@ -1,4 +1,15 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+  type TracingSettings,
+} from '@parley/config';
 
 const optional = (pattern: RegExp, hint: string) =>
   z
@@ -39,6 +50,7 @@ export const configSchema = z
     BILLING_MIGRATIONS_DIR: z.string().min(1).optional(),
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
+    ...tracingEnv,
     LOG_LEVEL: logLevel,
   })
   .superRefine((c, ctx) => {
@@ -76,6 +88,8 @@ export interface BillingConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  tracing?: TracingSettings;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -102,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(c.BILLING_MIGRATIONS_DIR ? { migrationsDir: c.BILLING_MIGRATIONS_DIR } : {}),
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    tracing: tracingSettings(c),
     logLevel: c.LOG_LEVEL,
   };
 }

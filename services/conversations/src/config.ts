@@ -1,4 +1,15 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+  type TracingSettings,
+} from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -19,6 +30,7 @@ export const configSchema = z.object({
   EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
   STREAM_REPLICAS: streamReplicas,
   METRICS_PORT: metricsPort,
+  ...tracingEnv,
   LOG_LEVEL: logLevel,
 });
 
@@ -35,6 +47,8 @@ export interface ConversationsConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  tracing?: TracingSettings;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -48,6 +62,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventCacheSize: c.EVENT_CACHE_SIZE,
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    tracing: tracingSettings(c),
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,4 +1,15 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+  type TracingSettings,
+} from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -11,6 +22,7 @@ export const configSchema = z.object({
     .default(''),
   STREAM_REPLICAS: streamReplicas,
   METRICS_PORT: metricsPort,
+  ...tracingEnv,
   LOG_LEVEL: logLevel,
 });
 
@@ -25,6 +37,8 @@ export interface DomainsConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  tracing?: TracingSettings;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -37,6 +51,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventNamespace: c.EVENT_NAMESPACE,
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    tracing: tracingSettings(c),
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+} from '@parley/config';
 
 const secret = (name: string) =>
   z.string({ error: `${name} is required` }).min(16, { error: `${name} must be at least 16 characters` });
@@ -35,6 +45,7 @@ export const configSchema = z
     IDENTITY_MIGRATIONS_DIR: z.string().optional(),
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
+    ...tracingEnv,
     LOG_LEVEL: logLevel,
   })
   .superRefine((env, ctx) => {
@@ -99,6 +110,7 @@ export const configSchema = z
       migrationsDir: env.IDENTITY_MIGRATIONS_DIR ?? null,
       streamReplicas: env.STREAM_REPLICAS,
       metricsPort: env.METRICS_PORT,
+      tracing: tracingSettings(env),
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -1,4 +1,15 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  logLevel,
+  metricsPort,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+  tracingEnv,
+  tracingSettings,
+  type TracingSettings,
+} from '@parley/config';
 
 const smtpUrl = z.url({
   protocol: /^smtps?$/,
@@ -38,6 +49,7 @@ export const configSchema = z.object({
   MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
   STREAM_REPLICAS: streamReplicas,
   METRICS_PORT: metricsPort,
+  ...tracingEnv,
   LOG_LEVEL: logLevel,
 });
 
@@ -74,6 +86,8 @@ export interface NotificationsConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
+  tracing?: TracingSettings;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -97,6 +111,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketing: { sendPerSecond: c.MARKETING_SEND_PER_SECOND, schedulePollMs: c.MARKETING_SCHEDULE_POLL_MS },
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    tracing: tracingSettings(c),
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import { Lanes } from '@parley/program';
+import { inEventSpan } from '@parley/tracing';
 import {
   advanceCheckpoint,
   applyRetryDelayMs,
@@ -62,6 +63,8 @@ export interface LaneConsumerOptions {
 }
 
 export interface LaneConsumer {
+  /** The sequence below which every event is applied (the checkpoint it will write). */
+  position(): number;
   stop(): Promise<void>;
 }
 
@@ -129,6 +132,10 @@ class Consumer implements LaneConsumer {
         return true;
       },
     });
+  }
+
+  position(): number {
+    return this.watermark.position;
   }
 
   async start(): Promise<void> {
@@ -326,7 +333,13 @@ class Consumer implements LaneConsumer {
     for (let attempt = 1; ; attempt++) {
       if (this.stopping) return false;
       try {
-        await this.o.handler.apply(event);
+        // Continues the trace of the visitor's message: the answer posted joins it.
+        await inEventSpan(
+          `react ${this.key.projection}`,
+          event.meta,
+          { 'parley.event.type': event.type, 'parley.event.sequence': event.sequence },
+          () => this.o.handler.apply(event),
+        );
         m.ack();
         return true;
       } catch (e) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { assistantSignalSubject, assistantSignalSchema, type AssistantSignal } from '@parley/contracts';
-import { eventually } from '@parley/testing';
+import { assistantAnswer, metricsText } from '@parley/metrics';
+import { eventually, startOtlpReceiver, type ReceivedSpan } from '@parley/testing';
+import { startTracing } from '@parley/tracing';
 import { Pool } from 'pg';
 import { texts } from '../policy';
 import { article } from '../../test/knowledge-events';
@@ -51,8 +53,22 @@ describe('assistant reactor', () => {
   const chat = (visitor: object) => h.conversations.call('GetVisitorChat', { visitor });
   type Message = { role: string; content: string; link: string; clientId: string };
 
+  /** parley_assistant_answer_seconds' count and sum for one outcome and engine. */
+  const answerTimes = async (outcome: string, engine: string) => {
+    const { values } = await assistantAnswer.get();
+    const of = (name: string) =>
+      values.find((v) => v.metricName === name && v.labels.outcome === outcome && v.labels.engine === engine)
+        ?.value ?? 0;
+    return {
+      count: of('parley_assistant_answer_seconds_count'),
+      sum: of('parley_assistant_answer_seconds_sum'),
+    };
+  };
+
   it('answers a visitor’s question from the article, with its link, once, and signals typing first', async () => {
     const visitor = await newVisitor();
+    const timesBefore = await answerTimes('answer', 'retrieval');
+    const sent = Date.now();
     const posted = await say(visitor, 'how can I return my mug and get a refund?');
     const roomId = posted.room.id as string;
     const bot = await eventually(async () => {
@@ -73,6 +89,25 @@ describe('assistant reactor', () => {
     expect(forRoom[0]!.audience).toMatchObject({ accountId: owner.accountId, domainId });
     // The answer used one of the plan's requests.
     expect((await h.billing.usage(owner.accountId)).requestsUsed).toBeGreaterThanOrEqual(1);
+    // Its answer time: one observation, from the message stored to the turn done.
+    const times = await eventually(async () => {
+      const now = await answerTimes('answer', 'retrieval');
+      expect(now.count).toBe(timesBefore.count + 1);
+      return now;
+    });
+    const seconds = times.sum - timesBefore.sum;
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual((Date.now() - sent) / 1000);
+    // The reactor's lag and pending messages, like a projection's, come down to nothing.
+    const reactorSeries = async (name: string) =>
+      (await metricsText()).body
+        .split('\n')
+        .filter((l) => l.startsWith(`${name}{`) && l.includes('projection="assistant-reactor-v1"'));
+    await eventually(async () => {
+      expect(await reactorSeries('parley_projection_lag_events')).toEqual([expect.stringMatching(/ 0$/)]);
+      expect(await reactorSeries('parley_consumer_pending_messages')).toEqual([expect.stringMatching(/ 0$/)]);
+      expect(await reactorSeries('parley_projection_dead_letters')).toEqual([expect.stringMatching(/ 0$/)]);
+    });
   });
 
   it('answers a message that came before its domain reached the read model once the domain is there', async () => {
@@ -212,5 +247,49 @@ describe('assistant reactor', () => {
     expect(detail).toMatchObject({ live: true, mailed: true });
     // Nothing charged for it: the plan's 100 stay 100.
     expect((await h.billing.usage(accountId)).requestsUsed).toBe(100);
+  });
+  it('continues the trace of the visitor’s message: its turn and its answer, posted and stored', async () => {
+    const receiver = await startOtlpReceiver();
+    const tracing = startTracing('assistant-test', { tracesUrl: receiver.tracesUrl, sampleRatio: 1 });
+    try {
+      const visitor = await newVisitor();
+      await say(visitor, 'how do I get a refund for a mug?');
+      await eventually(async () => {
+        const { messages } = await chat(visitor);
+        expect((messages as Message[]).some((m) => m.role === 'assistant' && m.link)).toBe(true);
+      });
+      const spans = await eventually(async () => {
+        await tracing.flush();
+        const posted = receiver.spans.find((s) => s.name.endsWith('/PostVisitorMessage') && s.kind === 2);
+        expect(posted).toBeDefined();
+        const trace = receiver.spans.filter((s) => s.traceId === posted!.traceId);
+        expect(
+          trace.filter((s) => s.name.endsWith('/PostBotMessage') && s.kind === 2).length,
+        ).toBeGreaterThan(0);
+        return trace;
+      });
+      const byId = new Map(spans.map((s) => [s.spanId, s]));
+      const ancestors = (span: ReceivedSpan): string[] => {
+        const names: string[] = [];
+        for (let at = byId.get(span.parentSpanId); at; at = byId.get(at.parentSpanId)) names.push(at.name);
+        return names;
+      };
+      // visitor message -> append -> the reactor's turn -> the bot's post -> its append.
+      const turn = spans.find((s) => s.name === 'react assistant-reactor-v1' && s.kind === 5)!;
+      expect(turn).toBeDefined();
+      expect(ancestors(turn)).toEqual([
+        expect.stringMatching(/^append .*_CONVERSATIONS$/),
+        'parley.conversations.v1.Conversations/PostVisitorMessage',
+        expect.stringMatching(/Conversations\/PostVisitorMessage$/), // the test's own client call
+      ]);
+      const botPost = spans.find((s) => s.name.endsWith('/PostBotMessage') && s.kind === 2)!;
+      expect(ancestors(botPost)).toContain('react assistant-reactor-v1');
+      const botAppend = spans.find((s) => s.kind === 4 && s.parentSpanId === botPost.spanId);
+      expect(botAppend?.attributes['parley.event.types']).toContain('conversations.MessagePosted');
+      expect(receiver.refused).toEqual([]);
+    } finally {
+      await tracing.shutdown();
+      await receiver.close();
+    }
   });
 });

@@ -75,7 +75,7 @@ export function assistantReactor(db: Pool, deps: RespondDeps): LaneHandler {
           ? await respondToVisitor(
               deps,
               room.state,
-              { id: m.messageId, text: m.content, roomId, audience },
+              { id: m.messageId, text: m.content, roomId, audience, postedAt: event.occurredAt },
               fact,
             )
           : evolve(room.state, fact);

@@ -1,5 +1,6 @@
 import type { RoomAudience } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
+import { assistantAnswer } from '@parley/metrics';
 import type { AnswerEngine, Understanding } from '../engine/types';
 import type { KnowledgeStore } from '../knowledge/store';
 import {
@@ -44,7 +45,7 @@ export interface RespondDeps {
 export async function respondToVisitor(
   deps: RespondDeps,
   state: ConversationState,
-  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  message: { id: string; text: string; roomId: string; audience: RoomAudience; postedAt?: string },
   visitorFact: PolicyFact,
 ): Promise<ConversationState> {
   const { roomId, audience } = message;
@@ -121,6 +122,11 @@ export async function respondToVisitor(
           break;
       }
     }
+    observeAnswerTime(
+      message.postedAt,
+      skipped > 0 ? 'aborted' : outcome.decision.outcome,
+      outcome.decision.engine,
+    );
     deps.logger.info(
       {
         roomId,
@@ -143,6 +149,13 @@ export async function respondToVisitor(
     if (streamed && turn.signal.aborted) deps.signals.stream(roomId, audience, '');
     deps.signals.typing(roomId, audience, false);
   }
+}
+
+/** The visitor's wait, from their message stored (the event's time) to now; unknown times are skipped. */
+function observeAnswerTime(postedAt: string | undefined, outcome: string, engine: string | null): void {
+  const since = postedAt ? Date.parse(postedAt) : Number.NaN;
+  if (!Number.isFinite(since)) return;
+  assistantAnswer.observe({ outcome, engine: engine ?? 'none' }, Math.max(0, Date.now() - since) / 1000);
 }
 
 function readOnly(
