@@ -1,4 +1,4 @@
-import { bool, logLevel, metricsPort, parseConfig, url, z } from '@parley/config';
+import { bool, callerTokenSecret, logLevel, metricsPort, parseConfig, url, z } from '@parley/config';
 import { resolve } from 'node:path';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
@@ -63,6 +63,8 @@ export const gatewayConfigSchema = z
     VISITOR_TOKEN_SECRET: z
       .string({ error: 'required: a random secret of at least 32 characters' })
       .min(32, { error: 'must be at least 32 characters' }),
+    /** Signs the gateway's caller token on every gRPC call; the services verify it with the same key. */
+    CALLER_TOKEN_SECRET: callerTokenSecret,
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
     JWT_ISSUER: nonEmpty('http://localhost:4101'),
     JWT_AUDIENCE: nonEmpty('parley'),
@@ -175,6 +177,7 @@ export const gatewayConfigSchema = z
       conversationsGrpcUrl: env.CONVERSATIONS_GRPC_URL,
       assistantGrpcUrl: env.ASSISTANT_GRPC_URL,
       visitorTokenSecret: env.VISITOR_TOKEN_SECRET,
+      callerTokenSecret: env.CALLER_TOKEN_SECRET,
       jwt: {
         jwksUrl: env.JWKS_URL,
         issuer: env.JWT_ISSUER,

@@ -59,3 +59,21 @@ export const logLevel = z
   .default('info');
 
 export { z };
+
+/**
+ * MIGRATE_ON_START: whether a program with a database applies its migrations when it starts.
+ * On by default (`npm start`, tests); production turns it off and runs the program's `migrate`
+ * entry as a Job before a new version rolls out, so pods never change the schema themselves.
+ */
+export const migrateOnStart = bool(true);
+/**
+ * CALLER_TOKEN_SECRET: the key the gateway and service-to-service callers sign short-lived caller
+ * tokens with, and services verify them with (HS256, at least 32 characters). Unset: calls carry
+ * no token and services accept every call (single-process tests only; the stacks and k8s set it).
+ */
+export const callerTokenSecret = z
+  .union([
+    z.literal('').transform(() => undefined),
+    z.string().min(32, 'CALLER_TOKEN_SECRET must be at least 32 characters'),
+  ])
+  .optional();

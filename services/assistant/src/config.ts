@@ -1,4 +1,13 @@
-import { logLevel, metricsPort, parseConfig, port, url, z } from '@parley/config';
+import {
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  migrateOnStart,
+  parseConfig,
+  port,
+  url,
+  z,
+} from '@parley/config';
 import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } from './llm/config';
 
 const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
@@ -21,6 +30,8 @@ export const configSchema = z.object({
   /** Rooms answered at once; one room's messages are always answered one after another. */
   ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
   METRICS_PORT: metricsPort,
+  MIGRATE_ON_START: migrateOnStart,
+  CALLER_TOKEN_SECRET: callerTokenSecret,
   LOG_LEVEL: logLevel,
   ...languageModelEnv,
 });
@@ -42,6 +53,10 @@ export interface AssistantConfig {
   languageModel: LanguageModelConfig | null;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -58,6 +73,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     concurrency: c.ASSISTANT_CONCURRENCY,
     languageModel: languageModelConfigFrom(c),
     metricsPort: c.METRICS_PORT,
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

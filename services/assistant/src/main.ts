@@ -1,5 +1,5 @@
 import { runProgram } from '@parley/program';
-import { startAssistant } from './start';
+import { migrateAssistant, startAssistant } from './start';
 import { loadConfig } from './config';
 
-runProgram('assistant', loadConfig, startAssistant);
+runProgram('assistant', loadConfig, startAssistant, migrateAssistant);

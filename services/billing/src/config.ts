@@ -1,4 +1,14 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  migrateOnStart,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+} from '@parley/config';
 
 const optional = (pattern: RegExp, hint: string) =>
   z
@@ -39,6 +49,8 @@ export const configSchema = z
     BILLING_MIGRATIONS_DIR: z.string().min(1).optional(),
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
     LOG_LEVEL: logLevel,
   })
   .superRefine((c, ctx) => {
@@ -76,6 +88,10 @@ export interface BillingConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -102,6 +118,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(c.BILLING_MIGRATIONS_DIR ? { migrationsDir: c.BILLING_MIGRATIONS_DIR } : {}),
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

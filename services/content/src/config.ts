@@ -1,4 +1,14 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  migrateOnStart,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+} from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -11,6 +21,8 @@ export const configSchema = z.object({
     .default(''),
   STREAM_REPLICAS: streamReplicas,
   METRICS_PORT: metricsPort,
+  MIGRATE_ON_START: migrateOnStart,
+  CALLER_TOKEN_SECRET: callerTokenSecret,
   LOG_LEVEL: logLevel,
 });
 
@@ -25,6 +37,10 @@ export interface ContentConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -37,6 +53,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventNamespace: c.EVENT_NAMESPACE,
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -1,5 +1,5 @@
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startContent } from './start';
+import { migrateContent, startContent } from './start';
 
-runProgram('content', loadConfig, startContent);
+runProgram('content', loadConfig, startContent, migrateContent);

@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  migrateOnStart,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+} from '@parley/config';
 
 const secret = (name: string) =>
   z.string({ error: `${name} is required` }).min(16, { error: `${name} must be at least 16 characters` });
@@ -20,6 +30,8 @@ export const configSchema = z
       .default(''),
     JWT_PRIVATE_KEY: z.string().optional(),
     JWT_PRIVATE_KEY_FILE: z.string().optional(),
+    /** During a key rotation: the key signed with before (public or private PEM), still published. */
+    JWT_PREVIOUS_PUBLIC_KEY: z.string().optional(),
     JWT_ISSUER: url('http://localhost:4101'),
     JWT_AUDIENCE: z.string().min(1).default('parley'),
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),
@@ -35,6 +47,8 @@ export const configSchema = z
     IDENTITY_MIGRATIONS_DIR: z.string().optional(),
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
     LOG_LEVEL: logLevel,
   })
   .superRefine((env, ctx) => {
@@ -84,6 +98,9 @@ export const configSchema = z
       jwt: {
         // Escaped newlines let the PEM travel in a one-line environment variable.
         privateKeyPem: jwtPrivateKeyPem.replace(/\\n/g, '\n'),
+        previousPublicKeyPem: env.JWT_PREVIOUS_PUBLIC_KEY
+          ? env.JWT_PREVIOUS_PUBLIC_KEY.replace(/\\n/g, '\n')
+          : null,
         issuer: env.JWT_ISSUER.replace(/\/$/, ''),
         audience: env.JWT_AUDIENCE,
         accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -99,6 +116,8 @@ export const configSchema = z
       migrationsDir: env.IDENTITY_MIGRATIONS_DIR ?? null,
       streamReplicas: env.STREAM_REPLICAS,
       metricsPort: env.METRICS_PORT,
+      migrateOnStart: env.MIGRATE_ON_START,
+      callerTokenSecret: env.CALLER_TOKEN_SECRET,
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -1,4 +1,14 @@
-import { logLevel, metricsPort, parseConfig, port, streamReplicas, url, z } from '@parley/config';
+import {
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  migrateOnStart,
+  parseConfig,
+  port,
+  streamReplicas,
+  url,
+  z,
+} from '@parley/config';
 
 const smtpUrl = z.url({
   protocol: /^smtps?$/,
@@ -38,6 +48,8 @@ export const configSchema = z.object({
   MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
   STREAM_REPLICAS: streamReplicas,
   METRICS_PORT: metricsPort,
+  MIGRATE_ON_START: migrateOnStart,
+  CALLER_TOKEN_SECRET: callerTokenSecret,
   LOG_LEVEL: logLevel,
 });
 
@@ -74,6 +86,10 @@ export interface NotificationsConfig {
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
   metricsPort?: number;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -97,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     marketing: { sendPerSecond: c.MARKETING_SEND_PER_SECOND, schedulePollMs: c.MARKETING_SCHEDULE_POLL_MS },
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }
