@@ -77,3 +77,15 @@ export const callerTokenSecret = z
     z.string().min(32, 'CALLER_TOKEN_SECRET must be at least 32 characters'),
   ])
   .optional();
+
+/**
+ * What a program's `migrate` entry reads: its database and log level only. The migration Job or
+ * init container gets the database credential and nothing else of the program's secrets.
+ */
+export function loadMigrationConfig(
+  program: string,
+  env: Record<string, string | undefined> = process.env,
+): { databaseUrl: string; logLevel: z.infer<typeof logLevel> } {
+  const c = parseConfig(`${program} migrate`, z.object({ DATABASE_URL: z.url(), LOG_LEVEL: logLevel }), env);
+  return { databaseUrl: c.DATABASE_URL, logLevel: c.LOG_LEVEL };
+}

@@ -156,6 +156,6 @@ function readiness(config: AssistantConfig, model: LanguageModelEngine | null): 
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateAssistant(config: AssistantConfig, logger: Logger): Promise<string[]> {
+export function migrateAssistant(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
   return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

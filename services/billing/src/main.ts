@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
 import { migrateBilling, startBilling } from './start';
 
-runProgram('billing', loadConfig, startBilling, migrateBilling);
+runProgram('billing', loadConfig, startBilling, {
+  loadConfig: () => loadMigrationConfig('billing'),
+  run: migrateBilling,
+});

@@ -101,6 +101,6 @@ export function startBilling(
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateBilling(config: BillingConfig, logger: Logger): Promise<string[]> {
-  return migrateProjectionDatabase(config.databaseUrl, logger, config.migrationsDir ?? MIGRATIONS_DIR);
+export function migrateBilling(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -85,6 +85,6 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateContent(config: ContentConfig, logger: Logger): Promise<string[]> {
+export function migrateContent(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
   return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -75,7 +75,8 @@ const applied = () =>
 function migrateEntry() {
   return run('node', [join(built, 'dist', 'main.js'), 'migrate'], {
     cwd: built,
-    env: { PATH: process.env.PATH, DATABASE_URL: url, NATS_URL: 'nats://127.0.0.1:1', LOG_LEVEL: 'info' },
+    // Only the database: the entry needs none of the service's other settings or secrets.
+    env: { PATH: process.env.PATH, DATABASE_URL: url, LOG_LEVEL: 'info' },
   });
 }
 

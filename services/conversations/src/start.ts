@@ -105,6 +105,6 @@ export function startConversations(
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateConversations(config: ConversationsConfig, logger: Logger): Promise<string[]> {
+export function migrateConversations(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
   return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

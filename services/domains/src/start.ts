@@ -76,6 +76,6 @@ export function startDomains(
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateDomains(config: DomainsConfig, logger: Logger): Promise<string[]> {
+export function migrateDomains(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
   return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

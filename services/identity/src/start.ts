@@ -143,6 +143,6 @@ export function startIdentity(
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateIdentity(config: IdentityConfig, logger: Logger): Promise<string[]> {
-  return migrateProjectionDatabase(config.databaseUrl, logger, migrationsDir(config.migrationsDir));
+export function migrateIdentity(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, migrationsDir(null));
 }

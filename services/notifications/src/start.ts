@@ -218,6 +218,6 @@ export function startNotifications(
 }
 
 /** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
-export function migrateNotifications(config: NotificationsConfig, logger: Logger): Promise<string[]> {
+export function migrateNotifications(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
   return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }
