@@ -266,6 +266,39 @@ describe('the schema check', () => {
   it('fails on a kind it has no schema for', () => {
     expect(schemaErrors([{ apiVersion: 'v1', kind: 'Sevice', metadata: { name: 'x' } }])).not.toEqual([]);
   });
+
+  describe("an operator's resource, against the schema derived from its CRD (k8s/test/crds)", () => {
+    const cluster = () =>
+      structuredClone(kustomize(PRODUCTION).find((o) => o.kind === 'Cluster')!) as unknown as K8sObject & {
+        spec: Record<string, unknown> & { postgresql: { synchronous: Record<string, unknown> } };
+      };
+
+    it('passes the production PostgreSQL cluster as it is', () => {
+      expect(schemaErrors([cluster()])).toEqual([]);
+    });
+
+    it('fails on a misspelt field, however deep', () => {
+      const c = cluster();
+      c.spec.instance = 3;
+      c.spec.postgresql.synchronous.numbr = 1;
+      const errors = schemaErrors([c]).join('\n');
+      expect(errors).toMatch(/Cluster parley-db: \/spec must NOT have additional properties \(instance\)/);
+      expect(errors).toMatch(/\/spec\/postgresql\/synchronous must NOT have additional properties \(numbr\)/);
+    });
+
+    it('fails on a wrong type, a value outside an enum and a missing required field', () => {
+      const c = cluster();
+      c.spec.instances = 'three';
+      c.spec.postgresql.synchronous.method = 'all';
+      delete c.spec.postgresql.synchronous.number;
+      const errors = schemaErrors([c]).join('\n');
+      expect(errors).toMatch(/\/spec\/instances must be integer/);
+      expect(errors).toMatch(
+        /\/spec\/postgresql\/synchronous\/method must be equal to one of the allowed values/,
+      );
+      expect(errors).toMatch(/\/spec\/postgresql\/synchronous must have required property 'number'/);
+    });
+  });
 });
 
 describe('k8s/overlays/production', () => {

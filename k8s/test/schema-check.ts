@@ -5,6 +5,7 @@
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { K8sObject } from '../../scripts/lib/kustomize.mjs';
+import { customResourceErrors, isCustomResource } from './crd-check';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -89,6 +90,9 @@ export function unknownFieldErrors(objects: K8sObject[]): string[] {
   });
 }
 
+/** Kubernetes' own kinds against kubernetes-models; operators' kinds against crds/ (crd-check.ts). */
 export function schemaErrors(objects: K8sObject[]): string[] {
-  return [...modelErrors(objects), ...unknownFieldErrors(objects)];
+  const builtIn = objects.filter((o) => !isCustomResource(o));
+  const custom = objects.filter(isCustomResource);
+  return [...modelErrors(builtIn), ...unknownFieldErrors(builtIn), ...customResourceErrors(custom)];
 }
