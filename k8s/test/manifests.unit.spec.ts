@@ -52,6 +52,7 @@ interface Container {
 }
 interface PodSpec {
   containers: Container[];
+  initContainers?: Array<Container & { command?: string[] }>;
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
   volumes?: Array<{
     name: string;
@@ -148,6 +149,15 @@ describe.each([
         expect(e.valueFrom?.secretKeyRef?.name).toBe('parley-secrets');
       }
       for (const source of container.envFrom ?? []) expect(source.secretRef).toBeUndefined();
+    },
+  );
+
+  it.each([...GRPC_SERVICES, 'gateway'])(
+    'gives %s the caller-token key from the Secret (services refuse unsigned calls)',
+    (program) => {
+      const container = podSpec(find(objects, 'Deployment', program)).containers[0]!;
+      const key = (container.env ?? []).find((e) => e.name === 'CALLER_TOKEN_SECRET');
+      expect(key?.valueFrom?.secretKeyRef).toEqual({ name: 'parley-secrets', key: 'CALLER_TOKEN_SECRET' });
     },
   );
 
@@ -348,6 +358,58 @@ describe('k8s/overlays/production', () => {
     expect(gateway.metadata.annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
     expect(gateway.spec.tls).toHaveLength(1);
     expect(spec<{ tls: unknown[] }>(find(objects, 'Ingress', 'frontend')).tls).toHaveLength(1);
+  });
+
+  it.each([...GRPC_SERVICES])(
+    'migrates %s in an init container with the database credential only; the service itself does not',
+    (program) => {
+      const pod = podSpec(find(objects, 'Deployment', program));
+      const service = pod.containers[0]!;
+      const migrate = pod.initContainers?.find((c) => c.name === 'migrate');
+      expect(migrate?.image).toBe(service.image);
+      expect(migrate?.command?.slice(-2)).toEqual(['dist/main.js', 'migrate']);
+      const databaseUrl = (c: Container) =>
+        c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(databaseUrl(migrate!)).toEqual(databaseUrl(service));
+      expect(migrate?.env?.map((e) => e.name).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL']);
+      expect(migrate?.envFrom).toBeUndefined();
+      expect(migrate?.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+      });
+      expect(migrate?.resources?.limits).toEqual(expect.objectContaining({ memory: expect.any(String) }));
+      expect(configData(objects, `${program}-config`).MIGRATE_ON_START).toBe('false');
+    },
+  );
+
+  it('runs PostgreSQL as a 3-instance CloudNativePG cluster, one role and one database per service', () => {
+    const cluster = spec<{
+      instances: number;
+      bootstrap: { initdb: { database: string; owner: string; postInitSQL: string[] } };
+      managed: { roles: Array<{ name: string; login: boolean; superuser: boolean; createdb: boolean }> };
+    }>(find(objects, 'Cluster', 'parley-db'));
+    expect(cluster.instances).toBe(3);
+    const { initdb } = cluster.bootstrap;
+    const roles = [initdb.owner, ...cluster.managed.roles.map((r) => r.name)].sort();
+    expect(roles).toEqual([...GRPC_SERVICES].sort());
+    for (const role of cluster.managed.roles)
+      expect(role).toMatchObject({ login: true, superuser: false, createdb: false });
+    for (const program of GRPC_SERVICES) {
+      expect(initdb.postInitSQL).toContain(`CREATE DATABASE parley_${program} OWNER ${program}`);
+      expect(initdb.postInitSQL).toContain(`REVOKE ALL ON DATABASE parley_${program} FROM PUBLIC`);
+    }
+    expect(find(objects, 'ScheduledBackup', 'parley-db-nightly')).toBeDefined();
+  });
+
+  it('reads the Redis URL (a managed endpoint, with its password) from the Secret', () => {
+    for (const program of ['identity', 'gateway']) {
+      expect(configData(objects, `${program}-config`).REDIS_URL).toBeUndefined();
+      const env = podSpec(find(objects, 'Deployment', program)).containers[0]!.env ?? [];
+      expect(env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef).toEqual({
+        name: 'parley-secrets',
+        key: 'REDIS_URL',
+      });
+    }
   });
 
   it('denies ingress by default', () => {
