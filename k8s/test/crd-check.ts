@@ -40,11 +40,10 @@ export function isCustomResource(object: K8sObject): boolean {
 export function customResourceErrors(objects: K8sObject[]): string[] {
   const errors: string[] = [];
   for (const object of objects) {
+    const name = `${object.kind} ${object.metadata?.name}`;
     const validate = loadValidators().get(key(object.apiVersion, object.kind));
     if (!validate) {
-      errors.push(
-        `${object.kind} ${object.metadata?.name}: no schema for ${object.apiVersion} ${object.kind}`,
-      );
+      errors.push(`${name}: no schema for ${object.apiVersion} ${object.kind}`);
       continue;
     }
     if (validate(object)) continue;
@@ -53,7 +52,7 @@ export function customResourceErrors(objects: K8sObject[]): string[] {
         e.keyword === 'additionalProperties'
           ? ` (${(e.params as { additionalProperty: string }).additionalProperty})`
           : '';
-      errors.push(`${object.kind} ${object.metadata?.name}: ${e.instancePath || '/'} ${e.message}${extra}`);
+      errors.push(`${name}: ${e.instancePath || '/'} ${e.message}${extra}`);
     }
   }
   return errors;
