@@ -42,7 +42,11 @@ interface Container {
   name: string;
   image: string;
   ports?: Array<{ name?: string; containerPort: number }>;
-  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   readinessProbe?: Record<string, unknown>;
@@ -157,6 +161,7 @@ describe.each([
     (program) => {
       const container = podSpec(find(objects, 'Deployment', program)).containers[0]!;
       const key = (container.env ?? []).find((e) => e.name === 'CALLER_TOKEN_SECRET');
+      // Required: a pod without the key does not start, rather than serve unchecked calls.
       expect(key?.valueFrom?.secretKeyRef).toEqual({ name: 'parley-secrets', key: 'CALLER_TOKEN_SECRET' });
     },
   );
@@ -236,6 +241,7 @@ describe('k8s/overlays/local', () => {
       for (const e of env) {
         const ref = e.valueFrom?.secretKeyRef;
         const value = ref ? secretValues[ref.key] : e.value;
+        if (value === undefined && ref?.optional) continue;
         if (value === undefined)
           throw new Error(`${program}: ${e.name} refers to missing secret key ${ref?.key}`);
         values[e.name] = value;
