@@ -13,6 +13,7 @@ describe('assistant config', () => {
       concurrency: 16,
       languageModel: null,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 

@@ -9,6 +9,7 @@ describe('content config', () => {
       eventNamespace: '',
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 
@@ -23,5 +24,14 @@ describe('content config', () => {
     expect(() => loadConfig({ STREAM_REPLICAS: '0' })).toThrow(/STREAM_REPLICAS/);
     expect(() => loadConfig({ STREAM_REPLICAS: '6' })).toThrow(/STREAM_REPLICAS/);
     expect(() => loadConfig({ STREAM_REPLICAS: 'three' })).toThrow(/STREAM_REPLICAS/);
+  });
+
+  it('turns migrating at start off and reads the caller-token key', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ MIGRATE_ON_START: 'false', CALLER_TOKEN_SECRET: key })).toMatchObject({
+      migrateOnStart: false,
+      callerTokenSecret: key,
+    });
+    expect(() => loadConfig({ CALLER_TOKEN_SECRET: 'short' })).toThrow(/CALLER_TOKEN_SECRET/);
   });
 });
