@@ -1,4 +1,14 @@
-import { bool, callerTokenSecret, logLevel, metricsPort, parseConfig, url, z } from '@parley/config';
+import {
+  bool,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  logLevel,
+  metricsPort,
+  nodeEnv,
+  parseConfig,
+  url,
+  z,
+} from '@parley/config';
 import { resolve } from 'node:path';
 
 /** `a,b` -> ['a','b'], each a bare origin (scheme://host[:port]) without a trailing slash. */
@@ -65,6 +75,7 @@ export const gatewayConfigSchema = z
       .min(32, { error: 'must be at least 32 characters' }),
     /** Signs the gateway's caller token on every gRPC call; the services verify it with the same key. */
     CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
     JWT_ISSUER: nonEmpty('http://localhost:4101'),
     JWT_AUDIENCE: nonEmpty('parley'),
@@ -161,6 +172,7 @@ export const gatewayConfigSchema = z
     METRICS_PORT: metricsPort,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .transform((env) => {
     const keyPrefix = (
       env.REDIS_KEY_PREFIX ||

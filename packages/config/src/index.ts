@@ -89,3 +89,23 @@ export function loadMigrationConfig(
   const c = parseConfig(`${program} migrate`, z.object({ DATABASE_URL: z.url(), LOG_LEVEL: logLevel }), env);
   return { databaseUrl: c.DATABASE_URL, logLevel: c.LOG_LEVEL };
 }
+
+/** NODE_ENV: `production` in the images (deploy/Dockerfile); read only to insist on the caller-token key. */
+export const nodeEnv = z.string().optional();
+
+/**
+ * In production (NODE_ENV=production, as the images run) a service must check who calls it and the
+ * gateway must sign: CALLER_TOKEN_SECRET is required there, so a deployment that forgot it stops
+ * at start instead of serving every caller. For a schema's superRefine.
+ */
+export function callerTokenKeyInProduction(
+  env: { NODE_ENV?: string; CALLER_TOKEN_SECRET?: string },
+  ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void },
+): void {
+  if (env.NODE_ENV === 'production' && !env.CALLER_TOKEN_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CALLER_TOKEN_SECRET'],
+      message: 'required in production (NODE_ENV=production): calls between programs are checked',
+    });
+}

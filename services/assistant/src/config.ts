@@ -1,5 +1,7 @@
 import {
+  callerTokenKeyInProduction,
   callerTokenSecret,
+  nodeEnv,
   logLevel,
   metricsPort,
   migrateOnStart,
@@ -13,28 +15,31 @@ import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } f
 const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  ASSISTANT_GRPC_PORT: port(50057),
-  /** /healthz and /readyz (which also says how the model endpoint's last call went). */
-  ASSISTANT_HTTP_PORT: port(4107),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_assistant'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  /** Where the assistant posts its replies and hands rooms over. */
-  CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
-  /** Where each answer uses one of the account's plan requests. */
-  BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
-  /** Rooms answered at once; one room's messages are always answered one after another. */
-  ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-  METRICS_PORT: metricsPort,
-  MIGRATE_ON_START: migrateOnStart,
-  CALLER_TOKEN_SECRET: callerTokenSecret,
-  LOG_LEVEL: logLevel,
-  ...languageModelEnv,
-});
+export const configSchema = z
+  .object({
+    ASSISTANT_GRPC_PORT: port(50057),
+    /** /healthz and /readyz (which also says how the model endpoint's last call went). */
+    ASSISTANT_HTTP_PORT: port(4107),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_assistant'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    /** Where the assistant posts its replies and hands rooms over. */
+    CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
+    /** Where each answer uses one of the account's plan requests. */
+    BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
+    /** Rooms answered at once; one room's messages are always answered one after another. */
+    ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    LOG_LEVEL: logLevel,
+    ...languageModelEnv,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface AssistantConfig {
   /** 0 picks a free port (tests). */

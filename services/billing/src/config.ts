@@ -1,5 +1,7 @@
 import {
+  callerTokenKeyInProduction,
   callerTokenSecret,
+  nodeEnv,
   logLevel,
   metricsPort,
   migrateOnStart,
@@ -51,8 +53,10 @@ export const configSchema = z
     METRICS_PORT: metricsPort,
     MIGRATE_ON_START: migrateOnStart,
     CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .superRefine((c, ctx) => {
     if (!c.STRIPE_SECRET_KEY) return;
     for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)

@@ -1,5 +1,7 @@
 import {
+  callerTokenKeyInProduction,
   callerTokenSecret,
+  nodeEnv,
   logLevel,
   metricsPort,
   migrateOnStart,
@@ -11,20 +13,23 @@ import {
 } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  CONTENT_GRPC_PORT: port(50054),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_content'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  STREAM_REPLICAS: streamReplicas,
-  METRICS_PORT: metricsPort,
-  MIGRATE_ON_START: migrateOnStart,
-  CALLER_TOKEN_SECRET: callerTokenSecret,
-  LOG_LEVEL: logLevel,
-});
+export const configSchema = z
+  .object({
+    CONTENT_GRPC_PORT: port(50054),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_content'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface ContentConfig {
   /** 0 picks a free port (tests). */

@@ -34,4 +34,13 @@ describe('content config', () => {
     });
     expect(() => loadConfig({ CALLER_TOKEN_SECRET: 'short' })).toThrow(/CALLER_TOKEN_SECRET/);
   });
+
+  it('requires the caller-token key in production, where the image sets NODE_ENV', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'CALLER_TOKEN_SECRET: required in production (NODE_ENV=production): calls between programs are checked',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', CALLER_TOKEN_SECRET: 'k'.repeat(32) }).callerTokenSecret,
+    ).toBe('k'.repeat(32));
+  });
 });

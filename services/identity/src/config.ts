@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
 import {
+  callerTokenKeyInProduction,
   callerTokenSecret,
+  nodeEnv,
   logLevel,
   metricsPort,
   migrateOnStart,
@@ -49,8 +51,10 @@ export const configSchema = z
     METRICS_PORT: metricsPort,
     MIGRATE_ON_START: migrateOnStart,
     CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .superRefine((env, ctx) => {
     if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
       ctx.addIssue({
