@@ -34,7 +34,11 @@ function compact(node) {
         ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, compact(schema)]))
         : compact(value);
   }
-  if (out.properties && !node['x-kubernetes-preserve-unknown-fields'] && out.additionalProperties === undefined)
+  if (
+    out.properties &&
+    !node['x-kubernetes-preserve-unknown-fields'] &&
+    out.additionalProperties === undefined
+  )
     out.additionalProperties = false;
   return out;
 }
