@@ -1,5 +1,7 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callerTokenSigner, callUnary, createClient, loadService } from '@parley/grpc';
+import { runDir } from '../../scripts/lib/paths.mjs';
 import { resolveProfile } from '../../scripts/lib/profiles.mjs';
+import { ensureLocalSecrets } from '../../scripts/lib/secrets.mjs';
 
 /** STANDARD's monthly assistant requests (packages/contracts plans). */
 export const STANDARD_REQUEST_LIMIT = 100;
@@ -15,6 +17,8 @@ export async function consumeRequests(accountId: string, count: number, label = 
   const billing = createClient(
     loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
     `127.0.0.1:${resolveProfile('test').ports.billingGrpc}`,
+    // Billing checks the caller token, signed with the stack's key (.run/secrets.env), as the assistant's.
+    { callerToken: callerTokenSigner(ensureLocalSecrets(runDir).CALLER_TOKEN_SECRET, 'assistant') },
   );
   try {
     for (let i = 0; i < count; i++) {

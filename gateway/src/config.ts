@@ -7,6 +7,9 @@ import {
   z,
   tracingEnv,
   tracingSettings,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
 } from '@parley/config';
 import { resolve } from 'node:path';
 
@@ -72,6 +75,9 @@ export const gatewayConfigSchema = z
     VISITOR_TOKEN_SECRET: z
       .string({ error: 'required: a random secret of at least 32 characters' })
       .min(32, { error: 'must be at least 32 characters' }),
+    /** Signs the gateway's caller token on every gRPC call; the services verify it with the same key. */
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     JWKS_URL: url('http://127.0.0.1:4101/.well-known/jwks.json'),
     JWT_ISSUER: nonEmpty('http://localhost:4101'),
     JWT_AUDIENCE: nonEmpty('parley'),
@@ -169,6 +175,7 @@ export const gatewayConfigSchema = z
     ...tracingEnv,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .transform((env) => {
     const keyPrefix = (
       env.REDIS_KEY_PREFIX ||
@@ -185,6 +192,7 @@ export const gatewayConfigSchema = z
       conversationsGrpcUrl: env.CONVERSATIONS_GRPC_URL,
       assistantGrpcUrl: env.ASSISTANT_GRPC_URL,
       visitorTokenSecret: env.VISITOR_TOKEN_SECRET,
+      callerTokenSecret: env.CALLER_TOKEN_SECRET,
       jwt: {
         jwksUrl: env.JWKS_URL,
         issuer: env.JWT_ISSUER,

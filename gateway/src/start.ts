@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import type { AddressInfo } from 'node:net';
 import { sessionRevocationNames } from '@parley/contracts';
+import { callerTokenSigner } from '@parley/grpc';
 import { refusingEndedSessions } from './auth/ended-sessions';
 import { createRemovedMembers } from './auth/removed-members';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -51,24 +52,36 @@ const MEMBER_NAME_CACHE_MS = 60_000;
 
 export async function startGateway(config: GatewayConfig, logger: Logger): Promise<GatewayHandle> {
   const redis = await connectRedis(config.redis.url, logger);
-  const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs);
+  // Every call to a service carries the gateway's caller token; the services refuse calls without one.
+  const callerToken = config.callerTokenSecret
+    ? callerTokenSigner(config.callerTokenSecret, 'gateway')
+    : undefined;
+  const identity = createIdentityClient(config.identityGrpcUrl, config.grpcDeadlineMs, callerToken);
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
-  const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
-  const marketing = createMarketingClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
-  const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
-  const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
-  const editorial = createEditorialClient(config.contentGrpcUrl, config.grpcDeadlineMs);
-  const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs);
-  const conversations = createConversationsClient(config.conversationsGrpcUrl, config.grpcDeadlineMs);
+  const notifications = createNotificationsClient(
+    config.notificationsGrpcUrl,
+    config.grpcDeadlineMs,
+    callerToken,
+  );
+  const marketing = createMarketingClient(config.notificationsGrpcUrl, config.grpcDeadlineMs, callerToken);
+  const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs, callerToken);
+  const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs, callerToken);
+  const editorial = createEditorialClient(config.contentGrpcUrl, config.grpcDeadlineMs, callerToken);
+  const billing = createBillingClient(config.billingGrpcUrl, config.grpcDeadlineMs, callerToken);
+  const conversations = createConversationsClient(
+    config.conversationsGrpcUrl,
+    config.grpcDeadlineMs,
+    callerToken,
+  );
   // Every service with projections, for /readyz's dead letters.
   const projections = {
-    identity: createProjectionsClient(config.identityGrpcUrl),
-    notifications: createProjectionsClient(config.notificationsGrpcUrl),
-    billing: createProjectionsClient(config.billingGrpcUrl),
-    domains: createProjectionsClient(config.domainsGrpcUrl),
-    content: createProjectionsClient(config.contentGrpcUrl),
-    conversations: createProjectionsClient(config.conversationsGrpcUrl),
-    assistant: createProjectionsClient(config.assistantGrpcUrl),
+    identity: createProjectionsClient(config.identityGrpcUrl, callerToken),
+    notifications: createProjectionsClient(config.notificationsGrpcUrl, callerToken),
+    billing: createProjectionsClient(config.billingGrpcUrl, callerToken),
+    domains: createProjectionsClient(config.domainsGrpcUrl, callerToken),
+    content: createProjectionsClient(config.contentGrpcUrl, callerToken),
+    conversations: createProjectionsClient(config.conversationsGrpcUrl, callerToken),
+    assistant: createProjectionsClient(config.assistantGrpcUrl, callerToken),
   };
   const closeClients = async () => {
     identity.close();

@@ -1,5 +1,5 @@
 import { PLAN_IDS, PLANS } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callerTokenSigner, callUnary, createClient, loadService } from '@parley/grpc';
 import { logIn, onboardingAnswers, signupDetails, uniqueEmail } from './support/flows';
 import type { GatewayClient } from './support/http-client';
 import { FRONTEND, startStack, type TestGateway, type TestStack } from './support/stack';
@@ -96,6 +96,7 @@ describe('GET /api/billing/subscription (subscription details with request usage
     const billing = createClient(
       loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing'),
       stack.billing.address,
+      { callerToken: callerTokenSigner(stack.callerTokenSecret, 'assistant') },
     );
     try {
       for (let i = 0; i < count; i++)

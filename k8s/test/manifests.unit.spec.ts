@@ -42,7 +42,11 @@ interface Container {
   name: string;
   image: string;
   ports?: Array<{ name?: string; containerPort: number }>;
-  env?: Array<{ name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }>;
+  env?: Array<{
+    name: string;
+    value?: string;
+    valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+  }>;
   envFrom?: Array<{ configMapRef?: { name: string }; secretRef?: { name: string } }>;
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   readinessProbe?: Record<string, unknown>;
@@ -52,6 +56,7 @@ interface Container {
 }
 interface PodSpec {
   containers: Container[];
+  initContainers?: Array<Container & { command?: string[] }>;
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
   volumes?: Array<{
     name: string;
@@ -151,6 +156,16 @@ describe.each([
     },
   );
 
+  it.each([...GRPC_SERVICES, 'gateway'])(
+    'gives %s the caller-token key from the Secret (services refuse unsigned calls)',
+    (program) => {
+      const container = podSpec(find(objects, 'Deployment', program)).containers[0]!;
+      const key = (container.env ?? []).find((e) => e.name === 'CALLER_TOKEN_SECRET');
+      // Required: a pod without the key does not start, rather than serve unchecked calls.
+      expect(key?.valueFrom?.secretKeyRef).toEqual({ name: 'parley-secrets', key: 'CALLER_TOKEN_SECRET' });
+    },
+  );
+
   it.each(PROGRAMS)('exposes %s on the ports its configuration sets, through its Service', (program) => {
     const container = podSpec(find(objects, 'Deployment', program)).containers[0]!;
     const { fromConfig } = containerEnvironment(objects, container);
@@ -226,6 +241,7 @@ describe('k8s/overlays/local', () => {
       for (const e of env) {
         const ref = e.valueFrom?.secretKeyRef;
         const value = ref ? secretValues[ref.key] : e.value;
+        if (value === undefined && ref?.optional) continue;
         if (value === undefined)
           throw new Error(`${program}: ${e.name} refers to missing secret key ${ref?.key}`);
         values[e.name] = value;
@@ -265,6 +281,39 @@ describe('the schema check', () => {
 
   it('fails on a kind it has no schema for', () => {
     expect(schemaErrors([{ apiVersion: 'v1', kind: 'Sevice', metadata: { name: 'x' } }])).not.toEqual([]);
+  });
+
+  describe("an operator's resource, against the schema derived from its CRD (k8s/test/crds)", () => {
+    const cluster = () =>
+      structuredClone(kustomize(PRODUCTION).find((o) => o.kind === 'Cluster')!) as unknown as K8sObject & {
+        spec: Record<string, unknown> & { postgresql: { synchronous: Record<string, unknown> } };
+      };
+
+    it('passes the production PostgreSQL cluster as it is', () => {
+      expect(schemaErrors([cluster()])).toEqual([]);
+    });
+
+    it('fails on a misspelt field, however deep', () => {
+      const c = cluster();
+      c.spec.instance = 3;
+      c.spec.postgresql.synchronous.numbr = 1;
+      const errors = schemaErrors([c]).join('\n');
+      expect(errors).toMatch(/Cluster parley-db: \/spec must NOT have additional properties \(instance\)/);
+      expect(errors).toMatch(/\/spec\/postgresql\/synchronous must NOT have additional properties \(numbr\)/);
+    });
+
+    it('fails on a wrong type, a value outside an enum and a missing required field', () => {
+      const c = cluster();
+      c.spec.instances = 'three';
+      c.spec.postgresql.synchronous.method = 'all';
+      delete c.spec.postgresql.synchronous.number;
+      const errors = schemaErrors([c]).join('\n');
+      expect(errors).toMatch(/\/spec\/instances must be integer/);
+      expect(errors).toMatch(
+        /\/spec\/postgresql\/synchronous\/method must be equal to one of the allowed values/,
+      );
+      expect(errors).toMatch(/\/spec\/postgresql\/synchronous must have required property 'number'/);
+    });
   });
 });
 
@@ -315,6 +364,58 @@ describe('k8s/overlays/production', () => {
     expect(gateway.metadata.annotations['nginx.ingress.kubernetes.io/affinity']).toBe('cookie');
     expect(gateway.spec.tls).toHaveLength(1);
     expect(spec<{ tls: unknown[] }>(find(objects, 'Ingress', 'frontend')).tls).toHaveLength(1);
+  });
+
+  it.each([...GRPC_SERVICES])(
+    'migrates %s in an init container with the database credential only; the service itself does not',
+    (program) => {
+      const pod = podSpec(find(objects, 'Deployment', program));
+      const service = pod.containers[0]!;
+      const migrate = pod.initContainers?.find((c) => c.name === 'migrate');
+      expect(migrate?.image).toBe(service.image);
+      expect(migrate?.command?.slice(-2)).toEqual(['dist/main.js', 'migrate']);
+      const databaseUrl = (c: Container) =>
+        c.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
+      expect(databaseUrl(migrate!)).toEqual(databaseUrl(service));
+      expect(migrate?.env?.map((e) => e.name).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL']);
+      expect(migrate?.envFrom).toBeUndefined();
+      expect(migrate?.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+      });
+      expect(migrate?.resources?.limits).toEqual(expect.objectContaining({ memory: expect.any(String) }));
+      expect(configData(objects, `${program}-config`).MIGRATE_ON_START).toBe('false');
+    },
+  );
+
+  it('runs PostgreSQL as a 3-instance CloudNativePG cluster, one role and one database per service', () => {
+    const cluster = spec<{
+      instances: number;
+      bootstrap: { initdb: { database: string; owner: string; postInitSQL: string[] } };
+      managed: { roles: Array<{ name: string; login: boolean; superuser: boolean; createdb: boolean }> };
+    }>(find(objects, 'Cluster', 'parley-db'));
+    expect(cluster.instances).toBe(3);
+    const { initdb } = cluster.bootstrap;
+    const roles = [initdb.owner, ...cluster.managed.roles.map((r) => r.name)].sort();
+    expect(roles).toEqual([...GRPC_SERVICES].sort());
+    for (const role of cluster.managed.roles)
+      expect(role).toMatchObject({ login: true, superuser: false, createdb: false });
+    for (const program of GRPC_SERVICES) {
+      expect(initdb.postInitSQL).toContain(`CREATE DATABASE parley_${program} OWNER ${program}`);
+      expect(initdb.postInitSQL).toContain(`REVOKE ALL ON DATABASE parley_${program} FROM PUBLIC`);
+    }
+    expect(find(objects, 'ScheduledBackup', 'parley-db-nightly')).toBeDefined();
+  });
+
+  it('reads the Redis URL (a managed endpoint, with its password) from the Secret', () => {
+    for (const program of ['identity', 'gateway']) {
+      expect(configData(objects, `${program}-config`).REDIS_URL).toBeUndefined();
+      const env = podSpec(find(objects, 'Deployment', program)).containers[0]!.env ?? [];
+      expect(env.find((e) => e.name === 'REDIS_URL')?.valueFrom?.secretKeyRef).toEqual({
+        name: 'parley-secrets',
+        key: 'REDIS_URL',
+      });
+    }
   });
 
   it('denies ingress by default', () => {

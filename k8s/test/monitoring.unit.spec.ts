@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { register } from 'prom-client';
 import { metricsText, setProgram } from '@parley/metrics';
 import { kustomize, type K8sObject } from '../../scripts/lib/kustomize.mjs';
-import { crdErrors } from './crd-schemas';
+import { customResourceErrors } from './crd-check';
 import { schemaErrors } from './schema-check';
 
 const PRODUCTION = join(__dirname, '..', 'overlays', 'production');
@@ -99,17 +99,19 @@ describe('ServiceMonitors (production overlay)', () => {
     expect(schemaErrors(monitors)).toEqual([]);
     const misspelt = structuredClone(monitors[0]!) as unknown as { spec: { endpoints: object[] } };
     misspelt.spec.endpoints[0] = { ...misspelt.spec.endpoints[0], scrapeIntervall: '15s' };
-    expect(crdErrors(misspelt as unknown as K8sObject)).toEqual([
+    expect(customResourceErrors([misspelt as unknown as K8sObject])).toEqual([
       expect.stringContaining('/spec/endpoints/0 must NOT have additional properties (scrapeIntervall)'),
     ]);
     const noSelector = structuredClone(monitors[0]!) as unknown as { spec: Record<string, unknown> };
     delete noSelector.spec.selector;
-    expect(crdErrors(noSelector as unknown as K8sObject).join('\n')).toContain(
+    expect(customResourceErrors([noSelector as unknown as K8sObject]).join('\n')).toContain(
       "must have required property 'selector'",
     );
     const badInterval = structuredClone(monitors[0]!) as unknown as { spec: { endpoints: object[] } };
     badInterval.spec.endpoints[0] = { ...badInterval.spec.endpoints[0], interval: '15 seconds' };
-    expect(crdErrors(badInterval as unknown as K8sObject).join('\n')).toContain('/spec/endpoints/0/interval');
+    expect(customResourceErrors([badInterval as unknown as K8sObject]).join('\n')).toContain(
+      '/spec/endpoints/0/interval',
+    );
   });
 });
 

@@ -6,7 +6,7 @@
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { K8sObject } from '../../scripts/lib/kustomize.mjs';
-import { crdErrors, hasCrdSchema } from './crd-schemas';
+import { customResourceErrors, isCustomResource } from './crd-check';
 
 const repoRoot = join(__dirname, '..', '..');
 
@@ -24,10 +24,6 @@ const describe = (o: K8sObject) => `${o.kind} ${o.metadata?.name}`;
 export function modelErrors(objects: K8sObject[]): string[] {
   const errors: string[] = [];
   for (const object of objects) {
-    if (hasCrdSchema(object)) {
-      errors.push(...crdErrors(object));
-      continue;
-    }
     let Model: new (data: unknown) => { validate(): void };
     try {
       Model = require(modelModule(object))[object.kind];
@@ -49,8 +45,8 @@ export function modelErrors(objects: K8sObject[]): string[] {
  * API does not have are reported ("Object literal may only specify known properties").
  */
 export function unknownFieldErrors(all: K8sObject[]): string[] {
-  // Custom resources' schemas refuse unknown fields themselves (crd-schemas.ts).
-  const objects = all.filter((o) => !hasCrdSchema(o));
+  // Custom resources' schemas refuse unknown fields themselves (crd-check.ts).
+  const objects = all.filter((o) => !isCustomResource(o));
   const file = join(repoRoot, 'k8s', 'test', '__rendered__.ts');
   const lines: string[] = [];
   objects.forEach((object, i) => {
@@ -97,6 +93,9 @@ export function unknownFieldErrors(all: K8sObject[]): string[] {
   });
 }
 
+/** Kubernetes' own kinds against kubernetes-models; operators' kinds against crds/ (crd-check.ts). */
 export function schemaErrors(objects: K8sObject[]): string[] {
-  return [...modelErrors(objects), ...unknownFieldErrors(objects)];
+  const builtIn = objects.filter((o) => !isCustomResource(o));
+  const custom = objects.filter(isCustomResource);
+  return [...modelErrors(builtIn), ...unknownFieldErrors(builtIn), ...customResourceErrors(custom)];
 }

@@ -40,6 +40,7 @@ export function programEnvironments(
     | 'CODE_SECRET'
     | 'MAIL_SEAL_KEY'
     | 'VISITOR_TOKEN_SECRET'
+    | 'CALLER_TOKEN_SECRET'
     | 'ADMIN_EMAIL'
     | 'ADMIN_PASSWORD'
     | 'STRIPE_LOCAL_SECRET_KEY'

@@ -56,6 +56,8 @@ export function programEnvironments(profile, secrets, options = {}) {
         STRIPE_JS_URL: `${stripeLocalUrl}/v3`,
       };
   const eventing = { NATS_URL: INFRA.nats, EVENT_NAMESPACE: namespace };
+  // gRPC calls carry a caller token the services check; the gateway and the assistant sign theirs.
+  const calls = { CALLER_TOKEN_SECRET: secrets.CALLER_TOKEN_SECRET };
 
   return {
     mailcatcher: {
@@ -78,6 +80,7 @@ export function programEnvironments(profile, secrets, options = {}) {
     identity: {
       ...common,
       ...eventing,
+      ...calls,
       IDENTITY_GRPC_PORT: String(p.identityGrpc),
       IDENTITY_HTTP_PORT: String(p.identityHttp),
       DATABASE_URL: databaseUrl('identity'),
@@ -92,6 +95,7 @@ export function programEnvironments(profile, secrets, options = {}) {
     notifications: {
       ...common,
       ...eventing,
+      ...calls,
       NOTIFICATIONS_GRPC_PORT: String(p.notificationsGrpc),
       DATABASE_URL: databaseUrl('notifications'),
       SMTP_URL: smtpUrl,
@@ -103,6 +107,7 @@ export function programEnvironments(profile, secrets, options = {}) {
     billing: {
       ...common,
       ...eventing,
+      ...calls,
       BILLING_GRPC_PORT: String(p.billingGrpc),
       DATABASE_URL: databaseUrl('billing'),
       ...payments,
@@ -112,24 +117,28 @@ export function programEnvironments(profile, secrets, options = {}) {
     domains: {
       ...common,
       ...eventing,
+      ...calls,
       DOMAINS_GRPC_PORT: String(p.domainsGrpc),
       DATABASE_URL: databaseUrl('domains'),
     },
     content: {
       ...common,
       ...eventing,
+      ...calls,
       CONTENT_GRPC_PORT: String(p.contentGrpc),
       DATABASE_URL: databaseUrl('content'),
     },
     conversations: {
       ...common,
       ...eventing,
+      ...calls,
       CONVERSATIONS_GRPC_PORT: String(p.conversationsGrpc),
       DATABASE_URL: databaseUrl('conversations'),
     },
     assistant: {
       ...common,
       ...eventing,
+      ...calls,
       ASSISTANT_GRPC_PORT: String(p.assistantGrpc),
       ASSISTANT_HTTP_PORT: String(p.assistantHttp),
       DATABASE_URL: databaseUrl('assistant'),
@@ -145,6 +154,7 @@ export function programEnvironments(profile, secrets, options = {}) {
     },
     gateway: {
       ...common,
+      ...calls,
       // Redis keys and channels (rate limits, Socket.IO) are namespaced by EVENT_NAMESPACE too.
       EVENT_NAMESPACE: namespace,
       GATEWAY_HOST: '127.0.0.1',

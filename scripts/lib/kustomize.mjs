@@ -6,7 +6,8 @@
 // Supported: resources (files and directories), namespace, images (newName/newTag/digest),
 // configMapGenerator and secretGenerator (literals, envs, files; behavior create/merge/replace)
 // with generatorOptions.disableNameSuffixHash: true, and patches given as strategic-merge files
-// or inline text (maps merged, lists of named items merged by name, other lists replaced).
+// or inline text (maps merged, lists of named items merged by name in kubectl's order, other lists
+// replaced).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -97,14 +98,17 @@ function generate(dir, generator, kind) {
 }
 
 const isMap = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /**
- * A copy made in this module's realm: structuredClone's copies belong to the main realm, which
- * under jest (a vm context per test file) makes them unequal to this realm's objects in
- * isDeepStrictEqual (a patch adding labels to a generated ConfigMap compared with kubectl's).
- * Rendered manifests are plain JSON data.
+ * A deep copy made of this module's own objects. structuredClone's copies have the prototypes of
+ * the realm it comes from, which under jest is not the test's: the kubectl comparison
+ * (isDeepStrictEqual) then sees a patched-in subtree as different.
  */
-const clone = (value) => JSON.parse(JSON.stringify(value));
+const clone = (v) =>
+  Array.isArray(v)
+    ? v.map(clone)
+    : isMap(v)
+      ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, clone(x)]))
+      : v;
 
 /** Strategic merge as kustomize applies it to the fields k8s/ patches. */
 export function strategicMerge(target, patch) {
@@ -113,12 +117,14 @@ export function strategicMerge(target, patch) {
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
     else if (Array.isArray(value) && Array.isArray(out[key]) && value.every((v) => isMap(v) && 'name' in v)) {
-      const merged = out[key].map((item) => {
-        const match = value.find((v) => v.name === item?.name);
-        return match ? strategicMerge(item, match) : item;
+      // As `kubectl kustomize` orders them: the patch's items in its order (merged with the
+      // target's item of the same name), then the target's items the patch does not name.
+      const target = out[key];
+      const patched = value.map((v) => {
+        const match = target.find((item) => item?.name === v.name);
+        return match ? strategicMerge(match, v) : clone(v);
       });
-      for (const v of value) if (!merged.some((m) => m?.name === v.name)) merged.push(clone(v));
-      out[key] = merged;
+      out[key] = [...patched, ...target.filter((item) => !value.some((v) => v.name === item?.name))];
     } else if (isMap(value) && isMap(out[key])) out[key] = strategicMerge(out[key], value);
     else out[key] = clone(value);
   }

@@ -5,6 +5,7 @@ export interface LocalSecrets {
   CODE_SECRET: string;
   MAIL_SEAL_KEY: string;
   VISITOR_TOKEN_SECRET: string;
+  CALLER_TOKEN_SECRET: string;
   ADMIN_EMAIL: string;
   ADMIN_PASSWORD: string;
   STRIPE_LOCAL_SECRET_KEY: string;

@@ -10,6 +10,8 @@ const SECRET_KEYS = [
   'CODE_SECRET',
   'MAIL_SEAL_KEY',
   'VISITOR_TOKEN_SECRET',
+  // The gateway and services sign and verify caller tokens on gRPC calls with it.
+  'CALLER_TOKEN_SECRET',
   'ADMIN_EMAIL',
   'ADMIN_PASSWORD',
   // The local Stripe-compatible server's keys (tools/stripe-local), shared with billing.
@@ -38,7 +40,7 @@ function generatePassword() {
 }
 
 /**
- * Returns `{ jwtPrivateKeyFile, CODE_SECRET, MAIL_SEAL_KEY, VISITOR_TOKEN_SECRET, ADMIN_EMAIL,
+ * Returns `{ jwtPrivateKeyFile, CODE_SECRET, MAIL_SEAL_KEY, VISITOR_TOKEN_SECRET, CALLER_TOKEN_SECRET, ADMIN_EMAIL,
  * ADMIN_PASSWORD }`,
  * creating whatever is missing in `dir` and leaving what exists untouched.
  */
@@ -60,6 +62,7 @@ export function ensureLocalSecrets(dir) {
     CODE_SECRET: existing.CODE_SECRET || randomBytes(32).toString('base64url'),
     MAIL_SEAL_KEY: existing.MAIL_SEAL_KEY || randomBytes(32).toString('base64url'),
     VISITOR_TOKEN_SECRET: existing.VISITOR_TOKEN_SECRET || randomBytes(32).toString('base64url'),
+    CALLER_TOKEN_SECRET: existing.CALLER_TOKEN_SECRET || randomBytes(32).toString('base64url'),
     ADMIN_EMAIL: existing.ADMIN_EMAIL || ADMIN_EMAIL,
     ADMIN_PASSWORD: existing.ADMIN_PASSWORD || generatePassword(),
     STRIPE_LOCAL_SECRET_KEY:

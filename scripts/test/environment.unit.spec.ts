@@ -16,6 +16,22 @@ describe.each(['dev', 'test'] as const)('the %s stack environment', (profileName
   const profile = resolveProfile(profileName);
   const environments = programEnvironments(profile, secrets);
 
+  it('gives the gateway and every service one caller-token key, so their gRPC calls are checked', () => {
+    const callers = [
+      'gateway',
+      'identity',
+      'notifications',
+      'billing',
+      'domains',
+      'content',
+      'conversations',
+      'assistant',
+    ] as const;
+    const keys = new Set(callers.map((p) => environments[p].CALLER_TOKEN_SECRET));
+    expect([...keys]).toEqual([secrets.CALLER_TOKEN_SECRET]);
+    expect(secrets.CALLER_TOKEN_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
   it.each(programs)('sets only variables %s knows, with values it accepts', (program) => {
     const schema = loadProgramSchema(program);
     const env = environments[program];

@@ -74,8 +74,9 @@ describe('kustomize', () => {
         name: 'app',
         image: 'parley/app:local',
         env: [
-          { name: 'X', value: '1' },
+          // As `kubectl kustomize` orders them: the patch's items first, then the target's others.
           { name: 'Y', value: '2' },
+          { name: 'X', value: '1' },
         ],
       },
       { name: 'sidecar', image: 'other/sidecar:1.0' },

@@ -1,5 +1,5 @@
 import type { Plan, PlanId, PlanLimits } from '@parley/contracts';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
 import type { Principal } from '../auth/claims';
 import { metadataOf, type CallContext } from './call-context';
 
@@ -127,9 +127,13 @@ export interface BillingClient {
   close(): void;
 }
 
-export function createBillingClient(address: string, deadlineMs: number): BillingClient {
+export function createBillingClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): BillingClient {
   const Billing = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
-  const client = createClient(Billing, address);
+  const client = createClient(Billing, address, { callerToken });
   const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
     callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
 

@@ -1,5 +1,5 @@
 import type { ContentKind } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 export interface ContentItem {
@@ -97,9 +97,13 @@ const itemOf = (m: ItemMessage): ContentItem => ({
   updatedAt: m.updatedAt,
 });
 
-export function createContentClient(address: string, deadlineMs: number): ContentClient {
+export function createContentClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): ContentClient {
   const Content = loadService('content/v1/content.proto', 'parley.content.v1.Content');
-  const client = createClient(Content, address);
+  const client = createClient(Content, address, { callerToken });
   const call = <Res>(method: string, request: object, context?: CallContext) =>
     callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
 

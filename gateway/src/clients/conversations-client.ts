@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /** A site visitor, from the verified visitor token. */
@@ -204,12 +204,16 @@ export interface ConversationsClient {
   close(): void;
 }
 
-export function createConversationsClient(address: string, deadlineMs: number): ConversationsClient {
+export function createConversationsClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): ConversationsClient {
   const Conversations = loadService(
     'conversations/v1/conversations.proto',
     'parley.conversations.v1.Conversations',
   );
-  const client = createClient(Conversations, address);
+  const client = createClient(Conversations, address, { callerToken });
   const call = <Res>(method: string, request: object, context?: CallContext) =>
     callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
   const asVisitor = (v: ConversationsVisitor) => ({

@@ -7,7 +7,7 @@ import type {
   FilterQuestionView,
   WidgetHomeSettings,
 } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 interface WireDetail {
@@ -71,9 +71,13 @@ export interface DomainsClient {
   close(): void;
 }
 
-export function createDomainsClient(address: string, deadlineMs: number): DomainsClient {
+export function createDomainsClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): DomainsClient {
   const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
-  const client = createClient(Domains, address);
+  const client = createClient(Domains, address, { callerToken });
   const call = <Res>(method: string, caller: Caller, request: object, context?: CallContext) =>
     callUnary<object, Res>(
       client,

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /** Room for a 5 MB CV and the rest of its request; grpc-js takes 4 MiB by default. */
@@ -43,9 +43,13 @@ export interface EditorialClient {
 
 const parsed = (reply: { json: string }) => JSON.parse(reply.json) as unknown;
 
-export function createEditorialClient(address: string, deadlineMs: number): EditorialClient {
+export function createEditorialClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): EditorialClient {
   const Editorial = loadService('content/v1/editorial.proto', 'parley.content.v1.Editorial');
-  const client = createClient(Editorial, address, { maxMessageBytes: MAX_MESSAGE_BYTES });
+  const client = createClient(Editorial, address, { maxMessageBytes: MAX_MESSAGE_BYTES, callerToken });
   const call = <Res>(method: string, request: object, context?: CallContext) =>
     callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
   const adminRequest = (

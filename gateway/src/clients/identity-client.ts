@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 import type {
   AcceptTeamInviteRequest,
@@ -49,9 +49,13 @@ export interface IdentityClient {
   close(): void;
 }
 
-export function createIdentityClient(address: string, deadlineMs: number): IdentityClient {
+export function createIdentityClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): IdentityClient {
   const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
-  const client = createClient(Identity, address);
+  const client = createClient(Identity, address, { callerToken });
   const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
     callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
 

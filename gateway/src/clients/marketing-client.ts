@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /**
@@ -19,9 +19,13 @@ export interface MarketingClient {
   close(): void;
 }
 
-export function createMarketingClient(address: string, deadlineMs: number): MarketingClient {
+export function createMarketingClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): MarketingClient {
   const Marketing = loadService('notifications/v1/marketing.proto', 'parley.notifications.v1.Marketing');
-  const client = createClient(Marketing, address);
+  const client = createClient(Marketing, address, { callerToken });
   const call = <Res>(method: string, request: object, context?: CallContext) =>
     callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
   return {

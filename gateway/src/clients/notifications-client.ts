@@ -1,5 +1,5 @@
 import type { InAppNotification, NotificationType } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
+import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /** proto/notifications/v1/notifications.proto as the gateway uses it. */
@@ -51,12 +51,16 @@ export interface NotificationsClient {
   close(): void;
 }
 
-export function createNotificationsClient(address: string, deadlineMs: number): NotificationsClient {
+export function createNotificationsClient(
+  address: string,
+  deadlineMs: number,
+  callerToken?: CallerTokenSigner,
+): NotificationsClient {
   const Notifications = loadService(
     'notifications/v1/notifications.proto',
     'parley.notifications.v1.Notifications',
   );
-  const client = createClient(Notifications, address);
+  const client = createClient(Notifications, address, { callerToken });
   const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
     callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
 

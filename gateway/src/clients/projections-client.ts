@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
 
 /** A service's projections as parley.projections.v1.Projections reports them. */
 export interface ProjectionsClient {
@@ -7,9 +7,9 @@ export interface ProjectionsClient {
   close(): void;
 }
 
-export function createProjectionsClient(address: string): ProjectionsClient {
+export function createProjectionsClient(address: string, callerToken?: CallerTokenSigner): ProjectionsClient {
   const Projections = loadService('projections/v1/projections.proto', 'parley.projections.v1.Projections');
-  const client = createClient(Projections, address);
+  const client = createClient(Projections, address, { callerToken });
   return {
     deadLetterCounts: async (deadlineMs) => {
       const { projections } = await callUnary<

@@ -2,7 +2,7 @@ import {
   startTestConversations,
   type TestConversations,
 } from '@parley/conversations/test/test-conversations';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callerTokenSigner, callUnary, createClient, loadService } from '@parley/grpc';
 import { eventually as retry } from '@parley/testing';
 import { addDomain, startTestContent, type TestContent } from './content';
 import { startTestDomains, type TestDomains } from './domains';
@@ -69,7 +69,9 @@ export async function agentOf(
   owner: Registered['user'],
 ): Promise<{ client: GatewayClient; user: Registered['user'] }> {
   const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
-  const grpc = createClient(Identity, `127.0.0.1:${world.stack.identity.grpcPort}`);
+  const grpc = createClient(Identity, `127.0.0.1:${world.stack.identity.grpcPort}`, {
+    callerToken: callerTokenSigner(world.stack.callerTokenSecret, 'test'),
+  });
   const email = uniqueEmail('agent');
   try {
     const invited = await callUnary<object, { id: string }>(

@@ -83,6 +83,8 @@ async function assemble(
         eventNamespace: stack.namespace,
         conversationsGrpcUrl: conversations.grpcUrl,
         billingGrpcUrl: stack.billing.address,
+        // Billing checks the caller: the assistant signs as it does in production.
+        callerTokenSecret: stack.callerTokenSecret,
         concurrency: 4,
         languageModel: null,
         logLevel: logLevel as never,

@@ -38,6 +38,8 @@ export interface TestStack {
   namespace: string;
   /** The key identity seals mailed codes and tokens with (notifications needs the same). */
   mailSealKey: string;
+  /** The key the stack's gateways sign caller tokens with, and identity and billing verify them. */
+  callerTokenSecret: string;
   /** Identity's own database. */
   identityDb: TestDatabase;
   admin: { email: string; password: string };
@@ -64,6 +66,8 @@ export async function startStack(
 ): Promise<TestStack> {
   const namespace = randomNamespace();
   const mailSealKey = randomBytes(24).toString('base64url');
+  // As in production: identity and billing refuse gRPC calls without the gateway's caller token.
+  const callerTokenSecret = randomBytes(32).toString('base64url');
   const admin = { email: `admin.${namespace}@example.com`, password: 'Admin_pass-2024' };
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const db: TestDatabase = await createTestDatabase();
@@ -81,6 +85,7 @@ export async function startStack(
       JWT_AUDIENCE: 'parley',
       CODE_SECRET: randomBytes(24).toString('base64url'),
       MAIL_SEAL_KEY: mailSealKey,
+      CALLER_TOKEN_SECRET: callerTokenSecret,
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: logLevel,
@@ -99,7 +104,10 @@ export async function startStack(
 
   let billing: TestBilling;
   try {
-    billing = await startTestBilling(namespace, options.billingEnv);
+    billing = await startTestBilling(namespace, {
+      CALLER_TOKEN_SECRET: callerTokenSecret,
+      ...options.billingEnv,
+    });
   } catch (e) {
     await stopIdentity();
     throw e;
@@ -124,6 +132,7 @@ export async function startStack(
       // without it would share the un-namespaced stream (and its durable) with a dev stack.
       EVENT_NAMESPACE: namespace,
       VISITOR_TOKEN_SECRET: visitorTokenSecret,
+      CALLER_TOKEN_SECRET: callerTokenSecret,
       FRONTEND_ORIGIN: FRONTEND,
       TRUST_PROXY: 'loopback',
       GRPC_DEADLINE_MS: '15000',
@@ -142,6 +151,7 @@ export async function startStack(
   return {
     namespace,
     mailSealKey,
+    callerTokenSecret,
     identityDb: db,
     admin,
     identity,

@@ -91,3 +91,53 @@ export const logLevel = z
   .default('info');
 
 export { z };
+
+/**
+ * MIGRATE_ON_START: whether a program with a database applies its migrations when it starts.
+ * On by default (`npm start`, tests); production turns it off and runs the program's `migrate`
+ * entry as a Job before a new version rolls out, so pods never change the schema themselves.
+ */
+export const migrateOnStart = bool(true);
+/**
+ * CALLER_TOKEN_SECRET: the key the gateway and service-to-service callers sign short-lived caller
+ * tokens with, and services verify them with (HS256, at least 32 characters). Unset: calls carry
+ * no token and services accept every call (single-process tests only; the stacks and k8s set it).
+ */
+export const callerTokenSecret = z
+  .union([
+    z.literal('').transform(() => undefined),
+    z.string().min(32, 'CALLER_TOKEN_SECRET must be at least 32 characters'),
+  ])
+  .optional();
+
+/**
+ * What a program's `migrate` entry reads: its database and log level only. The migration Job or
+ * init container gets the database credential and nothing else of the program's secrets.
+ */
+export function loadMigrationConfig(
+  program: string,
+  env: Record<string, string | undefined> = process.env,
+): { databaseUrl: string; logLevel: z.infer<typeof logLevel> } {
+  const c = parseConfig(`${program} migrate`, z.object({ DATABASE_URL: z.url(), LOG_LEVEL: logLevel }), env);
+  return { databaseUrl: c.DATABASE_URL, logLevel: c.LOG_LEVEL };
+}
+
+/** NODE_ENV: `production` in the images (deploy/Dockerfile); read only to insist on the caller-token key. */
+export const nodeEnv = z.string().optional();
+
+/**
+ * In production (NODE_ENV=production, as the images run) a service must check who calls it and the
+ * gateway must sign: CALLER_TOKEN_SECRET is required there, so a deployment that forgot it stops
+ * at start instead of serving every caller. For a schema's superRefine.
+ */
+export function callerTokenKeyInProduction(
+  env: { NODE_ENV?: string; CALLER_TOKEN_SECRET?: string },
+  ctx: { addIssue(issue: { code: 'custom'; path: string[]; message: string }): void },
+): void {
+  if (env.NODE_ENV === 'production' && !env.CALLER_TOKEN_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CALLER_TOKEN_SECRET'],
+      message: 'required in production (NODE_ENV=production): calls between programs are checked',
+    });
+}

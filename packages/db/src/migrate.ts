@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Pool } from 'pg';
+import { migrationFiles } from './pending-migrations';
 
 /**
  * Applies `NNN_name.sql` files from `dir` in order, each once, in its own transaction. An advisory
@@ -17,10 +18,7 @@ export async function migrate(pool: Pool, dir: string): Promise<string[]> {
     const done = new Set(
       (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
     );
-    const files = readdirSync(dir)
-      .filter((f) => /^\d+_.+\.sql$/.test(f))
-      .sort();
-    for (const file of files) {
+    for (const file of migrationFiles(dir)) {
       if (done.has(file)) continue;
       await client.query('BEGIN');
       try {

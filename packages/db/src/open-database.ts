@@ -9,6 +9,11 @@ export interface DatabaseLogger {
 export interface OpenDatabaseOptions {
   /** Most connections the pool holds at once. */
   max: number;
+  /**
+   * Create the database when it is missing (default). Off for a program that does not migrate
+   * at start: its role may not create databases, and a missing one is an operator's error.
+   */
+  create?: boolean;
 }
 
 /**
@@ -21,7 +26,7 @@ export async function openDatabase(
   logger: DatabaseLogger,
   options: OpenDatabaseOptions,
 ): Promise<Pool> {
-  await ensureDatabase(url);
+  if (options.create !== false) await ensureDatabase(url);
   const pool = new Pool({ connectionString: url, max: options.max });
   pool.on('error', (e) => logger.warn({ err: e }, 'idle database connection failed'));
   return pool;

@@ -1,4 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
+import { CALLER_TOKEN_METADATA, type CallerTokenSigner } from './caller-token';
 import { fromServiceError } from './errors';
 import { clientCallTimer } from './metrics';
 
@@ -26,9 +27,10 @@ const DNS_MIN_RESOLUTION_INTERVAL_MS = 5_000;
 export function createClient(
   Service: grpc.ServiceClientConstructor,
   address: string,
-  options: { maxMessageBytes?: number } = {},
+  options: { maxMessageBytes?: number; callerToken?: CallerTokenSigner } = {},
 ): grpc.Client {
   return new Service(address, grpc.credentials.createInsecure(), {
+    ...(options.callerToken ? { interceptors: [withCallerToken(options.callerToken)] } : {}),
     ...(options.maxMessageBytes
       ? {
           'grpc.max_receive_message_length': options.maxMessageBytes,
@@ -53,6 +55,26 @@ export function createClient(
       ],
     }),
   });
+}
+
+/**
+ * Puts the caller's token in every call's metadata (the services check it). Signing is
+ * asynchronous; grpc-js holds the call's message until the metadata goes out. A signing failure
+ * sends the call without a token, which the service refuses as UNAUTHENTICATED.
+ */
+function withCallerToken(sign: CallerTokenSigner): grpc.Interceptor {
+  return (options, nextCall) =>
+    new grpc.InterceptingCall(nextCall(options), {
+      start(metadata, listener, next) {
+        sign().then(
+          (token) => {
+            metadata.set(CALLER_TOKEN_METADATA, token);
+            next(metadata, listener);
+          },
+          () => next(metadata, listener),
+        );
+      },
+    });
 }
 
 /** Calls a unary method with a deadline and optional metadata; rejects with an AppError. */

@@ -6,3 +6,12 @@ export { unary, type UnaryHandler } from './unary';
 export { createClient, callUnary, type ClientOptions } from './client';
 export { callerFrom, type Caller, type CallerMessage } from './caller';
 export { isDependencyOutage } from './outage';
+export {
+  CALLER_TOKEN_METADATA,
+  CallerTokenError,
+  callerTokenSigner,
+  callerTokenVerifier,
+  type CallerTokenSigner,
+  type CallerTokenVerifier,
+  type VerifiedCaller,
+} from './caller-token';

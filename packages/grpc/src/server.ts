@@ -1,6 +1,8 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadService } from './load';
+import type { CallerTokenVerifier } from './caller-token';
 import { instrumented } from './metrics';
+import { requireCallerToken } from './verify-caller';
 
 export interface GrpcServerHandle {
   server: grpc.Server;
@@ -26,6 +28,11 @@ export interface GrpcServerOptions {
    * resolve the service's name again and spread over pods added since. Default 5 minutes.
    */
   maxConnectionAgeMs?: number;
+  /**
+   * Checks the caller token of every call to `services` (the health service stays open to probes);
+   * a call without a valid one is answered UNAUTHENTICATED. Unset: every call is served.
+   */
+  callerTokens?: CallerTokenVerifier;
 }
 
 export const DEFAULT_MAX_CONNECTION_AGE_MS = 5 * 60_000;
@@ -58,8 +65,12 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
       callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
   });
-  for (const s of options.services)
-    server.addService(s.definition, instrumented(s.definition, s.implementation));
+  for (const s of options.services) {
+    const checked = options.callerTokens
+      ? requireCallerToken(s.definition, s.implementation, options.callerTokens)
+      : s.implementation;
+    server.addService(s.definition, instrumented(s.definition, checked));
+  }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${options.host ?? '0.0.0.0'}:${options.port}`,

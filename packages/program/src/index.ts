@@ -9,18 +9,43 @@ export interface RunningProgram {
 
 /**
  * The life of every program's process: parse config, start, and stop once on SIGTERM/SIGINT.
+ * Run with the argument `migrate`, a program with a database (`migration` given) applies its
+ * migrations instead and exits 0.
  * A start-up failure exits 1 — a config error with its list of problems, anything else with its
  * stack, since that is what an operator needs to see. With `metricsPort` set it also serves
  * `GET /metrics` there, every series labelled with the program's name. With `tracing` set
  * (OTEL_EXPORTER_OTLP_ENDPOINT) it exports OpenTelemetry traces, the service named after the
  * program, and sends what is buffered before it exits.
  */
-export function runProgram<C extends { logLevel: string; metricsPort?: number; tracing?: TracingSettings }>(
+/** A program's `migrate` entry: its own (small) configuration and the step itself. */
+export interface ProgramMigration<M extends { logLevel: string }> {
+  loadConfig: () => M;
+  /** Applies the migrations; returns the ones it applied. */
+  run: (config: M, logger: Logger) => Promise<string[]>;
+}
+
+export function runProgram<
+  C extends { logLevel: string; metricsPort?: number; tracing?: TracingSettings },
+  M extends { logLevel: string } = { logLevel: string },
+>(
   name: string,
   loadConfig: () => C,
   start: (config: C, logger: Logger) => Promise<RunningProgram>,
+  migration?: ProgramMigration<M>,
 ): void {
   const main = async () => {
+    // `main.js migrate`: the program's migrate entry (an init container or Job in production, the
+    // same image); it reads only what migrating needs, applies the migrations and exits.
+    if (process.argv[2] === 'migrate') {
+      if (!migration) throw new Error(`${name} has no database to migrate`);
+      const config = migration.loadConfig();
+      const logger = createLogger(name, config.logLevel);
+      const applied = await migration.run(config, logger);
+      logger.info({ applied }, applied.length ? 'migrations applied' : 'database already up to date');
+      // Exit once the line above is written.
+      setImmediate(() => process.exit(0));
+      return;
+    }
     const config = loadConfig();
     const logger = createLogger(name, config.logLevel);
     setProgram(name);

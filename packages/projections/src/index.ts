@@ -1,6 +1,10 @@
 export type { Projection, ProjectionRunner } from './api';
 export { ensureProjectionSchema, CHECKPOINTS, DEAD_LETTERS } from './schema';
-export { openProjectionDatabase, type ProjectionDatabaseOptions } from './database';
+export {
+  openProjectionDatabase,
+  migrateProjectionDatabase,
+  type ProjectionDatabaseOptions,
+} from './database';
 export { startProjection, type StartProjectionOptions } from './runner';
 export {
   projectionStarter,

@@ -1,6 +1,10 @@
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   url,
@@ -15,28 +19,33 @@ import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } f
 const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback);
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  ASSISTANT_GRPC_PORT: port(50057),
-  /** /healthz and /readyz (which also says how the model endpoint's last call went). */
-  ASSISTANT_HTTP_PORT: port(4107),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_assistant'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  /** Where the assistant posts its replies and hands rooms over. */
-  CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
-  /** Where each answer uses one of the account's plan requests. */
-  BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
-  /** Rooms answered at once; one room's messages are always answered one after another. */
-  ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-  METRICS_PORT: metricsPort,
-  ...tracingEnv,
-  LOG_LEVEL: logLevel,
-  ...languageModelEnv,
-  ...embeddingsEnv,
-});
+export const configSchema = z
+  .object({
+    ASSISTANT_GRPC_PORT: port(50057),
+    /** /healthz and /readyz (which also says how the model endpoint's last call went). */
+    ASSISTANT_HTTP_PORT: port(4107),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_assistant'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    /** Where the assistant posts its replies and hands rooms over. */
+    CONVERSATIONS_GRPC_URL: nonEmpty('127.0.0.1:50056'),
+    /** Where each answer uses one of the account's plan requests. */
+    BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
+    /** Rooms answered at once; one room's messages are always answered one after another. */
+    ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    ...tracingEnv,
+    ...embeddingsEnv,
+    LOG_LEVEL: logLevel,
+    ...languageModelEnv,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface AssistantConfig {
   /** 0 picks a free port (tests). */
@@ -59,6 +68,10 @@ export interface AssistantConfig {
   metricsPort?: number;
   /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
   tracing?: TracingSettings;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -77,6 +90,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddings: embeddingsConfigFrom(c),
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -14,6 +14,7 @@ describe('assistant config', () => {
       languageModel: null,
       embeddings: null,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 

@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
-import { startAssistant } from './start';
+import { migrateAssistant, startAssistant } from './start';
 import { loadConfig } from './config';
 
-runProgram('assistant', loadConfig, startAssistant);
+runProgram('assistant', loadConfig, startAssistant, {
+  loadConfig: () => loadMigrationConfig('assistant'),
+  run: migrateAssistant,
+});

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { connectEventBus } from '@parley/eventstore';
-import { serveGrpc } from '@parley/grpc';
+import { callerTokenSigner, callerTokenVerifier, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
 import {
+  migrateProjectionDatabase,
   openProjectionDatabase,
   projectionMetrics,
   projectionsGrpcService,
@@ -48,6 +49,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 10,
       migrationsDir: MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'assistant');
@@ -77,9 +79,13 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
       },
     });
     teardown.add(() => liveWatch.stop());
-    const conversations = conversationsActions(config.conversationsGrpcUrl);
+    // It calls conversations and billing as itself: their servers check its caller token.
+    const callerToken = config.callerTokenSecret
+      ? callerTokenSigner(config.callerTokenSecret, 'assistant')
+      : undefined;
+    const conversations = conversationsActions(config.conversationsGrpcUrl, undefined, callerToken);
     teardown.add(() => conversations.close());
-    const usage = billingUsage(config.billingGrpcUrl);
+    const usage = billingUsage(config.billingGrpcUrl, undefined, callerToken);
     teardown.add(() => usage.close());
     // Last: it acts on what the knowledge projections have built.
     const reactor = await startLaneConsumer({
@@ -112,6 +118,7 @@ export function startAssistant(config: AssistantConfig, logger: Logger): Promise
 
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [projectionsGrpcService(pool, config.eventNamespace || undefined)],
       isReady: () => !nc.isClosed(),
     });
@@ -175,4 +182,9 @@ function readiness(
     },
     ...semantic,
   };
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateAssistant(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

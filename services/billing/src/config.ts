@@ -1,6 +1,10 @@
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
@@ -51,8 +55,12 @@ export const configSchema = z
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
     ...tracingEnv,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .superRefine((c, ctx) => {
     if (!c.STRIPE_SECRET_KEY) return;
     for (const key of ['STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const)
@@ -90,6 +98,10 @@ export interface BillingConfig {
   metricsPort?: number;
   /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
   tracing?: TracingSettings;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -117,6 +129,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

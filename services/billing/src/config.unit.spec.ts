@@ -11,6 +11,7 @@ describe('billing config', () => {
       publicAppUrl: 'http://localhost:3000',
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 
@@ -45,6 +46,7 @@ describe('billing config', () => {
       publicAppUrl: 'http://localhost:13000',
       streamReplicas: 3,
       logLevel: 'debug',
+      migrateOnStart: true,
     });
   });
 

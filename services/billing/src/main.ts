@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startBilling } from './start';
+import { migrateBilling, startBilling } from './start';
 
-runProgram('billing', loadConfig, startBilling);
+runProgram('billing', loadConfig, startBilling, {
+  loadConfig: () => loadMigrationConfig('billing'),
+  run: migrateBilling,
+});

@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { Lanes, startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { BillingConfig } from './config';
 import type { BillingDeps } from './app/deps';
 import { billingService } from './grpc/billing-service';
@@ -39,6 +44,7 @@ export function startBilling(
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 5,
       migrationsDir: config.migrationsDir ?? MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'billing');
@@ -81,6 +87,7 @@ export function startBilling(
     const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Service.service, implementation: billingService(deps, logger) },
         projectionsGrpcService(pool, namespace),
@@ -91,4 +98,9 @@ export function startBilling(
     logger.info({ grpcPort: grpc.port, namespace }, 'billing started');
     return { grpcPort: grpc.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateBilling(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -1,6 +1,10 @@
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
@@ -12,19 +16,24 @@ import {
 } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  CONTENT_GRPC_PORT: port(50054),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_content'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  STREAM_REPLICAS: streamReplicas,
-  METRICS_PORT: metricsPort,
-  ...tracingEnv,
-  LOG_LEVEL: logLevel,
-});
+export const configSchema = z
+  .object({
+    CONTENT_GRPC_PORT: port(50054),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_content'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    ...tracingEnv,
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface ContentConfig {
   /** 0 picks a free port (tests). */
@@ -39,6 +48,10 @@ export interface ContentConfig {
   metricsPort?: number;
   /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
   tracing?: TracingSettings;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -52,6 +65,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

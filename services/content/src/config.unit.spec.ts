@@ -9,6 +9,7 @@ describe('content config', () => {
       eventNamespace: '',
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 
@@ -23,5 +24,23 @@ describe('content config', () => {
     expect(() => loadConfig({ STREAM_REPLICAS: '0' })).toThrow(/STREAM_REPLICAS/);
     expect(() => loadConfig({ STREAM_REPLICAS: '6' })).toThrow(/STREAM_REPLICAS/);
     expect(() => loadConfig({ STREAM_REPLICAS: 'three' })).toThrow(/STREAM_REPLICAS/);
+  });
+
+  it('turns migrating at start off and reads the caller-token key', () => {
+    const key = 'k'.repeat(32);
+    expect(loadConfig({ MIGRATE_ON_START: 'false', CALLER_TOKEN_SECRET: key })).toMatchObject({
+      migrateOnStart: false,
+      callerTokenSecret: key,
+    });
+    expect(() => loadConfig({ CALLER_TOKEN_SECRET: 'short' })).toThrow(/CALLER_TOKEN_SECRET/);
+  });
+
+  it('requires the caller-token key in production, where the image sets NODE_ENV', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'CALLER_TOKEN_SECRET: required in production (NODE_ENV=production): calls between programs are checked',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', CALLER_TOKEN_SECRET: 'k'.repeat(32) }).callerTokenSecret,
+    ).toBe('k'.repeat(32));
   });
 });

@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startContent } from './start';
+import { migrateContent, startContent } from './start';
 
-runProgram('content', loadConfig, startContent);
+runProgram('content', loadConfig, startContent, {
+  loadConfig: () => loadMigrationConfig('content'),
+  run: migrateContent,
+});

@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { ContentDeps } from './app/deps';
 import type { ContentConfig } from './config';
 import { contentService } from './grpc/content-service';
@@ -38,6 +43,7 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 10,
       migrationsDir: MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'content');
@@ -63,6 +69,7 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
     const Editorial = loadService('content/v1/editorial.proto', 'parley.content.v1.Editorial');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Service.service, implementation: contentService(deps, logger) },
         { definition: Editorial.service, implementation: editorialService(deps, logger) },
@@ -75,4 +82,9 @@ export function startContent(config: ContentConfig, logger: Logger): Promise<Con
     logger.info({ grpcPort: grpc.port, namespace }, 'content started');
     return { grpcPort: grpc.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateContent(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -1,6 +1,10 @@
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
@@ -12,27 +16,32 @@ import {
 } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  CONVERSATIONS_GRPC_PORT: port(50056),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_conversations'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  /**
-   * Aggregates whose events the event store keeps in memory (least recently used dropped first).
-   * A visitor message reads its customer, its visitor key and its room: size it to about three
-   * per visitor chatting at once. About 1.5 KB of heap per event held (measured; a customer or
-   * key is a few events, a room one per message), so 10,000 aggregates of a few events each are
-   * some tens of MB. 0 turns the cache off.
-   */
-  EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
-  STREAM_REPLICAS: streamReplicas,
-  METRICS_PORT: metricsPort,
-  ...tracingEnv,
-  LOG_LEVEL: logLevel,
-});
+export const configSchema = z
+  .object({
+    CONVERSATIONS_GRPC_PORT: port(50056),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_conversations'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    /**
+     * Aggregates whose events the event store keeps in memory (least recently used dropped first).
+     * A visitor message reads its customer, its visitor key and its room: size it to about three
+     * per visitor chatting at once. About 1.5 KB of heap per event held (measured; a customer or
+     * key is a few events, a room one per message), so 10,000 aggregates of a few events each are
+     * some tens of MB. 0 turns the cache off.
+     */
+    EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    ...tracingEnv,
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface ConversationsConfig {
   /** 0 picks a free port (tests). */
@@ -49,6 +58,10 @@ export interface ConversationsConfig {
   metricsPort?: number;
   /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
   tracing?: TracingSettings;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -63,6 +76,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -10,6 +10,7 @@ describe('conversations config', () => {
       eventCacheSize: 10_000,
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 

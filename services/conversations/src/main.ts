@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startConversations } from './start';
+import { migrateConversations, startConversations } from './start';
 
-runProgram('conversations', loadConfig, startConversations);
+runProgram('conversations', loadConfig, startConversations, {
+  loadConfig: () => loadMigrationConfig('conversations'),
+  run: migrateConversations,
+});

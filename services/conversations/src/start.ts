@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream, streamName } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { ConversationsDeps } from './app/deps';
 import type { ConversationsConfig } from './config';
 import { conversationsService } from './grpc/conversations-service';
@@ -42,6 +47,7 @@ export function startConversations(
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 10,
       migrationsDir: MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'conversations');
@@ -85,6 +91,7 @@ export function startConversations(
     );
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Service.service, implementation: conversationsService(deps, logger) },
         projectionsGrpcService(pool, namespace),
@@ -95,4 +102,9 @@ export function startConversations(
     logger.info({ grpcPort: grpc.port, namespace }, 'conversations started');
     return { grpcPort: grpc.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateConversations(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -9,6 +9,7 @@ describe('domains config', () => {
       eventNamespace: '',
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 

@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startDomains } from './start';
+import { migrateDomains, startDomains } from './start';
 
-runProgram('domains', loadConfig, startDomains);
+runProgram('domains', loadConfig, startDomains, {
+  loadConfig: () => loadMigrationConfig('domains'),
+  run: migrateDomains,
+});

@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { DomainsDeps } from './app/deps';
 import type { DomainsConfig } from './config';
 import { domainsService } from './grpc/domains-service';
@@ -36,6 +41,7 @@ export function startDomains(
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 10,
       migrationsDir: MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'domains');
@@ -56,6 +62,7 @@ export function startDomains(
     const Service = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Service.service, implementation: domainsService(deps, logger) },
         projectionsGrpcService(pool, namespace),
@@ -66,4 +73,9 @@ export function startDomains(
     logger.info({ grpcPort: grpc.port, namespace }, 'domains started');
     return { grpcPort: grpc.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateDomains(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -3,6 +3,10 @@ import { loginSchema } from '@parley/contracts/validation';
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
@@ -30,6 +34,8 @@ export const configSchema = z
       .default(''),
     JWT_PRIVATE_KEY: z.string().optional(),
     JWT_PRIVATE_KEY_FILE: z.string().optional(),
+    /** During a key rotation: the key signed with before (public or private PEM), still published. */
+    JWT_PREVIOUS_PUBLIC_KEY: z.string().optional(),
     JWT_ISSUER: url('http://localhost:4101'),
     JWT_AUDIENCE: z.string().min(1).default('parley'),
     ACCESS_TOKEN_TTL_SECONDS: seconds(900),
@@ -46,8 +52,12 @@ export const configSchema = z
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
     ...tracingEnv,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
     LOG_LEVEL: logLevel,
   })
+  .superRefine(callerTokenKeyInProduction)
   .superRefine((env, ctx) => {
     if (!env.JWT_PRIVATE_KEY && !env.JWT_PRIVATE_KEY_FILE) {
       ctx.addIssue({
@@ -95,6 +105,9 @@ export const configSchema = z
       jwt: {
         // Escaped newlines let the PEM travel in a one-line environment variable.
         privateKeyPem: jwtPrivateKeyPem.replace(/\\n/g, '\n'),
+        previousPublicKeyPem: env.JWT_PREVIOUS_PUBLIC_KEY
+          ? env.JWT_PREVIOUS_PUBLIC_KEY.replace(/\\n/g, '\n')
+          : null,
         issuer: env.JWT_ISSUER.replace(/\/$/, ''),
         audience: env.JWT_AUDIENCE,
         accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL_SECONDS,
@@ -111,6 +124,8 @@ export const configSchema = z
       streamReplicas: env.STREAM_REPLICAS,
       metricsPort: env.METRICS_PORT,
       tracing: tracingSettings(env),
+      migrateOnStart: env.MIGRATE_ON_START,
+      callerTokenSecret: env.CALLER_TOKEN_SECRET,
       logLevel: env.LOG_LEVEL,
     };
   });

@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startIdentity } from './start';
+import { migrateIdentity, startIdentity } from './start';
 
-runProgram('identity', loadConfig, startIdentity);
+runProgram('identity', loadConfig, startIdentity, {
+  loadConfig: () => loadMigrationConfig('identity'),
+  run: migrateIdentity,
+});

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { migrate, openDatabase } from '@parley/db';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import { createClient, type RedisClientType } from 'redis';
 import { bootstrapAdmin } from './app/admin/bootstrap-admin';
 import type { IdentityDeps } from './app/deps';
@@ -22,7 +26,7 @@ import { usersProjection } from './projections/users/projection';
 import { registrationReactor } from './reactors/registration-reactor';
 import { revocationReactor } from './reactors/revocation-reactor';
 import { hashPassword } from './security/passwords';
-import { loadSigningKey } from './security/signing-key';
+import { loadPreviousPublicKey, loadSigningKey } from './security/signing-key';
 
 export interface IdentityHandle {
   grpcPort: number;
@@ -47,6 +51,9 @@ export function startIdentity(
   return startWithTeardown(logger, async (teardown) => {
     const namespace = config.namespace || undefined;
     const signingKey = await loadSigningKey(config.jwt.privateKeyPem);
+    const previousKeys = config.jwt.previousPublicKeyPem
+      ? [await loadPreviousPublicKey(config.jwt.previousPublicKeyPem)]
+      : [];
 
     const nc = await connectEventBus(config.natsUrl, 'identity');
     teardown.add(() => nc.drain());
@@ -54,9 +61,11 @@ export function startIdentity(
     const store = new EventStore(nc, { context: 'identity', namespace });
     const jsm = await nc.jetstreamManager();
 
-    const pool = await openDatabase(config.databaseUrl, logger, { max: 10 });
-    teardown.add(() => pool.end());
-    await migrate(pool, migrationsDir(config.migrationsDir));
+    const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
+      max: 10,
+      migrationsDir: migrationsDir(config.migrationsDir),
+      migrate: config.migrateOnStart,
+    });
 
     const redis: RedisClientType = createClient({ url: config.redisUrl, socket: { connectTimeout: 3000 } });
     redis.on('error', (e: Error) => logger.warn({ err: e }, 'redis connection error'));
@@ -103,6 +112,7 @@ export function startIdentity(
     const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Identity.service, implementation: identityService(deps, logger) },
         projectionsGrpcService(pool, namespace),
@@ -113,14 +123,26 @@ export function startIdentity(
       port: config.httpPort,
       issuer: config.jwt.issuer,
       signingKey,
+      previousKeys,
       isReady,
     });
     teardown.add(() => http.close());
 
     logger.info(
-      { grpcPort: grpc.port, httpPort: http.port, namespace: namespace ?? '', kid: signingKey.kid },
+      {
+        grpcPort: grpc.port,
+        httpPort: http.port,
+        namespace: namespace ?? '',
+        kid: signingKey.kid,
+        previousKids: previousKeys.map((k) => k.kid),
+      },
       'identity started',
     );
     return { grpcPort: grpc.port, httpPort: http.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateIdentity(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, migrationsDir(null));
 }

@@ -1,6 +1,10 @@
 import {
   logLevel,
   metricsPort,
+  callerTokenKeyInProduction,
+  callerTokenSecret,
+  nodeEnv,
+  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
@@ -27,31 +31,36 @@ const publicAppUrl = z
   .transform((v) => v.replace(/\/+$/, ''));
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
-export const configSchema = z.object({
-  NOTIFICATIONS_GRPC_PORT: port(50052),
-  DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_notifications'),
-  NATS_URL: url('nats://127.0.0.1:4222'),
-  EVENT_NAMESPACE: z
-    .string()
-    .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
-    .default(''),
-  SMTP_URL: smtpUrl,
-  MAIL_FROM: z.string().trim().min(3).default('Parley <no-reply@parley.local>'),
-  MAIL_SEAL_KEY: z
-    .string()
-    .min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
-  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
-  MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
-  MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
-  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
-  PUBLIC_APP_URL: publicAppUrl,
-  MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
-  MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
-  STREAM_REPLICAS: streamReplicas,
-  METRICS_PORT: metricsPort,
-  ...tracingEnv,
-  LOG_LEVEL: logLevel,
-});
+export const configSchema = z
+  .object({
+    NOTIFICATIONS_GRPC_PORT: port(50052),
+    DATABASE_URL: url('postgres://postgres@127.0.0.1:5432/parley_notifications'),
+    NATS_URL: url('nats://127.0.0.1:4222'),
+    EVENT_NAMESPACE: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
+      .default(''),
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: z.string().trim().min(3).default('Parley <no-reply@parley.local>'),
+    MAIL_SEAL_KEY: z
+      .string()
+      .min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
+    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    PUBLIC_APP_URL: publicAppUrl,
+    MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
+    MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
+    STREAM_REPLICAS: streamReplicas,
+    METRICS_PORT: metricsPort,
+    MIGRATE_ON_START: migrateOnStart,
+    CALLER_TOKEN_SECRET: callerTokenSecret,
+    NODE_ENV: nodeEnv,
+    ...tracingEnv,
+    LOG_LEVEL: logLevel,
+  })
+  .superRefine(callerTokenKeyInProduction);
 
 export interface MailDeliveryConfig {
   /** Attempts per mail before it is marked failed. */
@@ -88,6 +97,10 @@ export interface NotificationsConfig {
   metricsPort?: number;
   /** Where traces go by OTLP (OTEL_EXPORTER_OTLP_ENDPOINT); unset: no tracing. */
   tracing?: TracingSettings;
+  /** Apply migrations at start (MIGRATE_ON_START); default true. Off: refuse a schema behind the code. */
+  migrateOnStart?: boolean;
+  /** Verify (and, calling other services, sign) caller tokens with this key (CALLER_TOKEN_SECRET). */
+  callerTokenSecret?: string;
   logLevel: z.infer<typeof logLevel>;
 }
 
@@ -112,6 +125,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),
+    migrateOnStart: c.MIGRATE_ON_START,
+    callerTokenSecret: c.CALLER_TOKEN_SECRET,
     logLevel: c.LOG_LEVEL,
   };
 }

@@ -17,6 +17,7 @@ describe('notifications config', () => {
       marketing: { sendPerSecond: 10, schedulePollMs: 5000 },
       streamReplicas: 1,
       logLevel: 'info',
+      migrateOnStart: true,
     });
   });
 

@@ -1,5 +1,9 @@
+import { loadMigrationConfig } from '@parley/config';
 import { runProgram } from '@parley/program';
 import { loadConfig } from './config';
-import { startNotifications } from './start';
+import { migrateNotifications, startNotifications } from './start';
 
-runProgram('notifications', loadConfig, startNotifications);
+runProgram('notifications', loadConfig, startNotifications, {
+  loadConfig: () => loadMigrationConfig('notifications'),
+  run: migrateNotifications,
+});

@@ -1,9 +1,14 @@
 import { join } from 'node:path';
 import { EventStore, connectEventBus, ensureStream } from '@parley/eventstore';
-import { loadService, serveGrpc } from '@parley/grpc';
+import { callerTokenVerifier, loadService, serveGrpc } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import { startWithTeardown } from '@parley/program';
-import { openProjectionDatabase, projectionsGrpcService, projectionStarter } from '@parley/projections';
+import {
+  migrateProjectionDatabase,
+  openProjectionDatabase,
+  projectionsGrpcService,
+  projectionStarter,
+} from '@parley/projections';
 import type { InboxDeps } from './app/in-app/inbox';
 import type { MarketingDeps } from './app/marketing/deps';
 import type { NewsletterDeps } from './app/newsletter/deps';
@@ -78,6 +83,7 @@ export function startNotifications(
     const pool = await openProjectionDatabase(teardown, config.databaseUrl, logger, {
       max: 10,
       migrationsDir: MIGRATIONS_DIR,
+      migrate: config.migrateOnStart,
     });
 
     const nc = await connectEventBus(config.natsUrl, 'notifications');
@@ -193,6 +199,7 @@ export function startNotifications(
     );
     const grpc = await serveGrpc(teardown, {
       port: config.grpcPort,
+      callerTokens: config.callerTokenSecret ? callerTokenVerifier(config.callerTokenSecret) : undefined,
       services: [
         { definition: Service.service, implementation: notificationsService({ newsletter, inbox }, logger) },
         {
@@ -208,4 +215,9 @@ export function startNotifications(
     logger.info({ grpcPort: grpc.port, namespace }, 'notifications started');
     return { grpcPort: grpc.port };
   });
+}
+
+/** The migrate entry (`main.js migrate`): the database created if missing and migrated, nothing started. */
+export function migrateNotifications(config: { databaseUrl: string }, logger: Logger): Promise<string[]> {
+  return migrateProjectionDatabase(config.databaseUrl, logger, MIGRATIONS_DIR);
 }

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
 import type { UsageMeter } from './respond';
 
 interface UsageResponse {
@@ -12,9 +12,13 @@ interface UsageResponse {
  * billing counts nothing and the policy tells the visitor a person will reply. Consuming first
  * rather than after answering keeps two messages at the last credit from both being answered.
  */
-export function billingUsage(address: string, deadlineMs = 5_000): UsageMeter & { close(): void } {
+export function billingUsage(
+  address: string,
+  deadlineMs = 5_000,
+  callerToken?: CallerTokenSigner,
+): UsageMeter & { close(): void } {
   const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
-  const client = createClient(Service, address);
+  const client = createClient(Service, address, { callerToken });
   const call = (method: string, request: object) =>
     callUnary<object, UsageResponse>(client, method, request, { deadlineMs });
   return {

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
 
 /** The conversations RPCs the assistant acts through (the assistant-only part of the API). */
 export interface ConversationsActions {
@@ -27,12 +27,16 @@ export interface ConversationsActions {
   close(): void;
 }
 
-export function conversationsActions(address: string, deadlineMs = 10_000): ConversationsActions {
+export function conversationsActions(
+  address: string,
+  deadlineMs = 10_000,
+  callerToken?: CallerTokenSigner,
+): ConversationsActions {
   const Service = loadService(
     'conversations/v1/conversations.proto',
     'parley.conversations.v1.Conversations',
   );
-  const client = createClient(Service, address);
+  const client = createClient(Service, address, { callerToken });
   const call = <Res>(method: string, request: object) =>
     callUnary<object, Res>(client, method, request, { deadlineMs });
   return {

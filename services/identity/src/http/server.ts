@@ -1,10 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { SigningKey } from '../security/signing-key';
+import type { PublicSigningJwk, SigningKey } from '../security/signing-key';
 
 export interface HttpServerOptions {
   port: number;
   issuer: string;
   signingKey: SigningKey;
+  /**
+   * Keys identity signed with before a rotation, published beside the current one so that access
+   * tokens they signed still verify until they expire.
+   */
+  previousKeys?: PublicSigningJwk[];
   isReady: () => boolean;
 }
 
@@ -18,7 +23,8 @@ export interface HttpServerHandle {
  * gateway, or anything speaking OIDC, find the keys), plus liveness and readiness.
  */
 export async function startHttpServer(options: HttpServerOptions): Promise<HttpServerHandle> {
-  const jwks = JSON.stringify({ keys: [options.signingKey.publicJwk] });
+  const previous = (options.previousKeys ?? []).filter((k) => k.kid !== options.signingKey.kid);
+  const jwks = JSON.stringify({ keys: [options.signingKey.publicJwk, ...previous] });
   const discovery = JSON.stringify({
     issuer: options.issuer,
     jwks_uri: `${options.issuer}/.well-known/jwks.json`,
