@@ -25,6 +25,8 @@ export class FakeSocket {
   connectCalls = 0;
   readonly emitted: Emitted[] = [];
   answer: Answer = acceptAll;
+  /** What the last handshake carried (the `auth` option's answer). */
+  auth: unknown;
   private readonly listeners = new Map<string, Set<Listener>>();
 
   constructor(
@@ -93,7 +95,11 @@ export class FakeSocket {
 
   // The server's side.
 
+  /** The handshake: the client's `auth` callback (its token) is read, then 'connect'. */
   serverConnect(): void {
+    const auth = (this.options as { auth?: unknown } | undefined)?.auth;
+    if (typeof auth === 'function')
+      (auth as (cb: (data: unknown) => void) => void)((data) => (this.auth = data));
     this.connected = true;
     this.fire('connect');
   }

@@ -64,7 +64,7 @@ function deferred<T>() {
 
 const list = { applyRoom: jest.fn(), patch: jest.fn() };
 const wrapper = ({ children }: { children: ReactNode }) =>
-  createElement(RealtimeProvider, { gateway: { port: '1' }, ready: true }, children);
+  createElement(RealtimeProvider, { gateway: { port: '1' }, ready: true, children });
 
 /** The open chat, its socket connected and the room's channels subscribed. */
 async function openChat() {
