@@ -21,6 +21,8 @@ const common = {
   roots,
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/.*/dist/', '<rootDir>/frontend/.next/'],
+  // The frontend's own import alias (frontend/tsconfig.json paths).
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/frontend/src/$1' },
   // jose v6 ships ESM only; let swc turn it into CommonJS like our own sources. The OTLP
   // exporter loads node:http with import(), which jest's CommonJS sandbox refuses; swc makes it a
   // require.

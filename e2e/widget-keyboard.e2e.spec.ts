@@ -4,7 +4,7 @@
 // heading takes focus, and every control shows where focus is. The chat's log adds each message
 // once, the typing indicator outside it.
 import type { Frame, Page } from 'playwright-core';
-import { useBrowser } from './support/browser';
+import { useBrowser, type BrowserTest } from './support/browser';
 import { startHostSite, type HostSite } from './support/host-site';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
@@ -40,6 +40,7 @@ describe('the widget by keyboard', () => {
   let host: HostSite;
   let site: Page;
   let frame: Frame;
+  let owner: BrowserTest;
 
   const press = async (key: string) => {
     await site.keyboard.press(key);
@@ -75,6 +76,7 @@ describe('the widget by keyboard', () => {
       variants: [{ name: 'Size', options: [{ value: 'Small' }, { value: 'Large' }] }],
     });
     host = await startHostSite(t.env.gatewayUrl, domainId);
+    owner = t;
     site = t.page;
     await site.goto(host.url);
   });
@@ -136,6 +138,39 @@ describe('the widget by keyboard', () => {
     await press('Enter');
     await focusIs(frame, 'article-title');
     expect(await frame.evaluate('document.activeElement.textContent')).toBe('Dishwasher safety');
+  });
+
+  step('a reply that arrives while the visitor is on another tab is announced once, politely', async () => {
+    // On the Help tab since the step above. Every text the announcer takes, as it takes it.
+    await frame.evaluate(`(() => {
+      const region = document.querySelector('[data-testid="chat-announcer"]');
+      window.announced = [];
+      new MutationObserver(() => window.announced.push(region.textContent ?? '')).observe(region, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    })()`);
+    const announcer = frame.getByTestId('chat-announcer');
+    expect(await announcer.getAttribute('role')).toBe('status');
+    expect(await announcer.getAttribute('aria-live')).toBe('polite');
+    expect(await announcer.textContent()).toBe('');
+    const rooms = await ownerApi<{ data: Array<{ id: string }> }>(owner, 'GET', '/conversations?filter=all');
+    await ownerApi(owner, 'POST', `/conversations/${rooms.data[0]!.id}/messages`, {
+      content: 'They can, on the top rack.',
+    });
+    await frame.waitForFunction(
+      `document.querySelector('[data-testid="chat-announcer"]').textContent.startsWith('New message from ')`,
+    );
+    await site.waitForTimeout(1000); // time for a second announcement, which must not come
+    const announced = (await frame.evaluate<string[]>('window.announced')).filter((text) => text !== '');
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatch(/^New message from \S/);
+    // The message is in the chat, where the log says it; the announcer has nothing more to say there.
+    await tabTo('tab-chat');
+    await press('Enter');
+    await frame.locator('[role="log"]').getByText('They can, on the top rack.').waitFor();
+    expect(await announcer.textContent()).toBe('');
   });
 
   step('the product dialog takes focus, keeps it, and gives it back to its card on Escape', async () => {

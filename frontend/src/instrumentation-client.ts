@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import { zodJitless } from './lib/security/zod-jitless';
 
-// Runs before the app's own code in the browser. The page policy forbids eval; zod would probe
-// for it once to compile faster parsers, and a strict policy reports that probe as a violation
-// even though zod catches the refusal. Its interpreted parsers are all these forms need.
-z.config({ jitless: true });
+// Runs before the app's own code in the browser: zod's parsers interpreted, never compiled with
+// eval (which the page policy forbids), set without loading zod on pages that do not use it.
+zodJitless();

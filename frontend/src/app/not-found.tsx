@@ -1,4 +1,4 @@
-import { CompassOutlined } from '@/components/icons';
+import { CompassOutlined } from '@/components/public-icons';
 import { Button } from 'antd';
 import Link from 'next/link';
 import { Logo } from '@/components/brand/Logo';

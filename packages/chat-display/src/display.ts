@@ -55,7 +55,7 @@ export function isSystemText(content: string | null | undefined): boolean {
 
 /**
  * The platform's date formatter, not a date library's: the widget ships this code to every page
- * view of a customer's site, and date-fns' `format` brings its whole locale with it. The parts are
+ * view of a customer's site, and a library's `format` brings its locale with it. The parts are
  * joined by hand so the text is NOTE_TIME_FORMAT's to the letter (browsers put a narrow no-break
  * space before AM/PM).
  */

@@ -1,7 +1,9 @@
-import { format } from 'date-fns';
+import dayjs from 'dayjs';
 import { messageDisplay, formatNoteTime, NOTE_TIME_FORMAT } from './display';
 import { parseMessageLink, safeHref } from './links';
 
+/** The spec's NOTE_TIME_FORMAT ('MMM d, h:mm a') in dayjs's tokens, the dashboard's date library. */
+const DAYJS_NOTE_TIME = NOTE_TIME_FORMAT.replace('d', 'D').replace(' a', ' A');
 const at = '2026-03-05T14:07:00.000Z';
 const base = { role: 'assistant' as const, createdAt: at, content: 'Hello' };
 
@@ -38,7 +40,7 @@ describe('messageDisplay', () => {
   it('labels notes by type with the note time format', () => {
     const t = messageDisplay({ ...base, isNote: true, noteType: 'transfer' });
     expect(t).toMatchObject({ kind: 'note', label: 'Transfer Note', color: 'yellow', text: 'Hello' });
-    expect(t.kind === 'note' && t.time).toBe(format(new Date(at), 'MMM d, h:mm a'));
+    expect(t.kind === 'note' && t.time).toBe(dayjs(at).format(DAYJS_NOTE_TIME));
     expect(messageDisplay({ ...base, isNote: true, noteType: 'internal' })).toMatchObject({
       label: 'Internal Note',
       color: 'blue',
@@ -79,14 +81,14 @@ describe('messageDisplay', () => {
     expect(formatNoteTime('nope')).toBe('');
   });
 
-  it("writes a note's time as the spec's 'MMM d, h:mm a', exactly as date-fns does", () => {
+  it("writes a note's time as the spec's 'MMM d, h:mm a', exactly as dayjs does", () => {
     for (const at of [
       new Date(2030, 0, 5, 0, 3),
       new Date(2030, 0, 5, 12, 0),
       new Date(2030, 11, 31, 23, 59),
       new Date(2031, 6, 14, 9, 7),
     ]) {
-      expect(formatNoteTime(at)).toBe(format(at, NOTE_TIME_FORMAT));
+      expect(formatNoteTime(at)).toBe(dayjs(at).format(DAYJS_NOTE_TIME));
     }
     expect(formatNoteTime(new Date(2030, 0, 5, 14, 3))).toBe('Jan 5, 2:03 PM');
   });

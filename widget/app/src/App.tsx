@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { imageSrc, widgetApi } from './api';
+import { initialArrivals, nextArrivals } from './arrival-announcement';
 import { BookingFlow } from './BookingFlow';
 import { checkoutWatcher } from './checkout';
 import { ChatTab } from './ChatTab';
@@ -43,6 +44,14 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const scheme = useColorScheme();
   const sessions = useMemo(() => new VisitorSessions(domainId), [domainId]);
   const chat = useChat(domainId, sessions, open && tab === 'chat');
+  // Replies that arrive while the visitor is elsewhere than the Chat tab are announced once, politely.
+  const onChatTab = open && tab === 'chat';
+  const [arrivals, setArrivals] = useState(() => initialArrivals(chat.state.messages));
+  const siteName = profile?.domain ?? '';
+  useEffect(
+    () => setArrivals((a) => nextArrivals(a, chat.state.messages, onChatTab, siteName)),
+    [chat.state.messages, onChatTab, siteName],
+  );
   const bridge = useRef<ReturnType<typeof parentBridge> | null>(null);
   const openRef = useRef(open);
   openRef.current = open;
@@ -178,6 +187,10 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
       data-open={open || undefined}
       data-mobile={mobile || undefined}
     >
+      {/* Always in the frame, so it is there before it speaks (a region added with its text is not read). */}
+      <div className="pw-sr-only" role="status" aria-live="polite" data-testid="chat-announcer">
+        {arrivals.text}
+      </div>
       {/* First in the page's order, so the widget's focus order starts at the launcher. */}
       <button
         type="button"

@@ -1,4 +1,3 @@
-import { addDays, addMonths, differenceInCalendarDays, getDay, getDaysInMonth, startOfMonth } from 'date-fns';
 import { BOOKING_MAX_DAYS_AHEAD } from '@parley/contracts';
 import type { CustomerQuestion } from './types';
 
@@ -13,12 +12,26 @@ export const firstStep = (questions: CustomerQuestion[]): BookingStep =>
 export const progressPercent = (step: BookingStep) => Math.round((step / 3) * 100);
 
 const two = (n: number) => String(n).padStart(2, '0');
+/*
+ * Calendar arithmetic on the platform's Date, not a date library: the dashboard's one library is
+ * dayjs (antd's), and dayjs here would put 2.5 KB more on every page view of a customer's site,
+ * past the app frame's budget (widget/test/budget.unit.spec.ts), for the five sums below.
+ */
+const startOfMonth = (d: Date) => new Date(d.getFullYear(), d.getMonth(), 1);
+/** Whole calendar days from `from` to `to`, counted on their local dates (a DST hour changes nothing). */
+const calendarDaysBetween = (from: Date, to: Date) =>
+  Math.round(
+    (Date.UTC(to.getFullYear(), to.getMonth(), to.getDate()) -
+      Date.UTC(from.getFullYear(), from.getMonth(), from.getDate())) /
+      86_400_000,
+  );
+
 /** yyyy-MM-dd of the local day (not toISOString's, which is UTC's). */
 export const isoDate = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 
 /**
- * The platform's formatter rather than date-fns' `format`, whose locale would add ~20 KB to what
- * every page view of a customer's site loads.
+ * The platform's formatter rather than a date library's `format` with a locale, which would add
+ * to what every page view of a customer's site loads.
  */
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric' });
 const MONTH = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
@@ -40,10 +53,11 @@ export interface CalendarDay {
  */
 export function monthGrid(month: Date, today: Date): Array<Array<CalendarDay | null>> {
   const first = startOfMonth(month);
-  const cells: Array<CalendarDay | null> = Array.from({ length: getDay(first) }, () => null);
-  for (let i = 0; i < getDaysInMonth(first); i++) {
-    const d = addDays(first, i);
-    const ahead = differenceInCalendarDays(d, today);
+  const days = new Date(first.getFullYear(), first.getMonth() + 1, 0).getDate();
+  const cells: Array<CalendarDay | null> = Array.from({ length: first.getDay() }, () => null);
+  for (let i = 0; i < days; i++) {
+    const d = new Date(first.getFullYear(), first.getMonth(), i + 1);
+    const ahead = calendarDaysBetween(today, d);
     cells.push({ date: isoDate(d), day: i + 1, disabled: ahead < 0 || ahead > BOOKING_MAX_DAYS_AHEAD });
   }
   while (cells.length % 7) cells.push(null);
@@ -55,10 +69,16 @@ export function monthGrid(month: Date, today: Date): Array<Array<CalendarDay | n
 /** The months the calendar may page through: this one up to the one holding the last bookable day. */
 export function canShowMonth(month: Date, today: Date): boolean {
   const first = startOfMonth(month);
-  return first >= startOfMonth(today) && first <= startOfMonth(addDays(today, BOOKING_MAX_DAYS_AHEAD));
+  const lastBookable = new Date(
+    today.getFullYear(),
+    today.getMonth(),
+    today.getDate() + BOOKING_MAX_DAYS_AHEAD,
+  );
+  return first >= startOfMonth(today) && first <= startOfMonth(lastBookable);
 }
 
-export const nextMonth = (month: Date, delta: number) => startOfMonth(addMonths(month, delta));
+export const nextMonth = (month: Date, delta: number) =>
+  new Date(month.getFullYear(), month.getMonth() + delta, 1);
 
 /** An address as the booking form accepts it (the server checks it again). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -27,6 +27,18 @@ describe('booking flow rules', () => {
     expect(feb.find((d) => d.date === '2027-02-21')?.disabled).toBe(true);
   });
 
+  it('counts days on the calendar across a daylight-saving change (run under TZ=Europe/Berlin too)', () => {
+    // From late January to the last bookable day, 90 days on, past the end of March's short day.
+    const today = new Date(2027, 0, 27, 23, 30);
+    const april = monthGrid(new Date(2027, 3, 1), today)
+      .flat()
+      .filter((c) => c !== null);
+    expect(april).toHaveLength(30);
+    expect(april.find((d) => d.date === '2027-04-27')?.disabled).toBe(false); // 90 days ahead
+    expect(april.find((d) => d.date === '2027-04-28')?.disabled).toBe(true);
+    expect(nextMonth(new Date(2027, 2, 31, 23, 0), 1)).toEqual(new Date(2027, 3, 1));
+  });
+
   it('pages months from this one to the last bookable one', () => {
     const today = new Date(2026, 10, 22);
     expect(canShowMonth(nextMonth(today, -1), today)).toBe(false);

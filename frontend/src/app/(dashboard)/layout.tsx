@@ -4,6 +4,7 @@ import { DashboardShell } from '@/components/dashboard/DashboardShell';
 import { SessionProvider } from '@/components/dashboard/SessionProvider';
 import { DomainSetupProvider } from '@/components/domains/DomainSetupProvider';
 import { NotificationsProvider } from '@/components/notifications/NotificationsProvider';
+import { RealtimeProvider } from '@/lib/realtime/useRealtime';
 import { runtimeConfig } from '@/lib/server/runtime-config';
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
@@ -13,11 +14,15 @@ export default function DashboardLayout({ children }: { children: ReactNode }) {
   const { publicGateway } = runtimeConfig();
   return (
     <SessionProvider>
-      <NotificationsProvider gateway={publicGateway}>
-        <DomainSetupProvider>
-          <DashboardShell>{children}</DashboardShell>
-        </DomainSetupProvider>
-      </NotificationsProvider>
+      {/* One socket for the whole dashboard, opened once the session's /user/me has renewed an
+          expired access token for the handshake. */}
+      <RealtimeProvider gateway={publicGateway} ready>
+        <NotificationsProvider>
+          <DomainSetupProvider>
+            <DashboardShell>{children}</DashboardShell>
+          </DomainSetupProvider>
+        </NotificationsProvider>
+      </RealtimeProvider>
     </SessionProvider>
   );
 }

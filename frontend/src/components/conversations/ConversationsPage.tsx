@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { listDomains, type Domain } from '@/lib/api/domains';
 import { errorSentence } from '@/lib/api/errors';
 import type { PublicGateway } from '@/lib/realtime/gateway-address';
-import { RealtimeProvider, useRealtimeStatus } from '@/lib/realtime/useRealtime';
+import { useRealtimeStatus } from '@/lib/realtime/useRealtime';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useSession } from '@/components/dashboard/SessionProvider';
 import type { Room } from './api';
@@ -69,11 +69,8 @@ export function ConversationsPage({ gateway }: { gateway: PublicGateway }) {
       )}
       {domains.kind === 'ready' && domains.domains.length === 0 && !agent && <NoDomains />}
       {domains.kind === 'ready' && (domains.domains.length > 0 || agent) && (
-        // Opened after the domains call (or the session's own /user/me for an agent), which
-        // renewed an expired access token for the handshake.
-        <RealtimeProvider gateway={gateway} ready>
-          <Workspace domains={domains.domains} gateway={gateway} agent={agent} />
-        </RealtimeProvider>
+        // On the dashboard's one socket (the layout's RealtimeProvider).
+        <Workspace domains={domains.domains} gateway={gateway} agent={agent} />
       )}
     </>
   );

@@ -11,7 +11,7 @@ import {
 } from '@/components/icons';
 import { Alert, Button, Card, Descriptions, Skeleton, Tag } from 'antd';
 import dayjs from 'dayjs';
-import Link from 'next/link';
+import { DashboardLink } from '@/components/dashboard/DashboardLink';
 import type { ReactNode } from 'react';
 import { formatCount, formatDomains, priceParts } from '@/lib/format/plan';
 import { usePlans } from '@/lib/hooks/usePlans';
@@ -133,9 +133,9 @@ function PlanCard() {
           </div>
         )}
       </dl>
-      <Link href="/#pricing" className={styles.cardLink}>
+      <DashboardLink href="/#pricing" className={styles.cardLink}>
         Compare plans <ArrowRightOutlined />
-      </Link>
+      </DashboardLink>
     </Card>
   );
 }
@@ -148,9 +148,9 @@ function AccountCard() {
       className={styles.card}
       title="Your account"
       extra={
-        <Link href={PATHS.profile}>
+        <DashboardLink href={PATHS.profile}>
           <Button size="small">Edit profile</Button>
-        </Link>
+        </DashboardLink>
       }
       data-testid="account-card"
     >
@@ -192,27 +192,27 @@ export function DashboardHome() {
       </div>
 
       {user.role === 'ADMIN' && (
-        <Link href={PATHS.adminOverview} className={styles.adminBanner}>
+        <DashboardLink href={PATHS.adminOverview} className={styles.adminBanner}>
           <SafetyCertificateOutlined className={styles.adminIcon} />
           <div className={styles.adminText}>
             <strong>Administration</strong>
             <span>Switch log-in, registration and maintenance mode for the whole platform.</span>
           </div>
           <ArrowRightOutlined />
-        </Link>
+        </DashboardLink>
       )}
 
       <h2 className={styles.sectionTitle}>Your workspace</h2>
       <ul className={styles.sections}>
         {SECTIONS.map((s) => (
           <li key={s.href}>
-            <Link href={s.href} className={styles.section}>
+            <DashboardLink href={s.href} className={styles.section}>
               <span className={styles.sectionIcon}>{s.icon}</span>
               <span>
                 <strong>{s.title}</strong>
                 <span>{s.text}</span>
               </span>
-            </Link>
+            </DashboardLink>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
 
 import { DownOutlined, LogoutOutlined, MenuOutlined, UserOutlined } from '@/components/icons';
 import { Avatar, Button, Drawer, Dropdown, Layout, Menu, type MenuProps } from 'antd';
-import Link from 'next/link';
+import { DashboardLink } from '@/components/dashboard/DashboardLink';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Logo } from '@/components/brand/Logo';
@@ -24,7 +24,11 @@ function initials(name: string): string {
 }
 
 function menuItems(entries: NavEntry[]): NonNullable<MenuProps['items']> {
-  return entries.map((e) => ({ key: e.href, icon: e.icon, label: <Link href={e.href}>{e.label}</Link> }));
+  return entries.map((e) => ({
+    key: e.href,
+    icon: e.icon,
+    label: <DashboardLink href={e.href}>{e.label}</DashboardLink>,
+  }));
 }
 
 function SideNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -65,7 +69,11 @@ function UserMenu() {
       disabled: true,
     },
     { type: 'divider' },
-    { key: 'profile', icon: <UserOutlined />, label: <Link href={PATHS.profile}>Profile</Link> },
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: <DashboardLink href={PATHS.profile}>Profile</DashboardLink>,
+    },
     {
       key: 'logout',
       icon: <LogoutOutlined />,

@@ -1,7 +1,7 @@
 'use client';
 
 import { Breadcrumb } from 'antd';
-import Link from 'next/link';
+import { DashboardLink } from '@/components/dashboard/DashboardLink';
 import { usePathname } from 'next/navigation';
 import { breadcrumbsFor } from '@/lib/routing/breadcrumbs';
 import styles from './TopBarBreadcrumb.module.css';
@@ -31,7 +31,10 @@ export function TopBarBreadcrumb() {
                   </button>
                 ),
                 menu: {
-                  items: ancestors.map((c) => ({ key: c.href, label: <Link href={c.href}>{c.title}</Link> })),
+                  items: ancestors.map((c) => ({
+                    key: c.href,
+                    label: <DashboardLink href={c.href}>{c.title}</DashboardLink>,
+                  })),
                 },
                 dropdownProps: { trigger: ['click' as const] },
               },
@@ -40,13 +43,13 @@ export function TopBarBreadcrumb() {
         ...crumbs.map((c, i) => ({
           key: c.href,
           title: (
-            <Link
+            <DashboardLink
               href={c.href}
               className={i === last ? styles.current : styles.ancestor}
               aria-current={i === last ? 'page' : undefined}
             >
               {c.title}
-            </Link>
+            </DashboardLink>
           ),
         })),
       ]}

@@ -1,4 +1,4 @@
-import { RobotFilled, SendOutlined, ThunderboltFilled } from '@/components/icons';
+import { RobotFilled, SendOutlined, ThunderboltFilled } from '@/components/public-icons';
 import styles from './ChatPreview.module.css';
 
 /**

@@ -1,4 +1,4 @@
-import { BarChartOutlined, EditOutlined, SearchOutlined } from '@/components/icons';
+import { BarChartOutlined, EditOutlined, SearchOutlined } from '@/components/public-icons';
 import { Section } from './Section';
 import styles from './CustomerFeedback.module.css';
 

@@ -5,7 +5,7 @@ import {
   MailOutlined,
   RobotOutlined,
   SkinOutlined,
-} from '@/components/icons';
+} from '@/components/public-icons';
 import type { ReactNode } from 'react';
 import { Section } from './Section';
 import styles from './Features.module.css';

@@ -1,4 +1,4 @@
-import { GithubFilled, LinkedinFilled, XOutlined, YoutubeFilled } from '@/components/icons';
+import { GithubFilled, LinkedinFilled, XOutlined, YoutubeFilled } from '@/components/public-icons';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { Logo } from '@/components/brand/Logo';

@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, CheckCircleFilled } from '@/components/icons';
+import { ArrowRightOutlined, CheckCircleFilled } from '@/components/public-icons';
 import { Button } from 'antd';
 import Link from 'next/link';
 import { ChatPreview } from './ChatPreview';

@@ -1,6 +1,6 @@
 'use client';
 
-import { CloseOutlined, MenuOutlined } from '@/components/icons';
+import { CloseOutlined, MenuOutlined } from '@/components/public-icons';
 import { Button, Drawer } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';

@@ -1,22 +1,14 @@
 'use client';
 
-import { CheckCircleFilled } from '@/components/icons';
+import { CheckCircleFilled } from '@/components/public-icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { z } from 'zod';
-import { signupDetailsSchema } from '@parley/contracts/validation';
 import { api } from '@/lib/api/client';
 import { errorSentence } from '@/lib/api/errors';
-import { schemaRule } from '@/lib/forms/zod-fields';
 import styles from './Newsletter.module.css';
 
-const newsletterSchema = z.object({ email: signupDetailsSchema.shape.email });
-const answerSchema = z
-  .object({
-    message: z.string().optional(),
-    data: z.object({ message: z.string().optional() }).partial().optional(),
-  })
-  .optional();
+/** The schemas, fetched on the form's first use (see newsletter-validation.ts). */
+const validation = () => import('./newsletter-validation');
 
 type Status =
   | { kind: 'idle' }
@@ -32,10 +24,11 @@ export function Newsletter() {
   async function subscribe({ email }: { email: string }) {
     setStatus({ kind: 'sending' });
     try {
+      const { newsletterAnswerSchema } = await validation();
       const answer = await api('/newsletter', {
         method: 'POST',
         body: { email: email.trim() },
-        schema: answerSchema,
+        schema: newsletterAnswerSchema,
       });
       const message =
         answer?.message ?? answer?.data?.message ?? `Thanks! Product updates will go to ${email.trim()}.`;
@@ -71,7 +64,14 @@ export function Newsletter() {
               <Form.Item
                 name="email"
                 label={<span className="visually-hidden">Email address</span>}
-                rules={[schemaRule(newsletterSchema, 'email', () => form.getFieldsValue(true))]}
+                rules={[
+                  {
+                    validator: async () => {
+                      const issue = (await validation()).newsletterEmailIssue(form.getFieldsValue(true));
+                      if (issue !== undefined) throw new Error(issue);
+                    },
+                  },
+                ]}
                 className={styles.field}
               >
                 <Input size="large" type="email" placeholder="you@company.com" autoComplete="email" />

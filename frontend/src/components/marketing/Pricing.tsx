@@ -1,4 +1,4 @@
-import { CheckOutlined } from '@/components/icons';
+import { CheckOutlined } from '@/components/public-icons';
 import { Button } from 'antd';
 import Link from 'next/link';
 import { plansResponseSchema, type CatalogPlan } from '@/lib/api/types';

@@ -2,7 +2,7 @@
 
 import { BellOutlined } from '@/components/icons';
 import { Badge, Button, Dropdown } from 'antd';
-import Link from 'next/link';
+import { DashboardLink } from '@/components/dashboard/DashboardLink';
 import { useState } from 'react';
 import { errorSentence } from '@/lib/api/errors';
 import { DROPDOWN_SIZE } from '@/lib/notifications/list';
@@ -45,9 +45,9 @@ export function NotificationBell() {
         </div>
       )}
       {list.length > DROPDOWN_SIZE && (
-        <Link href={PATHS.notifications} className={styles.viewAll} onClick={() => setOpen(false)}>
+        <DashboardLink href={PATHS.notifications} className={styles.viewAll} onClick={() => setOpen(false)}>
           View all notifications
-        </Link>
+        </DashboardLink>
       )}
     </div>
   );

@@ -10,7 +10,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import { NOTIFICATION_SOCKET_EVENT } from '@parley/contracts';
 import { errorSentence } from '@/lib/api/errors';
 import {
   cleanupNotifications,
@@ -21,7 +21,7 @@ import {
   type AppNotification,
 } from '@/lib/api/notifications';
 import { CLEANUP_INTERVAL_MS, mergeNotifications, unreadCount } from '@/lib/notifications/list';
-import { browserGatewayUrl, type PublicGateway } from '@/lib/realtime/gateway-address';
+import { useRealtimeClient } from '@/lib/realtime/useRealtime';
 
 interface NotificationsValue {
   list: AppNotification[];
@@ -43,23 +43,13 @@ export function useNotifications(): NotificationsValue {
   return value;
 }
 
-/** How long to wait before asking again when the gateway could not check the token. */
-const UNAVAILABLE_RETRY_MS = 5_000;
-
 /**
  * The signed-in user's notifications: loaded once, cleaned up on load and every 24 hours
- * (DELETE /api/notifications/cleanup), and kept live by the gateway's Socket.IO `notification`
- * event. The socket goes to the gateway directly (route handlers cannot carry websockets) and
- * authenticates with the parley_at cookie; when the gateway refuses or drops it because the
- * access token expired, the session is refreshed and the socket connects again.
+ * (DELETE /api/notifications/cleanup), and kept live by the gateway's `notification` event on the
+ * dashboard's one socket (RealtimeProvider, which renews the session when the gateway refuses or
+ * drops it for an expired access token). On every (re)connect the list is read again.
  */
-export function NotificationsProvider({
-  gateway,
-  children,
-}: {
-  gateway: PublicGateway;
-  children: ReactNode;
-}) {
+export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [list, setList] = useState<AppNotification[]>([]);
   const [status, setStatus] = useState<NotificationsValue['status']>('loading');
   const [error, setError] = useState<string>();
@@ -88,60 +78,22 @@ export function NotificationsProvider({
     return () => window.clearInterval(timer);
   }, [load]);
 
-  const gatewayKey = 'url' in gateway ? gateway.url : `:${gateway.port}`;
-  // The socket waits for the first list load: that call renews an expired access token (through
-  // the API client's one shared refresh), so the handshake then carries a fresh cookie.
-  const started = status !== 'loading';
+  const client = useRealtimeClient();
   useEffect(() => {
-    if (!started) return;
-    const url = browserGatewayUrl(
-      gatewayKey.startsWith(':') ? { port: gatewayKey.slice(1) } : { url: gatewayKey },
-      window.location,
-    );
-    const socket: Socket = io(url, { withCredentials: true, transports: ['websocket', 'polling'] });
-    let closed = false;
-    let timer: number | undefined;
-    let failures = 0;
-
-    // Refused or dropped for its token: an API call renews the session the one shared way (and
-    // ends it properly when it cannot be renewed), then the socket tries again, backing off.
-    const renewThenConnect = async () => {
-      failures++;
-      await load();
-      if (closed) return;
-      const delay = failures > 1 ? Math.min(60_000, 1_000 * 2 ** (failures - 2)) : 0;
-      timer = window.setTimeout(() => !closed && socket.connect(), delay);
-    };
-
-    socket.on('connect', () => {
-      failures = 0;
-      // Anything pushed while the socket was away is fetched once it is in. That includes the
-      // first connect: a notification created after the first list loaded but before this
-      // socket joined was pushed to nobody (seen in e2e: a LIVE_SUPPORT missing from the bell).
-      void load();
-    });
-    socket.on('notification', (payload: unknown) => {
+    if (!client) return;
+    const offNotification = client.onUserEvent(NOTIFICATION_SOCKET_EVENT, (payload) => {
       const parsed = notificationSchema.safeParse(payload);
       if (parsed.success) setList((current) => mergeNotifications(current, [parsed.data]));
     });
-    // A refusal by the gateway's middleware is not retried by socket.io itself.
-    socket.on('connect_error', (err: Error) => {
-      if (closed || socket.active) return;
-      if (err.message === 'unauthorized') void renewThenConnect();
-      else timer = window.setTimeout(() => !closed && socket.connect(), UNAVAILABLE_RETRY_MS);
-    });
-    socket.on('disconnect', (reason) => {
-      // The gateway disconnects a socket whose access token expired.
-      if (reason === 'io server disconnect') void renewThenConnect();
-    });
-
+    // Anything pushed while the socket was away is fetched once it is in. That includes the
+    // first connect: a notification created after the first list loaded but before this
+    // socket joined was pushed to nobody (seen in e2e: a LIVE_SUPPORT missing from the bell).
+    const offConnected = client.onConnected(() => void load());
     return () => {
-      closed = true;
-      window.clearTimeout(timer);
-      socket.removeAllListeners();
-      socket.disconnect();
+      offNotification();
+      offConnected();
     };
-  }, [gatewayKey, load, started]);
+  }, [client, load]);
 
   const markRead = useCallback(async (id: string) => {
     setList((current) => current.map((n) => (n.id === id ? { ...n, read: true } : n)));

@@ -1,6 +1,6 @@
 'use client';
 
-import { MoonOutlined, SunOutlined } from '@/components/icons';
+import { MoonOutlined, SunOutlined } from '@/components/public-icons';
 import { Button, Tooltip } from 'antd';
 import { useThemeMode } from '@/lib/theme/ThemeProvider';
 

@@ -23,9 +23,10 @@ const UNAVAILABLE_RETRY_MS = 5_000;
 const EVENT_NAMES = Object.values(RealtimeEventName);
 
 /**
- * One Socket.IO connection to the gateway for the realtime protocol
- * (@parley/contracts conversations/realtime.ts): channel subscriptions shared by any number of
- * listeners, each channel's last cursor kept so a reconnect re-subscribes with `since` and gets
+ * The dashboard's one Socket.IO connection to the gateway: the realtime protocol
+ * (@parley/contracts conversations/realtime.ts) and the user's own pushes (the gateway sends
+ * `notification` to the signed-in user's room on this same socket). Channel subscriptions shared
+ * by any number of listeners, each channel's last cursor kept so a reconnect re-subscribes with `since` and gets
  * what it missed, and the session renewed (through `renewSession`, the API client's one shared
  * refresh) when the gateway refuses or drops the socket for an expired access token.
  */
@@ -34,6 +35,7 @@ export class RealtimeClient {
   private readonly cursors = new ChannelCursors();
   private readonly listeners = new Map<string, Set<ChannelListener>>();
   private readonly statusListeners = new Set<(status: RealtimeStatus) => void>();
+  private readonly connectListeners = new Set<() => void>();
   private readonly timers = new Set<number>();
   private statusValue: RealtimeStatus = 'connecting';
   private closed = false;
@@ -49,6 +51,7 @@ export class RealtimeClient {
       this.setStatus('connected');
       // A new connection holds no subscriptions: each channel again, from its last cursor.
       for (const channel of this.listeners.keys()) this.join(channel, 0);
+      for (const l of this.connectListeners) l();
     });
     this.socket.on('connect_error', (err: Error) => {
       if (this.closed || this.socket.active) return;
@@ -75,6 +78,25 @@ export class RealtimeClient {
   onStatus(listener: (status: RealtimeStatus) => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
+  }
+
+  /**
+   * Called on each new connection (at once when already connected): what was pushed to the user
+   * while the socket was away was pushed to nobody, so a listener reads it again then.
+   */
+  onConnected(listener: () => void): () => void {
+    this.connectListeners.add(listener);
+    if (this.socket.connected) listener();
+    return () => this.connectListeners.delete(listener);
+  }
+
+  /**
+   * An event the gateway sends to the signed-in user rather than on a channel (`notification`);
+   * returns the way out.
+   */
+  onUserEvent(name: string, handler: (payload: unknown) => void): () => void {
+    this.socket.on(name, handler);
+    return () => this.socket.off(name, handler);
   }
 
   /** Listens on `channel`, subscribing it on the first listener; returns the way out. */
@@ -115,6 +137,7 @@ export class RealtimeClient {
     this.timers.clear();
     this.listeners.clear();
     this.statusListeners.clear();
+    this.connectListeners.clear();
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }

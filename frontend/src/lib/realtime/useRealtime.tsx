@@ -8,8 +8,10 @@ import { RealtimeClient, type ChannelListener, type RealtimeStatus } from './rea
 const RealtimeContext = createContext<RealtimeClient | null>(null);
 
 /**
- * Opens the realtime connection for the pages under it once `ready` (after the page's first API
- * call, which renews an expired access token, so the handshake carries a fresh cookie).
+ * Opens the dashboard's one realtime connection for the pages under it once `ready` (after the
+ * page's first API call, which renews an expired access token, so the handshake carries a fresh
+ * cookie). Mounted once, by the dashboard's layout: the notifications and the conversations
+ * share it.
  */
 export function RealtimeProvider({
   gateway,

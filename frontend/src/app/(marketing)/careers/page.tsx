@@ -3,7 +3,7 @@ import {
   ClockCircleOutlined,
   EnvironmentOutlined,
   MailOutlined,
-} from '@/components/icons';
+} from '@/components/public-icons';
 import { JOB_TYPE_LABELS } from '@parley/contracts/validation';
 import type { Metadata } from 'next';
 import Link from 'next/link';

@@ -1,4 +1,9 @@
-import { CustomerServiceOutlined, LockOutlined, RocketOutlined, TeamOutlined } from '@/components/icons';
+import {
+  CustomerServiceOutlined,
+  LockOutlined,
+  RocketOutlined,
+  TeamOutlined,
+} from '@/components/public-icons';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';

@@ -4,7 +4,7 @@ import {
   MailOutlined,
   ReloadOutlined,
   ToolOutlined,
-} from '@/components/icons';
+} from '@/components/public-icons';
 import { NEWSLETTER_CONFIRM_LINK_TTL_MS, type NewsletterLinkOutcome } from '@parley/contracts';
 import type { ReactNode } from 'react';
 

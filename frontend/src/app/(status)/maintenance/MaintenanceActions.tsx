@@ -1,6 +1,6 @@
 'use client';
 
-import { ReloadOutlined } from '@/components/icons';
+import { ReloadOutlined } from '@/components/public-icons';
 import { Button } from 'antd';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';

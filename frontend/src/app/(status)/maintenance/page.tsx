@@ -1,4 +1,4 @@
-import { ToolOutlined } from '@/components/icons';
+import { ToolOutlined } from '@/components/public-icons';
 import type { Metadata } from 'next';
 import { StatusMessage } from '@/components/status/StatusMessage';
 import { runtimeConfig } from '@/lib/server/runtime-config';

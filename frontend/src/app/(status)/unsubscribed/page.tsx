@@ -1,4 +1,4 @@
-import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@/components/icons';
+import { CheckOutlined, CloseOutlined, ReloadOutlined } from '@/components/public-icons';
 import type { Metadata } from 'next';
 import { StatusMessage } from '@/components/status/StatusMessage';
 

@@ -1,4 +1,4 @@
-import { ClockCircleOutlined, EnvironmentOutlined, TeamOutlined } from '@/components/icons';
+import { ClockCircleOutlined, EnvironmentOutlined, TeamOutlined } from '@/components/public-icons';
 import { JOB_TYPE_LABELS } from '@parley/contracts/validation';
 import type { Metadata } from 'next';
 import Link from 'next/link';
