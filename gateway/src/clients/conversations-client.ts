@@ -27,6 +27,8 @@ export interface WireChatMessage {
   clientId: string;
   /** The bot's decision record as JSON; empty except in team reads of bot messages. */
   decisionJson: string;
+  /** Issue 17: left with the widget's offline form. */
+  offline?: boolean;
 }
 
 export interface WireRoom {
@@ -138,7 +140,7 @@ export interface ConversationsClient {
   ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
   postVisitorMessage(
     visitor: ConversationsVisitor,
-    request: { content: string; clientId: string },
+    request: { content: string; clientId: string; offline?: boolean },
     context?: CallContext,
   ): Promise<WirePostedMessage>;
   markSeenByVisitor(visitor: ConversationsVisitor, context?: CallContext): Promise<void>;

@@ -59,6 +59,16 @@ export class VisitorSessions {
     return session;
   }
 
+  /**
+   * A session the gateway answered another call with (the offline form sets the email, which may
+   * make the visitor an existing customer with a new token): used from now on.
+   */
+  adopt(session: VisitorSession) {
+    this.current = session;
+    this.schedule(session);
+    this.listeners.forEach((l) => l(session));
+  }
+
   private schedule(session: VisitorSession) {
     if (this.timer) clearTimeout(this.timer);
     const wait = Math.max(10_000, Date.parse(session.expiresAt) - Date.now() - RENEW_EARLY_MS);

@@ -17,6 +17,8 @@ export const OUTCOMES = [
   'booking',
   'purchase',
   'handoff',
+  /** Outside business hours a person was asked for: the widget's offline form is offered instead. */
+  'offline-form',
   'filter-answer',
   'email',
   'chitchat',
@@ -32,7 +34,7 @@ export const HANDOFF_REASONS = ['asked', 'setting', 'not-helped', 'offer-accepte
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 
 /** Which of a turn's messages a copy of the record travels with. */
-export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'limit'] as const;
+export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'offline', 'limit'] as const;
 export type Part = (typeof PARTS)[number];
 
 export const decisionRecordSchema = z.object({

@@ -1,3 +1,4 @@
+import { isWithinBusinessHours } from '@parley/contracts/business-hours';
 import type { RoomAudience } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import type { AnswerEngine, Understanding } from '../engine/types';
@@ -44,7 +45,7 @@ export interface RespondDeps {
 export async function respondToVisitor(
   deps: RespondDeps,
   state: ConversationState,
-  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  message: { id: string; text: string; roomId: string; audience: RoomAudience; postedAt?: string },
   visitorFact: PolicyFact,
 ): Promise<ConversationState> {
   const { roomId, audience } = message;
@@ -85,6 +86,10 @@ export async function respondToVisitor(
       engine,
       understanding,
       interrupted: turn.signal.aborted,
+      // When the visitor wrote, not when the bot got to it: a replay decides the same.
+      inHours: knowledge.businessHours
+        ? isWithinBusinessHours(knowledge.businessHours, message.postedAt ? Date.parse(message.postedAt) : Date.now())
+        : true,
     });
     let skipped = 0;
     const done: typeof outcome.actions = [];
@@ -163,7 +168,7 @@ async function runEngine(
   deps: RespondDeps,
   knowledge: NonNullable<Awaited<ReturnType<KnowledgeStore['load']>>>,
   state: ConversationState,
-  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  message: { id: string; text: string; roomId: string; audience: RoomAudience; postedAt?: string },
   signal: AbortSignal,
   onStreamed: () => void,
 ): Promise<EngineOutcome> {

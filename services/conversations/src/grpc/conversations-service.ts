@@ -68,8 +68,16 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
       const chat = await getVisitorChat(deps, v);
       return { room: chat.room ? roomMessage(chat.room) : null, messages: chat.messages.map(chatMessage) };
     }),
-    PostVisitorMessage: visitor('PostVisitorMessage', async (req: { content: string; clientId: string }, v) =>
-      posted(await postVisitorMessage(deps, v, { content: req.content, clientId: req.clientId })),
+    PostVisitorMessage: visitor(
+      'PostVisitorMessage',
+      async (req: { content: string; clientId: string; offline?: boolean }, v) =>
+        posted(
+          await postVisitorMessage(deps, v, {
+            content: req.content,
+            clientId: req.clientId,
+            offline: req.offline === true,
+          }),
+        ),
     ),
     MarkSeenByVisitor: visitor('MarkSeenByVisitor', async (_req: object, v) => {
       await markSeenByVisitor(deps, v);
