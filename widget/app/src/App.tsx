@@ -172,7 +172,9 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const purchaseProduct = purchase ? products?.find((p) => p.id === purchase.productId) : undefined;
   // Issue 17: outside business hours the owner's note shows, and a person request is a form.
   const offlineNote =
-    profile.businessHours?.enabled && !profile.businessHours.open ? profile.businessHours.offlineMessage : null;
+    profile.businessHours?.enabled && !profile.businessHours.open
+      ? profile.businessHours.offlineMessage
+      : null;
   const startBooking = (typeId: string | null = appointmentTypes[0]?.id ?? null) => setBooking({ typeId });
 
   return (
@@ -219,7 +221,11 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
             <div className="pw-header-text">
               <strong>{profile.domain}</strong>
               <span>
-                {chat.state.live ? 'Live support' : offlineNote ? 'Away right now' : 'We typically reply in minutes'}
+                {chat.state.live
+                  ? 'Live support'
+                  : offlineNote
+                    ? 'Away right now'
+                    : 'We typically reply in minutes'}
               </span>
             </div>
             <button type="button" className="pw-icon-button" onClick={close} aria-label="Close chat">

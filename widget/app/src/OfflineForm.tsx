@@ -55,7 +55,13 @@ export function OfflineForm({
   };
 
   return (
-    <div className="pw-overlay" role="dialog" aria-modal="true" aria-label="Leave a message" data-testid="offline-form">
+    <div
+      className="pw-overlay"
+      role="dialog"
+      aria-modal="true"
+      aria-label="Leave a message"
+      data-testid="offline-form"
+    >
       <div className="pw-dialog pw-flow" ref={ref}>
         <button type="button" className="pw-dialog-close" onClick={onClose} aria-label="Close">
           <Icon name="close" size={14} />

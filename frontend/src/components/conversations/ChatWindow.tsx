@@ -43,6 +43,8 @@ export function ChatWindow({
   const active = activeMembers(chat.presence, now).filter((m) => m.id !== user.id);
   const title = chat.customerEmail ?? room?.customerEmail ?? 'Visitor';
   const canShare = user.role !== 'AGENT' && room;
+  // Issue 17: whether the visitor wrote in or out of the domain's business hours.
+  const wroteOffline = chat.messages.some((m) => m.offline);
 
   // Follow new messages while the reader is at the bottom; leave them be when they scrolled up.
   useEffect(() => {
@@ -62,7 +64,14 @@ export function ChatWindow({
         />
         <div className={styles.chatWho}>
           <strong data-testid="chat-title">{title}</strong>
-          <span>{domain ?? room?.domain}</span>
+          <span>
+            {domain ?? room?.domain}
+            {wroteOffline && (
+              <Tag color="orange" className={styles.hoursTag} data-testid="chat-out-of-hours">
+                Wrote outside business hours
+              </Tag>
+            )}
+          </span>
         </div>
         <div className={styles.chatActions}>
           {active.length > 0 && (

@@ -124,7 +124,8 @@ export function widgetVisitorRoutes({
         { content: input.message, clientId: input.clientId ?? '', offline: true },
         ctx(req),
       );
-      if (!posted.message || !posted.room) throw new AppError('internal', 'conversations answered no message');
+      if (!posted.message || !posted.room)
+        throw new AppError('internal', 'conversations answered no message');
       res
         .status(201)
         .set('Cache-Control', 'no-store')

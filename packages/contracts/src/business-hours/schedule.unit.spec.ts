@@ -65,7 +65,12 @@ describe('isWithinBusinessHours', () => {
   it('closes a holiday’s whole local date, and an overnight interval that begins on one', () => {
     const shop = hours({
       timeZone: 'Europe/Berlin',
-      weekly: { thursday: [{ from: '09:00', to: '17:00' }, { from: '20:00', to: '01:00' }] },
+      weekly: {
+        thursday: [
+          { from: '09:00', to: '17:00' },
+          { from: '20:00', to: '01:00' },
+        ],
+      },
       holidays: ['2026-12-24', '2026-11-26'],
     });
     expect(isWithinBusinessHours(shop, at('2026-11-26T10:00:00Z'))).toBe(false); // holiday Thursday
@@ -75,9 +80,13 @@ describe('isWithinBusinessHours', () => {
     // The holiday is the domain's date: 23:30Z on the 23rd is already the 24th in Berlin.
     const wed = hours({ timeZone: 'Europe/Berlin', weekly: { wednesday: [{ from: '00:00', to: '24:00' }] } });
     expect(isWithinBusinessHours({ ...wed, holidays: [] }, at('2026-12-23T22:30:00Z'))).toBe(true);
-    expect(isWithinBusinessHours({ ...wed, holidays: ['2026-12-24'] }, at('2026-12-23T22:30:00Z'))).toBe(true);
+    expect(isWithinBusinessHours({ ...wed, holidays: ['2026-12-24'] }, at('2026-12-23T22:30:00Z'))).toBe(
+      true,
+    );
     const thu = hours({ timeZone: 'Europe/Berlin', weekly: { thursday: [{ from: '00:00', to: '24:00' }] } });
-    expect(isWithinBusinessHours({ ...thu, holidays: ['2026-12-24'] }, at('2026-12-23T23:30:00Z'))).toBe(false);
+    expect(isWithinBusinessHours({ ...thu, holidays: ['2026-12-24'] }, at('2026-12-23T23:30:00Z'))).toBe(
+      false,
+    );
     expect(isWithinBusinessHours({ ...thu, holidays: [] }, at('2026-12-23T23:30:00Z'))).toBe(true);
   });
 });
@@ -91,7 +100,12 @@ describe('businessHoursSchema', () => {
   it('accepts the defaults and sorts intervals and holidays, dropping repeated dates', () => {
     const parsed = businessHoursSchema.parse({
       ...BUSINESS_HOURS_DEFAULTS,
-      weekly: { monday: [{ from: '13:00', to: '17:00' }, { from: '08:00', to: '12:00' }] },
+      weekly: {
+        monday: [
+          { from: '13:00', to: '17:00' },
+          { from: '08:00', to: '12:00' },
+        ],
+      },
       holidays: ['2026-12-25', '2026-01-01', '2026-12-25'],
     });
     expect(parsed.weekly.monday.map((i) => i.from)).toEqual(['08:00', '13:00']);
@@ -114,7 +128,12 @@ describe('businessHoursSchema', () => {
     expect(
       problems({
         ...base,
-        weekly: { monday: [{ from: '22:00', to: '03:00' }, { from: '23:00', to: '23:30' }] },
+        weekly: {
+          monday: [
+            { from: '22:00', to: '03:00' },
+            { from: '23:00', to: '23:30' },
+          ],
+        },
       }),
     ).toEqual(['weekly.monday: Two opening intervals of the same day overlap']);
     expect(problems({ ...base, holidays: ['2026-02-30'] })).toEqual([

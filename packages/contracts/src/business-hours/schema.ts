@@ -5,7 +5,15 @@ import { z } from 'zod';
  * in hours. Times are wall-clock times in the domain's IANA time zone; an interval whose end is
  * not after its start runs past midnight into the next day ("22:00"-"02:00").
  */
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const MAX_INTERVALS_PER_DAY = 4;
@@ -54,7 +62,7 @@ export const openingIntervalSchema = z
     from: z.string({ error: M.time }).trim().regex(TIME, { error: M.time }),
     to: z.string({ error: M.time }).trim().regex(TIME, { error: M.time }),
   })
-  .refine((i) => minutesOf(i.from) % 1440 !== minutesOf(i.to), { error: M.emptyInterval, path: ["to"] });
+  .refine((i) => minutesOf(i.from) % 1440 !== minutesOf(i.to), { error: M.emptyInterval, path: ['to'] });
 export type OpeningInterval = z.infer<typeof openingIntervalSchema>;
 
 /** [start, end) in minutes from the day's midnight; an overnight interval ends past 1440. */
@@ -91,13 +99,9 @@ export const businessHoursSchema = z
     timeZone: z.string({ error: M.timeZone }).trim().refine(isTimeZone, { error: M.timeZone }),
     weekly: weeklySchema,
     holidays: z
-      .array(
-        z
-          .string({ error: M.holiday })
-          .trim()
-          .refine(isCalendarDate, { error: M.holiday }),
-        { error: M.holiday },
-      )
+      .array(z.string({ error: M.holiday }).trim().refine(isCalendarDate, { error: M.holiday }), {
+        error: M.holiday,
+      })
       .max(MAX_HOLIDAYS, { error: M.tooManyHolidays })
       .default([])
       .transform((dates) => [...new Set(dates)].sort()),

@@ -1,4 +1,3 @@
-import type { DomainConfig } from '@parley/contracts';
 import type { EngineReply } from '../engine/types';
 import { describeSource } from '../knowledge/labels';
 import { shownWelcome } from '../knowledge/model';

@@ -44,7 +44,11 @@ describe('policy: handoff', () => {
     expect(post?.type === 'post' && JSON.parse(post.link ?? '{}')).toMatchObject({ action: 'offline-form' });
     expect(r.outcome.decision).toMatchObject({ outcome: 'offline-form', handoff: null });
     // The same visitor inside hours is handed off as before.
-    const inHours = given().when({ id: 'm1', text: 'can I talk to a human', engine: engine.understands('handoff') });
+    const inHours = given().when({
+      id: 'm1',
+      text: 'can I talk to a human',
+      engine: engine.understands('handoff'),
+    });
     expect(inHours.steps).toEqual(['post:handoff', 'request-handoff', 'mark-mailed']);
   });
 

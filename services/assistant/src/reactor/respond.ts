@@ -88,7 +88,10 @@ export async function respondToVisitor(
       interrupted: turn.signal.aborted,
       // When the visitor wrote, not when the bot got to it: a replay decides the same.
       inHours: knowledge.businessHours
-        ? isWithinBusinessHours(knowledge.businessHours, message.postedAt ? Date.parse(message.postedAt) : Date.now())
+        ? isWithinBusinessHours(
+            knowledge.businessHours,
+            message.postedAt ? Date.parse(message.postedAt) : Date.now(),
+          )
         : true,
     });
     let skipped = 0;

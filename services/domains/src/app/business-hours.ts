@@ -6,7 +6,11 @@ import { runOnDomain } from './run-on-domain';
 import { isId, validate } from './validate';
 
 /** The caller's domain's business hours (the defaults, off, until the owner saves them). */
-export async function getBusinessHours(deps: DomainsDeps, caller: Caller, domainId: string): Promise<BusinessHours> {
+export async function getBusinessHours(
+  deps: DomainsDeps,
+  caller: Caller,
+  domainId: string,
+): Promise<BusinessHours> {
   const hours = isId(domainId) ? await businessHoursOfAccount(deps.pool, caller.accountId, domainId) : null;
   if (!hours) throw domainNotFound();
   return hours;
@@ -19,6 +23,9 @@ export async function saveBusinessHours(
   input: { domainId: string; businessHours: Record<string, unknown> },
 ): Promise<BusinessHours> {
   const businessHours = validate(businessHoursSchema, input.businessHours);
-  const state = await runOnDomain(deps, caller, input.domainId, { type: 'UpdateBusinessHours', businessHours });
+  const state = await runOnDomain(deps, caller, input.domainId, {
+    type: 'UpdateBusinessHours',
+    businessHours,
+  });
   return state.businessHours;
 }

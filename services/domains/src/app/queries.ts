@@ -1,4 +1,10 @@
-import type { BusinessHours, DomainDetailView, DomainLimits, DomainView, FilterQuestionView } from '@parley/contracts';
+import type {
+  BusinessHours,
+  DomainDetailView,
+  DomainLimits,
+  DomainView,
+  FilterQuestionView,
+} from '@parley/contracts';
 import { domainNotFound } from '../domain/shared/errors';
 import { planLimitOf } from '../projections/account-plans/queries';
 import {

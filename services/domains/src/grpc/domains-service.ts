@@ -80,7 +80,9 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
     SaveBusinessHours: rpc('SaveBusinessHours', async (req: { domainId: string; json: string }, caller) => {
       const businessHours = parseDocument(req.json, 'Business hours');
       return {
-        json: JSON.stringify(await saveBusinessHours(deps, caller, { domainId: req.domainId, businessHours })),
+        json: JSON.stringify(
+          await saveBusinessHours(deps, caller, { domainId: req.domainId, businessHours }),
+        ),
       };
     }),
     ListFilterQuestions: rpc('ListFilterQuestions', async (req: { domainId: string }, caller) => ({

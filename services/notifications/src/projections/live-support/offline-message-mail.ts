@@ -23,7 +23,10 @@ const customerEmailOf = async (tx: PoolClient, customerId: string): Promise<stri
  * the event again) mails nobody: the owner is mailed once per conversation. The visitor's email
  * comes from conversations.CustomerEmailSet, which the form records just before the message.
  */
-export function offlineMessageMailProjection(appUrl: string, clock: () => Date = () => new Date()): Projection {
+export function offlineMessageMailProjection(
+  appUrl: string,
+  clock: () => Date = () => new Date(),
+): Projection {
   return {
     name: 'notifications-offline-message-mail-v1',
     context: 'conversations',
@@ -62,7 +65,9 @@ export function offlineMessageMailProjection(appUrl: string, clock: () => Date =
             conversationUrl: conversationUrl(appUrl, posted.roomId),
           },
           sealedSecrets: null,
-          expiresAt: new Date((Number.isNaN(sentAt.getTime()) ? clock() : sentAt).getTime() + HANDOFF_MAIL_VALID_MS),
+          expiresAt: new Date(
+            (Number.isNaN(sentAt.getTime()) ? clock() : sentAt).getTime() + HANDOFF_MAIL_VALID_MS,
+          ),
         },
         clock(),
       );
