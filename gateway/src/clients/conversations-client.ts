@@ -1,3 +1,4 @@
+import type { FunnelView } from '@parley/contracts';
 import { callUnary, createClient, loadService, type Caller } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
@@ -203,6 +204,11 @@ export interface ConversationsClient {
   ): Promise<WireRoom>;
   getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<WireCustomerDetail>;
   listBookings(caller: Caller, query: BookingsQuery, context?: CallContext): Promise<WireBookingList>;
+  getFunnel(
+    caller: Caller,
+    query: { domainId: string; from?: string; to?: string },
+    context?: CallContext,
+  ): Promise<FunnelView>;
   close(): void;
 }
 
@@ -277,6 +283,21 @@ export function createConversationsClient(address: string, deadlineMs: number): 
       call('unshareRoom', { caller: asCaller(caller), ...request }, context),
     getRoomCustomer: (caller, roomId, context) =>
       call('getRoomCustomer', { caller: asCaller(caller), roomId }, context),
+    getFunnel: async (caller, query, context) =>
+      JSON.parse(
+        (
+          await call<{ json: string }>(
+            'getFunnel',
+            {
+              caller: asCaller(caller),
+              domainId: query.domainId,
+              from: query.from ?? '',
+              to: query.to ?? '',
+            },
+            context,
+          )
+        ).json,
+      ) as FunnelView,
     listBookings: (caller, query, context) =>
       call('listBookings', { caller: asCaller(caller), ...query }, context),
     close: () => client.close(),

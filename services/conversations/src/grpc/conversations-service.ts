@@ -1,3 +1,4 @@
+import { getFunnel } from '../app/funnel';
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
@@ -170,6 +171,9 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
     GetRoomCustomer: team('GetRoomCustomer', async (req: { roomId: string }, caller) =>
       customerDetailMessage(await getRoomCustomer(deps, caller, req.roomId)),
     ),
+    GetFunnel: team('GetFunnel', async (req: { domainId: string; from: string; to: string }, caller) => ({
+      json: JSON.stringify(await getFunnel(deps, caller, req)),
+    })),
     ListBookings: team(
       'ListBookings',
       async (
