@@ -44,7 +44,7 @@ export function ChatWindow({
   const title = chat.customerEmail ?? room?.customerEmail ?? 'Visitor';
   const canShare = user.role !== 'AGENT' && room;
   // Issue 17: whether the visitor wrote in or out of the domain's business hours.
-  const wroteOffline = chat.messages.some((m) => m.offline);
+  const wroteOffline = chat.messages?.some((m) => m.offline) ?? false;
 
   // Follow new messages while the reader is at the bottom; leave them be when they scrolled up.
   useEffect(() => {

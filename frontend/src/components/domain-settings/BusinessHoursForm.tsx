@@ -71,8 +71,8 @@ export function BusinessHoursForm({ domainId }: { domainId: string }) {
       if (e instanceof ApiError) {
         const onForm = nestedServerFields(e.fields, FIELDS);
         // An interval's own field shows its message; a day's or the week's go above the days.
-        form.setFields(onForm.filter((f) => f.name.length !== 2 && f.name[0] !== 'weekly'));
-        form.setFields(onForm.filter((f) => f.name[0] === 'weekly' && f.name.length === 4));
+        const onFields = onForm.filter((f) => f.name[0] !== 'weekly' || f.name.length === 4);
+        form.setFields(onFields as Parameters<typeof form.setFields>[0]);
         setDayErrors(
           e.fields
             .filter((f) => f.field === 'weekly' || /^weekly\.[a-z]+$/.test(f.field))
@@ -184,7 +184,6 @@ export function BusinessHoursForm({ domainId }: { domainId: string }) {
             mode="tags"
             tokenSeparators={[',', ' ']}
             placeholder="2026-12-25"
-            open={false}
             aria-label="Holidays"
             data-testid="business-hours-holidays"
           />
