@@ -146,6 +146,26 @@ describe('business hours: the offline note and form outside them, live support i
       await send(inHours.widget, 'can I talk to a human');
       await inHours.widget.getByTestId('chat-pill').getByText('Live support mode has been enabled').waitFor();
       expect(await inHours.widget.getByTestId('chat-action-offline-form').count()).toBe(0);
+
+      // The dashboard home's funnel (issue 17 item 5) counts this run: two visitors who wrote,
+      // one handed off, the offline form's email; and draws the chart.
+      await owner.goto(t.url('/dashboard'));
+      const funnel = owner.getByTestId('funnel-card');
+      await funnel.getByTestId('funnel-chart').locator('svg').first().waitFor();
+      const count = async (key: string) =>
+        Number(
+          (await funnel.getByTestId(`funnel-${key}`).locator('strong').textContent())?.replace(/\D/g, ''),
+        );
+      for (let i = 0; i < 40 && (await count('handedOff')) < 1; i++) {
+        await owner.waitForTimeout(500);
+        await owner.reload();
+        await funnel.getByTestId('funnel-chart').locator('svg').first().waitFor();
+      }
+      expect(await count('visitors')).toBeGreaterThanOrEqual(2);
+      expect(await count('conversations')).toBe(2);
+      expect(await count('handedOff')).toBe(1);
+      expect(await count('emails')).toBe(1);
+      await shot(owner, 'business-hours', 'dashboard-funnel');
     },
     { timeoutMs: 240_000 },
   );
