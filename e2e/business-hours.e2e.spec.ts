@@ -146,6 +146,14 @@ describe('business hours: the offline note and form outside them, live support i
       await send(inHours.widget, 'can I talk to a human');
       await inHours.widget.getByTestId('chat-pill').getByText('Live support mode has been enabled').waitFor();
       expect(await inHours.widget.getByTestId('chat-action-offline-form').count()).toBe(0);
+      // On the conversation page that visitor wrote in business hours.
+      await owner.goto(t.url('/dashboard/conversation'));
+      await owner
+        .getByTestId('conversation-row')
+        .filter({ has: owner.getByTestId('live-tag') })
+        .first()
+        .click();
+      await owner.getByTestId('chat-window').getByTestId('chat-in-hours').waitFor();
 
       // The dashboard home's funnel (issue 17 item 5) counts this run: two visitors who wrote,
       // one handed off, the offline form's email; and draws the chart.

@@ -64,6 +64,10 @@ export class VisitorSessions {
    * make the visitor an existing customer with a new token): used from now on.
    */
   adopt(session: VisitorSession) {
+    // The new key continues this browser's: kept, so a reload resumes as this visitor.
+    const stored = browserStore.load(this.domainId);
+    if (stored?.visitorKey !== session.visitorKey)
+      browserStore.save(this.domainId, { visitorKey: session.visitorKey, savedAt: Date.now(), messages: [] });
     this.current = session;
     this.schedule(session);
     this.listeners.forEach((l) => l(session));

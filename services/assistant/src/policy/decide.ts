@@ -462,6 +462,7 @@ function record(turn: Turn, input: PolicyInput): DecisionRecord {
     limitPeriod: turn.limitPeriod,
     engineError: engine && !engine.ok ? clip(engine.error) : null,
     fallback: reply?.fallbackReason ?? null,
+    inHours: input.inHours ?? null,
     why: turn.why.map((w) => clip(w)),
   };
 }

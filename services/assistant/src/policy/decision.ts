@@ -89,6 +89,11 @@ export const decisionRecordSchema = z.object({
   engineError: z.string().nullable(),
   /** The language-model engine failed and the retrieval engine's answer was sent instead. */
   fallback: z.enum(['timeout', 'aborted', 'provider-error', 'empty-output']).nullable().optional(),
+  /**
+   * Issue 17: the visitor wrote within the domain's business hours (true) or outside them
+   * (false); null or absent while business hours are off.
+   */
+  inHours: z.boolean().nullable().optional(),
   /** Short reasons in the order they were applied, for people. */
   why: z.array(z.string()),
 });

@@ -32,8 +32,8 @@ export interface PolicyInput {
    */
   interrupted?: boolean;
   /**
-   * Within the domain's business hours (issue 17; absent: yes). Outside them a request for a
-   * person becomes the widget's offline form instead of a handoff.
+   * Within the domain's business hours (issue 17; absent: business hours are off, always in).
+   * Outside them a request for a person becomes the widget's offline form instead of a handoff.
    */
   inHours?: boolean;
 }

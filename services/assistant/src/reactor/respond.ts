@@ -86,13 +86,16 @@ export async function respondToVisitor(
       engine,
       understanding,
       interrupted: turn.signal.aborted,
-      // When the visitor wrote, not when the bot got to it: a replay decides the same.
-      inHours: knowledge.businessHours
-        ? isWithinBusinessHours(
-            knowledge.businessHours,
-            message.postedAt ? Date.parse(message.postedAt) : Date.now(),
-          )
-        : true,
+      // When the visitor wrote, not when the bot got to it: a replay decides the same. Absent
+      // while business hours are off (the record then says nothing about hours).
+      ...(knowledge.businessHours?.enabled
+        ? {
+            inHours: isWithinBusinessHours(
+              knowledge.businessHours,
+              message.postedAt ? Date.parse(message.postedAt) : Date.now(),
+            ),
+          }
+        : {}),
     });
     let skipped = 0;
     const done: typeof outcome.actions = [];
