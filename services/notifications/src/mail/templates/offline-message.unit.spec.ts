@@ -11,6 +11,8 @@ describe('offline-message mail', () => {
         conversationUrl: 'https://app.example/dashboard/conversation?room=r1',
       },
       secrets: {},
+      now: new Date('2026-11-26T10:00:00Z'),
+      expiresAt: null,
     });
 
   it('says whom to answer, quotes the message and links the conversation', () => {
