@@ -19,6 +19,7 @@ import { useChat } from './use-chat';
 import { useColorScheme } from './use-color-scheme';
 
 type Tab = 'home' | 'chat' | 'helpdesk' | 'products';
+const HOURS_REFRESH_MS = 5 * 60_000;
 const TABS: Array<{ id: Tab; label: string; icon: IconName }> = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: 'chat', label: 'Chat', icon: 'chat' },
@@ -99,6 +100,20 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
       .then(setProfile)
       .catch(() => setLoadError(true));
   }, [domainId]);
+
+  // Business hours on (issue 17): while the panel is open the profile is read again every few
+  // minutes, so the offline note comes and goes at opening and closing time without a reload.
+  const hoursOn = profile?.businessHours?.enabled === true;
+  useEffect(() => {
+    if (!open || !hoursOn) return;
+    const timer = setInterval(() => {
+      widgetApi
+        .profile(domainId)
+        .then(setProfile)
+        .catch(() => undefined);
+    }, HOURS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [open, hoursOn, domainId]);
 
   // The host page drives open/close through the loader; every change is reported back.
   useEffect(() => {
