@@ -51,6 +51,7 @@ const DASHBOARD_PAGES = [
 const DOMAIN_TABS = [
   'Widget',
   'Home tab',
+  'Business hours',
   'Filter questions',
   'Products',
   'Help articles',

@@ -1,5 +1,5 @@
 // Issue 10's rule for every form, on a domain's settings: every field of every tab (Widget, Home
-// tab, Filter questions, Products, Help articles, Appointment types) is filled through the page and
+// tab, Business hours, Filter questions, Products, Help articles, Appointment types) is filled through the page and
 // saved, the page is reloaded and each value must have come back; then the widget on a customer's
 // site must show them where it shows them.
 import { readableAccent } from '@parley/chat-display';
@@ -221,6 +221,42 @@ describe('every field of a domain’s settings, saved, reloaded and shown by the
     await form.getByLabel('Answer').fill('Offer gift wrapping');
     await saveWith(page, form.getByRole('button', { name: 'Add question' }), /\/filter-questions$/);
     await page.getByTestId('filter-question').filter({ hasText: 'Is it a gift?' }).waitFor();
+  });
+
+  step('Business hours: every field filled and saved, and back after a reload', async (t) => {
+    const { page } = t;
+    const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+    await page.goto(t.url(settingsUrl('hours')));
+    const form = page.getByTestId('business-hours-form');
+    await form.waitFor();
+    await form.getByRole('switch', { name: 'Use business hours' }).click();
+    // Some 400 zones: typed to narrow the list, then picked.
+    await form.getByLabel('Time zone', { exact: true }).fill('Europe/Berl');
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Europe/Berlin' })
+      .click();
+    // Open around the clock every day, so the widget steps below see the team in.
+    for (const day of DAYS) {
+      if (day === 'Saturday' || day === 'Sunday')
+        await form.getByRole('button', { name: `Add hours on ${day}` }).click();
+      await form.getByLabel(`${day} interval 1 opens`).fill('00:00');
+      await form.getByLabel(`${day} interval 1 closes`).fill('24:00');
+    }
+    await form.getByLabel('Holidays', { exact: true }).fill('2030-12-25');
+    await form.getByLabel('Holidays', { exact: true }).press('Enter');
+    await form.getByLabel('Offline note').fill('Back on Monday: leave us a message.');
+    await saveWith(page, form.getByRole('button', { name: 'Save business hours' }), /\/business-hours$/);
+
+    await page.reload();
+    await form.waitFor();
+    expect(await checked(form, 'Use business hours')).toBe('true');
+    expect(await chosen(itemOf(form, 'Time zone'))).toEqual(['Europe/Berlin']);
+    for (const day of DAYS) {
+      expect(await value(form, `${day} interval 1 opens`)).toBe('00:00');
+      expect(await value(form, `${day} interval 1 closes`)).toBe('24:00');
+    }
+    expect(await chosen(itemOf(form, 'Holidays'))).toEqual(['2030-12-25']);
+    expect(await value(form, 'Offline note')).toBe('Back on Monday: leave us a message.');
   });
 
   step('Products: every field, two images and a tracked variant', async (t) => {

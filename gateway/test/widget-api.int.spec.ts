@@ -127,7 +127,15 @@ describe('public widget reads', () => {
       settings: { welcomeMessage: 'Welcome to the mug shop', iconStyle: expect.any(String), currency: 'USD' },
       homeSettings: { homeLayout: expect.any(String) },
     });
-    expect(Object.keys(res.body.data).sort()).toEqual(['domain', 'domainId', 'homeSettings', 'settings']);
+    expect(Object.keys(res.body.data).sort()).toEqual([
+      'businessHours',
+      'domain',
+      'domainId',
+      'homeSettings',
+      'settings',
+    ]);
+    // Issue 17: only whether the team is in and the owner's note, never the schedule itself.
+    expect(Object.keys(res.body.data.businessHours).sort()).toEqual(['enabled', 'offlineMessage', 'open']);
     const badCurrency = await owner.client.request('PATCH', `/api/domains/${owner.domainId}/settings`, {
       json: { currency: 'XYZ' },
     });

@@ -5,7 +5,9 @@
 export {
   ApartmentOutlined,
   AppstoreOutlined,
+  ArrowDownOutlined,
   ArrowRightOutlined,
+  ArrowUpOutlined,
   BarChartOutlined,
   BellOutlined,
   CalendarOutlined,

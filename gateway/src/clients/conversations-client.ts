@@ -1,3 +1,4 @@
+import type { FunnelView } from '@parley/contracts';
 import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
@@ -27,6 +28,8 @@ export interface WireChatMessage {
   clientId: string;
   /** The bot's decision record as JSON; empty except in team reads of bot messages. */
   decisionJson: string;
+  /** Issue 17: left with the widget's offline form. */
+  offline?: boolean;
 }
 
 export interface WireRoom {
@@ -138,7 +141,7 @@ export interface ConversationsClient {
   ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
   postVisitorMessage(
     visitor: ConversationsVisitor,
-    request: { content: string; clientId: string },
+    request: { content: string; clientId: string; offline?: boolean },
     context?: CallContext,
   ): Promise<WirePostedMessage>;
   markSeenByVisitor(visitor: ConversationsVisitor, context?: CallContext): Promise<void>;
@@ -201,6 +204,11 @@ export interface ConversationsClient {
   ): Promise<WireRoom>;
   getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<WireCustomerDetail>;
   listBookings(caller: Caller, query: BookingsQuery, context?: CallContext): Promise<WireBookingList>;
+  getFunnel(
+    caller: Caller,
+    query: { domainId: string; from?: string; to?: string },
+    context?: CallContext,
+  ): Promise<FunnelView>;
   close(): void;
 }
 
@@ -279,6 +287,21 @@ export function createConversationsClient(
       call('unshareRoom', { caller: asCaller(caller), ...request }, context),
     getRoomCustomer: (caller, roomId, context) =>
       call('getRoomCustomer', { caller: asCaller(caller), roomId }, context),
+    getFunnel: async (caller, query, context) =>
+      JSON.parse(
+        (
+          await call<{ json: string }>(
+            'getFunnel',
+            {
+              caller: asCaller(caller),
+              domainId: query.domainId,
+              from: query.from ?? '',
+              to: query.to ?? '',
+            },
+            context,
+          )
+        ).json,
+      ) as FunnelView,
     listBookings: (caller, query, context) =>
       call('listBookings', { caller: asCaller(caller), ...query }, context),
     close: () => client.close(),

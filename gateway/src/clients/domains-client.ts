@@ -1,11 +1,13 @@
-import type {
-  DomainConfig,
-  DomainDetailView,
-  DomainLimits,
-  DomainSettings,
-  DomainView,
-  FilterQuestionView,
-  WidgetHomeSettings,
+import {
+  BUSINESS_HOURS_DEFAULTS,
+  type BusinessHours,
+  type DomainConfig,
+  type DomainDetailView,
+  type DomainLimits,
+  type DomainSettings,
+  type DomainView,
+  type FilterQuestionView,
+  type WidgetHomeSettings,
 } from '@parley/contracts';
 import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
@@ -28,6 +30,7 @@ export interface WidgetProfileView {
   domain: DomainView;
   settings: DomainSettings;
   homeSettings: WidgetHomeSettings;
+  businessHours: BusinessHours;
 }
 
 /** proto/domains/v1/domains.proto as the gateway uses it; rejections are AppErrors. */
@@ -53,6 +56,14 @@ export interface DomainsClient {
     context?: CallContext,
   ): Promise<WidgetHomeSettings>;
   getConfig(caller: Caller, domainId: string, context?: CallContext): Promise<DomainConfig | null>;
+  getBusinessHours(caller: Caller, domainId: string, context?: CallContext): Promise<BusinessHours>;
+  /** The whole document as sent: the service re-checks it. */
+  saveBusinessHours(
+    caller: Caller,
+    domainId: string,
+    hours: unknown,
+    context?: CallContext,
+  ): Promise<BusinessHours>;
   saveConfig(caller: Caller, domainId: string, config: unknown, context?: CallContext): Promise<DomainConfig>;
   listFilterQuestions(caller: Caller, domainId: string, context?: CallContext): Promise<FilterQuestionView[]>;
   addFilterQuestion(
@@ -122,6 +133,12 @@ export function createDomainsClient(
       const { json } = await call<{ json: string }>('getConfig', caller, { domainId }, context);
       return json ? (JSON.parse(json) as DomainConfig) : null;
     },
+    getBusinessHours: async (caller, domainId, context) => {
+      const { json } = await call<{ json: string }>('getBusinessHours', caller, { domainId }, context);
+      return JSON.parse(json) as BusinessHours;
+    },
+    saveBusinessHours: async (caller, domainId, hours, context) =>
+      (await document('saveBusinessHours', caller, domainId, hours, context)) as BusinessHours,
     saveConfig: async (caller, domainId, config, context) =>
       (await document('saveConfig', caller, domainId, config, context)) as DomainConfig,
     listFilterQuestions: async (caller, domainId, context) =>
@@ -133,7 +150,7 @@ export function createDomainsClient(
       await call('deleteFilterQuestion', caller, { questionId }, context);
     },
     getWidgetProfile: async (domainId, context) => {
-      const wire = await callUnary<object, Omit<WireDetail, 'configJson'>>(
+      const wire = await callUnary<object, Omit<WireDetail, 'configJson'> & { businessHoursJson: string }>(
         client,
         'getWidgetProfile',
         { domainId },
@@ -143,6 +160,10 @@ export function createDomainsClient(
         domain: wire.domain,
         settings: JSON.parse(wire.settingsJson) as DomainSettings,
         homeSettings: JSON.parse(wire.homeSettingsJson) as WidgetHomeSettings,
+        // A domains service older than issue 17 sends none: always in hours.
+        businessHours: wire.businessHoursJson
+          ? (JSON.parse(wire.businessHoursJson) as BusinessHours)
+          : BUSINESS_HOURS_DEFAULTS,
       };
     },
     listPublicFilterQuestions: async (domainId, context) =>

@@ -23,6 +23,7 @@ import { careersRoutes } from './routes/careers-routes';
 import { authRoutes } from './routes/auth-routes';
 import { billingRoutes, plansRoutes } from './routes/billing-routes';
 import { bookingsRoutes } from './routes/bookings-routes';
+import { funnelRoutes } from './routes/funnel-routes';
 import { conversationsRoutes } from './routes/conversations-routes';
 import { teamRoutes } from './routes/team-routes';
 import { presenceFromRequests } from './team-presence';
@@ -179,6 +180,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/conversations', conversationsRoutes(options));
   api.use('/team', teamRoutes(options));
   api.use('/bookings', bookingsRoutes(options));
+  api.use('/funnel', funnelRoutes(options));
   api.use('/admin', adminRoutes(options));
   api.use('/blog', blogRoutes(options));
   api.use('/careers', careersRoutes(options));

@@ -146,6 +146,12 @@ describe('links', () => {
     expect(
       parseMessageLink('{"action":"booking","title":"Book: Fitting","appointmentTypeId":"t-1"}')?.action,
     ).toEqual({ kind: 'booking', appointmentTypeId: 't-1' });
+    expect(parseMessageLink('{"action":"offline-form"}')).toEqual({
+      href: '#',
+      title: 'Leave a message',
+      description: null,
+      action: { kind: 'offline-form' },
+    });
     expect(parseMessageLink('{"action":"booking","appointmentTypeId":"<x>"}')?.action).toEqual({
       kind: 'booking',
       appointmentTypeId: null,

@@ -12,11 +12,14 @@ export function safeHref(url: string | null | undefined): string {
 
 /**
  * What a link does inside the widget instead of opening a page: the assistant points at one of
- * the domain's help articles (`href` "#article:<id>") or offers the booking flow
- * (`{"action":"booking"}`). Elsewhere (the dashboard) such a link is shown, not followed.
+ * the domain's help articles (`href` "#article:<id>"), offers the booking flow
+ * (`{"action":"booking"}`) or, outside business hours, the offline form
+ * (`{"action":"offline-form"}`). Elsewhere (the dashboard) such a link is shown, not followed.
  */
 export type LinkAction =
-  { kind: 'article'; articleId: string } | { kind: 'booking'; appointmentTypeId: string | null };
+  | { kind: 'article'; articleId: string }
+  | { kind: 'booking'; appointmentTypeId: string | null }
+  | { kind: 'offline-form' };
 
 export interface MessageLink {
   href: string;
@@ -28,6 +31,7 @@ export interface MessageLink {
 
 export const ARTICLE_HREF_PREFIX = '#article:';
 export const BOOKING_LINK_TITLE = 'Book a meeting';
+export const OFFLINE_FORM_LINK_TITLE = 'Leave a message';
 /** Content ids (uuids); anything else in an action link is not one of ours. */
 const CONTENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -58,6 +62,14 @@ export function parseMessageLink(link: string | null | undefined): MessageLink |
         title: text(record.title) ?? BOOKING_LINK_TITLE,
         description,
         action: { kind: 'booking', appointmentTypeId: typeId && CONTENT_ID.test(typeId) ? typeId : null },
+      };
+    }
+    if (record.action === 'offline-form') {
+      return {
+        href: '#',
+        title: text(record.title) ?? OFFLINE_FORM_LINK_TITLE,
+        description,
+        action: { kind: 'offline-form' },
       };
     }
     const href = text(record.href);

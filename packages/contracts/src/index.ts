@@ -7,6 +7,8 @@ export * from './notifications';
 export * from './domains/events';
 export * from './domains/defaults';
 export * from './domains/views';
+export * from './business-hours/schema';
+export * from './funnel';
 export * from './billing/events';
 export * from './content';
 export * from './conversations';

@@ -14,6 +14,7 @@ import type { ConversationsConfig } from './config';
 import { conversationsService } from './grpc/conversations-service';
 import { watchStates } from './app/watched-states';
 import { DomainCache } from './projections/domain-cache';
+import { funnelOrdersProjection, funnelProjection } from './projections/funnel/projection';
 import { domainsProjection } from './projections/domains';
 import { memberRemovedReactor } from './projections/member-removed';
 import { orderNotesReactor } from './projections/order-notes';
@@ -84,6 +85,9 @@ export function startConversations(
     // billing's paid orders: a note in the visitor's conversation (issue 12).
     await ensureStream(nc, 'billing', namespace);
     await run(orderNotesReactor(deps));
+    // Issue 17: the dashboard's funnel, daily buckets per domain from both streams.
+    await run(funnelProjection);
+    await run(funnelOrdersProjection);
 
     const Service = loadService(
       'conversations/v1/conversations.proto',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BillingEvent, DomainsEvent } from '@parley/contracts';
+import { BillingEvent, BUSINESS_HOURS_DEFAULTS, DomainsEvent } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
 import {
@@ -521,7 +521,14 @@ describe('domains service', () => {
     const profile = await api.call<
       Record<string, unknown> & { settingsJson: string; homeSettingsJson: string }
     >('GetWidgetProfile', { domainId: domain.id });
-    expect(Object.keys(profile).sort()).toEqual(['domain', 'homeSettingsJson', 'settingsJson']);
+    expect(Object.keys(profile).sort()).toEqual([
+      'businessHoursJson',
+      'domain',
+      'homeSettingsJson',
+      'settingsJson',
+    ]);
+    // Issue 17: the widget learns the business hours (off until saved), never the bot configuration.
+    expect(JSON.parse(profile.businessHoursJson as string)).toEqual(BUSINESS_HOURS_DEFAULTS);
     expect(profile.domain).toEqual(domain);
     expect(JSON.parse(profile.settingsJson)).toMatchObject({ welcomeMessage: 'Hi there' });
     expect(JSON.parse(profile.homeSettingsJson)).toHaveProperty('homeLayout');

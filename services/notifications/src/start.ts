@@ -39,6 +39,7 @@ import { inAppNotificationsProjection } from './projections/in-app-notifications
 import { knownDomainsProjection } from './projections/known-domains';
 import { liveSupportNotificationsProjection } from './projections/live-support/in-app-projection';
 import { liveSupportMailProjection } from './projections/live-support/mail-projection';
+import { offlineMessageMailProjection } from './projections/live-support/offline-message-mail';
 import { usageAlertProjection } from './projections/usage-alert/projection';
 import { orderPaidProjection } from './projections/order-paid/projection';
 import { newsletterMailProjection } from './projections/newsletter-mail/projection';
@@ -161,6 +162,8 @@ export function startNotifications(
     await run(accountOwnersProjection());
     await run(liveSupportNotificationsProjection(clock));
     await run(liveSupportMailProjection(config.publicAppUrl, clock), { synchronousCommit: true });
+    // Issue 17: a message left with the widget's offline form mails the owner once per room.
+    await run(offlineMessageMailProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // conversations' bookings: BOOKING for the team and the owner's mail, from any tab of the widget.
     await run(bookingsProjection(config.publicAppUrl, clock), { synchronousCommit: true });
     // billing's usage thresholds: USAGE_ALERT (kept, not shown) and the owner's mail, once per period.

@@ -7,6 +7,7 @@ import { ChatTab } from './ChatTab';
 import { HelpdeskTab, type HelpdeskTarget } from './HelpdeskTab';
 import { paletteVars, topicAction, widgetPalette, type HomeTopic } from '@parley/chat-display';
 import { HomeTab } from './HomeTab';
+import { OfflineForm } from './OfflineForm';
 import { Icon, LauncherGlyph, type IconName } from './icons';
 import { parentBridge } from './parent-bridge';
 import { PaymentFlow } from './PaymentFlow';
@@ -19,6 +20,7 @@ import { useChat } from './use-chat';
 import { useColorScheme } from './use-color-scheme';
 
 type Tab = 'home' | 'chat' | 'helpdesk' | 'products';
+const HOURS_REFRESH_MS = 5 * 60_000;
 const TABS: Array<{ id: Tab; label: string; icon: IconName }> = [
   { id: 'home', label: 'Home', icon: 'home' },
   { id: 'chat', label: 'Chat', icon: 'chat' },
@@ -41,6 +43,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     null,
   );
   const [toast, setToast] = useState<string | null>(null);
+  const [offlineForm, setOfflineForm] = useState(false);
   const scheme = useColorScheme();
   const sessions = useMemo(() => new VisitorSessions(domainId), [domainId]);
   const chat = useChat(domainId, sessions, open && tab === 'chat');
@@ -106,6 +109,20 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
       .then(setProfile)
       .catch(() => setLoadError(true));
   }, [domainId]);
+
+  // Business hours on (issue 17): while the panel is open the profile is read again every few
+  // minutes, so the offline note comes and goes at opening and closing time without a reload.
+  const hoursOn = profile?.businessHours?.enabled === true;
+  useEffect(() => {
+    if (!open || !hoursOn) return;
+    const timer = setInterval(() => {
+      widgetApi
+        .profile(domainId)
+        .then(setProfile)
+        .catch(() => undefined);
+    }, HOURS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [open, hoursOn, domainId]);
 
   // The host page drives open/close through the loader; every change is reported back.
   useEffect(() => {
@@ -177,6 +194,11 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
     ? (appointmentTypes.find((a) => a.id === booking.typeId) ?? null)
     : null;
   const purchaseProduct = purchase ? products?.find((p) => p.id === purchase.productId) : undefined;
+  // Issue 17: outside business hours the owner's note shows, and a person request is a form.
+  const offlineNote =
+    profile.businessHours?.enabled && !profile.businessHours.open
+      ? profile.businessHours.offlineMessage
+      : null;
   const startBooking = (typeId: string | null = appointmentTypes[0]?.id ?? null) => setBooking({ typeId });
 
   return (
@@ -226,13 +248,24 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
             )}
             <div className="pw-header-text">
               <strong>{profile.domain}</strong>
-              <span>{chat.state.live ? 'Live support' : 'We typically reply in minutes'}</span>
+              <span>
+                {chat.state.live
+                  ? 'Live support'
+                  : offlineNote
+                    ? 'Away right now'
+                    : 'We typically reply in minutes'}
+              </span>
             </div>
             <button type="button" className="pw-icon-button" onClick={close} aria-label="Close chat">
               <Icon name="close" size={16} />
             </button>
           </header>
           <main className="pw-body">
+            {tab === 'home' && offlineNote && (
+              <div className="pw-offline" role="note" data-testid="offline-note">
+                {offlineNote}
+              </div>
+            )}
             {tab === 'home' && (
               <HomeTab
                 profile={profile}
@@ -257,6 +290,8 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
                   setHelpTarget({ articleId, query: null });
                   setTab('helpdesk');
                 }}
+                onOfflineForm={() => setOfflineForm(true)}
+                offlineNote={offlineNote}
               />
             )}
             {tab === 'helpdesk' && (
@@ -300,6 +335,18 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
                 appointmentType={appointmentType}
                 onClose={() => setBooking(null)}
                 onToast={setToast}
+              />
+            )}
+            {offlineForm && (
+              <OfflineForm
+                note={offlineNote ?? 'Leave your email and a message, and we will get back to you.'}
+                sessions={sessions}
+                onClose={() => setOfflineForm(false)}
+                onSent={() => {
+                  setOfflineForm(false);
+                  setToast('Message sent. We will get back to you by email.');
+                  void chat.refresh().catch(() => undefined);
+                }}
               />
             )}
             {toast && (

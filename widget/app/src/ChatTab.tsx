@@ -12,6 +12,8 @@ export function ChatTab({
   onProduct,
   onCheckout,
   onArticle,
+  onOfflineForm,
+  offlineNote,
 }: {
   chat: ReturnType<typeof useChat>;
   welcome: string;
@@ -19,6 +21,10 @@ export function ChatTab({
   onProduct: (id: string) => void;
   onCheckout: (id: string) => void;
   onArticle: (articleId: string) => void;
+  /** Issue 17: the assistant offered the offline form (outside business hours). */
+  onOfflineForm: () => void;
+  /** The owner's note while outside business hours; null in hours. */
+  offlineNote: string | null;
 }) {
   const { state } = chat;
   const [text, setText] = useState('');
@@ -38,6 +44,11 @@ export function ChatTab({
 
   return (
     <div className="pw-chat">
+      {offlineNote && (
+        <div className="pw-offline" role="note" data-testid="offline-note">
+          {offlineNote}
+        </div>
+      )}
       {/* A log (polite live region): each message is added once under a stable key (its clientId
           while and after it is confirmed), so it is announced once; the typing indicator and the
           draft being written are outside it. */}
@@ -52,7 +63,11 @@ export function ChatTab({
               onProduct={onProduct}
               onCheckout={onCheckout}
               onAction={(action: LinkAction) =>
-                action.kind === 'booking' ? onBook(action.appointmentTypeId) : onArticle(action.articleId)
+                action.kind === 'booking'
+                  ? onBook(action.appointmentTypeId)
+                  : action.kind === 'offline-form'
+                    ? onOfflineForm()
+                    : onArticle(action.articleId)
               }
             />
           ))}

@@ -73,6 +73,11 @@ export const widgetApi = {
     token: string,
     booking: { appointmentTypeId?: string; date: string; slot: string; email: string; name?: string },
   ) => call<unknown>('/api/widget/bookings', post(booking, token)),
+  offlineMessage: (token: string, form: { email: string; message: string; clientId: string }) =>
+    call<{ session: VisitorSession; roomId: string; message: ChatMessage }>(
+      '/api/widget/offline-message',
+      post(form, token),
+    ),
   feedback: (token: string, articleId: string, helpful: boolean) =>
     call<void>('/api/widget/feedback', post({ articleId, helpful }, token)),
 };

@@ -59,6 +59,20 @@ export class VisitorSessions {
     return session;
   }
 
+  /**
+   * A session the gateway answered another call with (the offline form sets the email, which may
+   * make the visitor an existing customer with a new token): used from now on.
+   */
+  adopt(session: VisitorSession) {
+    // The new key continues this browser's: kept, so a reload resumes as this visitor.
+    const stored = browserStore.load(this.domainId);
+    if (stored?.visitorKey !== session.visitorKey)
+      browserStore.save(this.domainId, { visitorKey: session.visitorKey, savedAt: Date.now(), messages: [] });
+    this.current = session;
+    this.schedule(session);
+    this.listeners.forEach((l) => l(session));
+  }
+
   private schedule(session: VisitorSession) {
     if (this.timer) clearTimeout(this.timer);
     const wait = Math.max(10_000, Date.parse(session.expiresAt) - Date.now() - RENEW_EARLY_MS);

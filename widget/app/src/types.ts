@@ -31,11 +31,20 @@ export interface HomeSettings extends HomeLayoutSettings {
   domainIcon?: string | null;
 }
 
+/** Issue 17: whether a person can join now, and the owner's note for when not. */
+export interface WidgetBusinessHours {
+  enabled: boolean;
+  open: boolean;
+  offlineMessage: string;
+}
+
 export interface WidgetProfile {
   domainId: string;
   domain: string;
   settings: WidgetSettings;
   homeSettings: HomeSettings;
+  /** Absent from a gateway older than issue 17: always in hours. */
+  businessHours?: WidgetBusinessHours;
 }
 
 export interface VisitorSession {

@@ -283,5 +283,10 @@ export function useChat(domainId: string, sessions: VisitorSessions, active: boo
     [sessions, patch, joinRoom, keepThroughReloads, agentTypingStarted],
   );
 
-  return { state, send, typed: () => typingSignal.current.input() };
+  /** Reads the chat again and joins its room: after the offline form, which may change both. */
+  const refresh = useCallback(async () => {
+    joinRoom(await reload());
+  }, [reload, joinRoom]);
+
+  return { state, send, refresh, typed: () => typingSignal.current.input() };
 }

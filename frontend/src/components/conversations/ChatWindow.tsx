@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useSession } from '@/components/dashboard/SessionProvider';
 import type { Room } from './api';
 import { Composer } from './Composer';
+import { writtenInHours } from './hours';
 import { MessageBubble } from './MessageBubble';
 import { activeMembers } from './presence';
 import { SharePicker } from './SharePicker';
@@ -43,6 +44,9 @@ export function ChatWindow({
   const active = activeMembers(chat.presence, now).filter((m) => m.id !== user.id);
   const title = chat.customerEmail ?? room?.customerEmail ?? 'Visitor';
   const canShare = user.role !== 'AGENT' && room;
+  // Issue 17: whether the visitor wrote in or out of the domain's business hours: the offline
+  // form's messages say so, and so does the assistant's record of its latest turn (hours on).
+  const hours = writtenInHours(chat.messages ?? []);
 
   // Follow new messages while the reader is at the bottom; leave them be when they scrolled up.
   useEffect(() => {
@@ -62,7 +66,19 @@ export function ChatWindow({
         />
         <div className={styles.chatWho}>
           <strong data-testid="chat-title">{title}</strong>
-          <span>{domain ?? room?.domain}</span>
+          <span>
+            {domain ?? room?.domain}
+            {hours === 'out' && (
+              <Tag color="orange" className={styles.hoursTag} data-testid="chat-out-of-hours">
+                Wrote outside business hours
+              </Tag>
+            )}
+            {hours === 'in' && (
+              <Tag color="green" className={styles.hoursTag} data-testid="chat-in-hours">
+                Wrote in business hours
+              </Tag>
+            )}
+          </span>
         </div>
         <div className={styles.chatActions}>
           {active.length > 0 && (

@@ -74,7 +74,14 @@ export function MessageBubble({ message }: { message: ChatItem }) {
       <div className={`${styles.bubble} ${visitor ? styles.bubbleVisitor : styles.bubbleUs}`}>
         <div className={styles.bubbleHead}>
           {visitor ? (
-            <span>Visitor</span>
+            <span>
+              Visitor
+              {message.offline && (
+                <Tag color="orange" className={styles.teamBadge} data-testid="offline-tag">
+                  Outside business hours
+                </Tag>
+              )}
+            </span>
           ) : display.sender ? (
             <span>
               {display.sender}{' '}
@@ -104,7 +111,9 @@ export function MessageBubble({ message }: { message: ChatItem }) {
             <span>
               {display.link.action.kind === 'booking'
                 ? 'Offered the booking flow'
-                : (display.link.description ?? 'Help article')}
+                : display.link.action.kind === 'offline-form'
+                  ? 'Outside business hours: offered the offline form'
+                  : (display.link.description ?? 'Help article')}
             </span>
           </div>
         ) : (

@@ -53,6 +53,8 @@ export const ownerMessageSchema = z.looseObject({
   clientId: z.string().nullish(),
   /** The assistant's decision record; read loosely by decision.ts, never trusted as markup. */
   decision: z.record(z.string(), z.unknown()).nullish(),
+  /** Issue 17: left with the widget's offline form, outside business hours. */
+  offline: z.boolean().nullish(),
 });
 export type WireOwnerMessage = z.infer<typeof ownerMessageSchema>;
 

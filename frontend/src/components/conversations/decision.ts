@@ -17,6 +17,7 @@ const OUTCOME_TEXT: Record<string, string> = {
   booking: 'Offered a meeting',
   purchase: 'Suggested products to buy',
   handoff: 'Handed over to live support',
+  'offline-form': 'Outside business hours: offered the offline form instead of a person',
   'filter-answer': 'Recorded an answer to a filter question',
   email: 'Picked up the visitor’s email',
   chitchat: 'Small talk',

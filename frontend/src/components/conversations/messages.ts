@@ -20,10 +20,16 @@ export interface ChatItem {
   clientId: string | null;
   /** Why the assistant said it; only from the owner-side history. */
   decision?: Record<string, unknown> | null;
+  /** Issue 17: the visitor left it with the offline form, outside business hours. */
+  offline?: boolean;
 }
 
 export function fromOwnerMessage(m: WireOwnerMessage): ChatItem {
-  return { ...fromWire({ ...m, content: m.message }), decision: m.decision ?? null };
+  return {
+    ...fromWire({ ...m, content: m.message }),
+    decision: m.decision ?? null,
+    ...(m.offline ? { offline: true } : {}),
+  };
 }
 
 /** The fields both wire shapes share (the owner side calls `content` `message`). */

@@ -16,6 +16,7 @@ import type { ReactNode } from 'react';
 import { formatCount, formatDomains, priceParts } from '@/lib/format/plan';
 import { usePlans } from '@/lib/hooks/usePlans';
 import { PATHS } from '@/lib/routing/paths';
+import { FunnelCard } from './FunnelCard';
 import { PageTitle } from './PageTitle';
 import { useSession } from './SessionProvider';
 import styles from './DashboardHome.module.css';
@@ -190,6 +191,7 @@ export function DashboardHome() {
         <PlanCard />
         <AccountCard />
       </div>
+      {user.role !== 'AGENT' && <FunnelCard />}
 
       {user.role === 'ADMIN' && (
         <DashboardLink href={PATHS.adminOverview} className={styles.adminBanner}>

@@ -16,6 +16,7 @@ import { WidgetPreview } from '@/components/widget-preview/WidgetPreview';
 import { AppointmentTypesTab } from '@/components/content/AppointmentTypesTab';
 import { HelpArticlesTab } from '@/components/content/HelpArticlesTab';
 import { ProductsTab } from '@/components/content/ProductsTab';
+import { BusinessHoursForm } from './BusinessHoursForm';
 import { FilterQuestions } from './FilterQuestions';
 import { HomeSettingsForm } from './HomeSettingsForm';
 import { WidgetSettingsForm } from './WidgetSettingsForm';
@@ -26,7 +27,7 @@ type Load =
   | { kind: 'ready'; domain: DomainDetail }
   | { kind: 'failed'; message: string; status?: number };
 
-const TABS = ['widget', 'home', 'questions', 'products', 'articles', 'appointments'] as const;
+const TABS = ['widget', 'home', 'hours', 'questions', 'products', 'articles', 'appointments'] as const;
 
 /** Screens 9 and 10 for one domain, with a live preview of the widget beside the forms. */
 export function DomainSettingsPage({ domainId }: { domainId: string }) {
@@ -119,6 +120,7 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
               <HomeSettingsForm domainId={domain.id} home={home} onChange={setHome} onSaved={setHome} />,
             ),
           },
+          { key: 'hours', label: 'Business hours', children: <BusinessHoursForm domainId={domain.id} /> },
           { key: 'questions', label: 'Filter questions', children: <FilterQuestions domainId={domain.id} /> },
           {
             key: 'products',

@@ -37,3 +37,26 @@ export const saveHomeSettings = (id: string, body: unknown) =>
     body,
     schema: z.object({ data: homeSettingsSchema }),
   });
+
+/** Issue 17: the domain's business hours (docs/api/domains.md#business-hours). */
+export const businessHoursAnswerSchema = z.object({
+  enabled: z.boolean(),
+  timeZone: z.string(),
+  weekly: z.record(z.string(), z.array(z.object({ from: z.string(), to: z.string() }))),
+  holidays: z.array(z.string()),
+  offlineMessage: z.string(),
+});
+export type BusinessHoursAnswer = z.infer<typeof businessHoursAnswerSchema>;
+
+export const getBusinessHours = (id: string, signal?: AbortSignal) =>
+  api(`/domains/${encodeURIComponent(id)}/business-hours`, {
+    signal,
+    schema: z.object({ data: businessHoursAnswerSchema }),
+  });
+
+export const saveBusinessHours = (id: string, body: unknown) =>
+  api(`/domains/${encodeURIComponent(id)}/business-hours`, {
+    method: 'PUT',
+    body,
+    schema: z.object({ data: businessHoursAnswerSchema }),
+  });

@@ -86,6 +86,7 @@ export const chatMessageView = (m: WireChatMessage, cards: ProductCards): ChatMe
   checkoutProductId: checkoutOf(m.checkoutProductId, cards),
   seen: m.seen,
   clientId: orNull(m.clientId),
+  ...(m.offline ? { offline: true } : {}),
 });
 
 /** The spec's owner-side Message: `message` for the text, team member fields only when there is one. */
@@ -106,6 +107,7 @@ export function ownerMessageView(m: WireChatMessage, cards: ProductCards): Owner
   if (m.teamMemberName) view.teamMemberName = m.teamMemberName;
   const decision = decisionOf(m.decisionJson);
   if (decision) view.decision = decision;
+  if (m.offline) view.offline = true;
   return view;
 }
 

@@ -1,3 +1,4 @@
+import { businessHoursSchema } from '@parley/contracts';
 import {
   addDomainSchema,
   domainConfigSchema,
@@ -71,6 +72,22 @@ export function domainsRoutes({ domains, content }: Pick<RouteDeps, 'domains' | 
 
   router.get('/:domainId/config', async (req, res) => {
     const data = await domains.getConfig(serviceCallerOf(res), req.params.domainId, callContext(req));
+    res.json({ data });
+  });
+
+  router.get('/:domainId/business-hours', async (req, res) => {
+    const data = await domains.getBusinessHours(serviceCallerOf(res), req.params.domainId, callContext(req));
+    res.json({ data });
+  });
+
+  router.put('/:domainId/business-hours', async (req, res) => {
+    parseBody(businessHoursSchema, req.body);
+    const data = await domains.saveBusinessHours(
+      serviceCallerOf(res),
+      req.params.domainId,
+      req.body ?? {},
+      callContext(req),
+    );
     res.json({ data });
   });
 

@@ -1,4 +1,5 @@
-import type { DomainSettings } from '@parley/contracts';
+import type { DomainSettings, WidgetBusinessHours } from '@parley/contracts';
+import { isWithinBusinessHours } from '@parley/contracts/business-hours';
 import { takenSlotsQuerySchema, widgetSessionSchema } from '@parley/contracts/validation';
 import { Router } from 'express';
 import type { ContentItem } from '../../clients/content-client';
@@ -127,6 +128,11 @@ export function widgetRoutes(deps: WidgetDeps): Router {
         domain: profile.domain.domain,
         settings: pick(profile.settings, PUBLIC_SETTINGS),
         homeSettings: profile.homeSettings,
+        businessHours: {
+          enabled: profile.businessHours.enabled,
+          open: isWithinBusinessHours(profile.businessHours, Date.now()),
+          offlineMessage: profile.businessHours.offlineMessage,
+        } satisfies WidgetBusinessHours,
       },
     });
   });

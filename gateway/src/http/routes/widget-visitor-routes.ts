@@ -3,6 +3,7 @@ import {
   articleFeedbackSchema,
   bookingSchema,
   customerAnswersSchema,
+  offlineMessageSchema,
   visitorEmailSchema,
 } from '@parley/contracts/validation';
 import { Router, type Request, type Response } from 'express';
@@ -95,6 +96,46 @@ export function widgetVisitorRoutes({
         keyId: session.keyId,
       });
       res.set('Cache-Control', 'no-store').json({ data: widgetSessionView(session, issued) });
+    }),
+  );
+
+  /**
+   * Issue 17: the offline form (outside business hours). The email is set as by POST /email (so
+   * the visitor may continue as an existing customer: a new token comes back), then the message
+   * is posted as theirs, marked offline: the assistant leaves it to the team, the room turns
+   * unread and the owner is mailed once.
+   */
+  router.post(
+    '/offline-message',
+    visitorOnly,
+    withBody(offlineMessageSchema, async (input, req, res) => {
+      const visitor = me(res);
+      await rateLimits.consume('visitorMessage', visitor.customerId);
+      await rateLimits.consume('visitorMessageIp', `${visitor.domainId}:${clientKey(req)}`);
+      const session = await conversations.setVisitorEmail(visitor, input.email, ctx(req));
+      const issued = await visitorTokens.issue({
+        customerId: session.customerId,
+        domainId: session.domainId,
+        accountId: session.accountId,
+        keyId: session.keyId,
+      });
+      const posted = await conversations.postVisitorMessage(
+        { customerId: session.customerId, domainId: session.domainId, keyId: session.keyId },
+        { content: input.message, clientId: input.clientId ?? '', offline: true },
+        ctx(req),
+      );
+      if (!posted.message || !posted.room)
+        throw new AppError('internal', 'conversations answered no message');
+      res
+        .status(201)
+        .set('Cache-Control', 'no-store')
+        .json({
+          data: {
+            session: widgetSessionView(session, issued),
+            roomId: posted.room.id,
+            message: chatMessageView(posted.message, new Map()),
+          },
+        });
     }),
   );
 

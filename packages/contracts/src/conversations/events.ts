@@ -76,6 +76,11 @@ export const messagePostedSchema = z.object({
   checkoutProductId: z.string().optional(),
   /** Issue 5: why the bot said it (engine, source, intent, handoff reason); opaque here. */
   decision: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Issue 17: the visitor left it with the widget's offline form, outside business hours. The
+   * assistant does not answer it; the owner is mailed once per room.
+   */
+  offline: z.boolean().optional(),
   postedAt: z.string(),
 });
 export type MessagePosted = z.infer<typeof messagePostedSchema>;

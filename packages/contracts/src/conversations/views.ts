@@ -27,6 +27,11 @@ export interface ChatMessage {
   seen: boolean;
   /** The sender's idempotency key, so an optimistic copy can be replaced. */
   clientId: string | null;
+  /**
+   * Issue 17: the visitor left it with the widget's offline form, outside the domain's business
+   * hours (absent: written in hours, or business hours off).
+   */
+  offline?: boolean;
 }
 
 /** A product attached to a message, as the widget shows it (filled by the gateway from content). */
@@ -56,6 +61,8 @@ export interface OwnerMessage {
   clientId: string | null;
   /** Why the assistant said it (its decision record); only on the assistant's own messages. */
   decision?: Record<string, unknown>;
+  /** Issue 17: the visitor left it with the offline form, outside business hours. */
+  offline?: boolean;
 }
 
 /** One row of the conversation list. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessHoursSchema } from '../business-hours/schema';
 import { domainConfigSchema } from '../validation/domains';
 
 /** Domains' public events (stream DOMAINS, subjects domains.<aggregate>.<id>). */
@@ -10,6 +11,8 @@ export const DomainsEvent = {
   DomainConfigSaved: 'domains.DomainConfigSaved',
   FilterQuestionAdded: 'domains.FilterQuestionAdded',
   FilterQuestionDeleted: 'domains.FilterQuestionDeleted',
+  /** Issue 17: the whole business-hours document after the change; the assistant reads it. */
+  BusinessHoursUpdated: 'domains.BusinessHoursUpdated',
 } as const;
 
 export const domainAddedSchema = z.object({
@@ -52,3 +55,9 @@ export const filterQuestionDeletedSchema = z.object({
   questionId: z.string(),
   deletedAt: z.string(),
 });
+
+export const businessHoursUpdatedSchema = z.object({
+  businessHours: businessHoursSchema,
+  updatedAt: z.string(),
+});
+export type BusinessHoursUpdated = z.infer<typeof businessHoursUpdatedSchema>;

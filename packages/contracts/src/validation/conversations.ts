@@ -77,6 +77,13 @@ export const visitorMessageSchema = z.object({ content: messageContentSchema, cl
 
 export const visitorEmailSchema = z.object({ email: emailSchema(SIGNUP_MESSAGES.emailFormat) });
 
+/** Issue 17: the widget's offline form, outside business hours: where to answer, and the message. */
+export const offlineMessageSchema = z.object({
+  email: emailSchema(SIGNUP_MESSAGES.emailFormat),
+  message: messageContentSchema,
+  clientId,
+});
+
 export const customerAnswersSchema = z.object({
   answers: z
     .array(

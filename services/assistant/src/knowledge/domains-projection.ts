@@ -1,4 +1,5 @@
 import {
+  businessHoursUpdatedSchema,
   DomainsEvent,
   domainAddedSchema,
   domainConfigSavedSchema,
@@ -16,7 +17,7 @@ const domainIdOf = (subject: string) => subject.slice(subject.lastIndexOf('.') +
 
 /**
  * The domains half of the knowledge read model: which account a domain belongs to, its welcome
- * message, currency and payments switch, its bot configuration and its filter questions. Every
+ * message, currency and payments switch, its bot configuration, business hours and filter questions. Every
  * change raises the revision. A deleted domain keeps a tombstone row so nothing of it comes back.
  * v2: built again from the start for the payments switch (migration 006); applying an event twice
  * changes nothing.
@@ -52,6 +53,14 @@ export const domainsKnowledgeProjection: Projection = {
         await tx.query(`UPDATE knowledge_domains SET config = $2 WHERE domain_id = $1`, [
           domainId,
           JSON.stringify(e.config),
+        ]);
+        break;
+      }
+      case DomainsEvent.BusinessHoursUpdated: {
+        const e = businessHoursUpdatedSchema.parse(recorded.data);
+        await tx.query(`UPDATE knowledge_domains SET business_hours = $2 WHERE domain_id = $1`, [
+          domainId,
+          JSON.stringify(e.businessHours),
         ]);
         break;
       }

@@ -1,4 +1,4 @@
-import { DOMAIN_SETTINGS_DEFAULTS, type DomainConfig } from '@parley/contracts';
+import { DOMAIN_SETTINGS_DEFAULTS, type BusinessHours, type DomainConfig } from '@parley/contracts';
 
 /**
  * What the assistant knows about one domain: its own read model, built from the domains and
@@ -26,6 +26,8 @@ export interface DomainKnowledge {
   paymentsOn?: boolean;
   /** The setup wizard's answers; null until the owner saved them. */
   config: DomainConfig | null;
+  /** When a person can join (issue 17); absent: business hours never saved, always in hours. */
+  businessHours?: BusinessHours | null;
   /** In the owner's order (oldest first): the policy asks them, the engines also answer from them. */
   filterQuestions: FilterQuestionItem[];
   /** Published articles only. */

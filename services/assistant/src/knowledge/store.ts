@@ -1,3 +1,4 @@
+import { businessHoursSchema } from '@parley/contracts';
 import { domainConfigSchema } from '@parley/contracts/validation';
 import type { Pool } from 'pg';
 import type {
@@ -16,6 +17,7 @@ interface DomainRow {
   currency: string;
   payments_on: boolean;
   config: unknown;
+  business_hours: unknown;
   revision: string | null;
 }
 
@@ -37,7 +39,7 @@ export class KnowledgeStore {
   /** The domain's knowledge, or null when the domain is unknown, deleted or not `accountId`'s. */
   async load(domainId: string, accountId: string): Promise<DomainKnowledge | null> {
     const { rows } = await this.pool.query<DomainRow>(
-      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.currency, d.config, r.revision,
+      `SELECT d.domain_id, d.account_id, d.domain, d.welcome_message, d.currency, d.config, d.business_hours, r.revision,
               d.payment_enabled AND coalesce(p.charges_enabled, false) AS payments_on
        FROM knowledge_domains d LEFT JOIN knowledge_revisions r USING (domain_id)
             LEFT JOIN knowledge_payouts p ON p.account_id = d.account_id
@@ -84,6 +86,7 @@ export class KnowledgeStore {
       ),
     ]);
     const config = domainConfigSchema.safeParse(row.config);
+    const hours = row.business_hours ? businessHoursSchema.safeParse(row.business_hours) : null;
     const byKind = (kind: string) => items.rows.filter((r) => r.kind === kind).map((r) => r.body);
     return {
       domainId: row.domain_id,
@@ -94,6 +97,7 @@ export class KnowledgeStore {
       currency: row.currency,
       paymentsOn: row.payments_on,
       config: row.config && config.success ? config.data : null,
+      businessHours: hours?.success ? hours.data : null,
       filterQuestions: questions.rows.map((q): FilterQuestionItem => ({
         id: q.question_id,
         question: q.question,

@@ -1,4 +1,3 @@
-import type { DomainConfig } from '@parley/contracts';
 import type { EngineReply } from '../engine/types';
 import { describeSource } from '../knowledge/labels';
 import { shownWelcome } from '../knowledge/model';
@@ -122,7 +121,7 @@ function limitReached(
     turn.limitPeriod = period;
     turn.why.push(`request limit reached (${period}): no answer, but a person when asked for`);
     const reason = asked ? 'asked' : 'offer-accepted';
-    handTo(turn, input.knowledge.config, reason, `the visitor ${asked ? 'asked for' : 'accepted'} a person`);
+    handTo(turn, input, reason, `the visitor ${asked ? 'asked for' : 'accepted'} a person`);
     return finish(turn, input);
   }
   if (state.limitNoticePeriod === period) {
@@ -149,7 +148,7 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
 
   const email = noteEmail(state, input, turn);
 
-  const handOff: HandOff = (reason, why, threshold) => handTo(turn, config, reason, why, threshold);
+  const handOff: HandOff = (reason, why, threshold) => handTo(turn, input, reason, why, threshold);
 
   if (intent === 'handoff') return handOff('asked', 'the visitor asked for a person');
   if (state.offeredPerson && isAffirmative(message.text)) {
@@ -240,14 +239,26 @@ function converse(state: ConversationState, input: PolicyInput, turn: Turn): voi
 
 type HandOff = (reason: HandoffReason, why: string, threshold?: number) => void;
 
-/** The room goes to a person: the bot says so, and the room goes live with the owner notified. */
+/**
+ * The room goes to a person: the bot says so, and the room goes live with the owner notified.
+ * Outside business hours nobody can join: the bot offers the widget's offline form (email and
+ * message, which reach the owner) and the room stays with the bot.
+ */
 function handTo(
   turn: Turn,
-  config: DomainConfig | null,
+  input: PolicyInput,
   reason: HandoffReason,
   why: string,
   threshold?: number,
 ): void {
+  const config = input.knowledge.config;
+  if (input.inHours === false) {
+    turn.outcome = 'offline-form';
+    turn.offeredPerson = false;
+    turn.why.push(`${why}, outside business hours: the offline form instead of a handoff`);
+    turn.posts = [post('offline', texts.offline, texts.offlineFormLink)];
+    return;
+  }
   turn.outcome = 'handoff';
   turn.handoff = {
     reason,
@@ -451,6 +462,7 @@ function record(turn: Turn, input: PolicyInput): DecisionRecord {
     limitPeriod: turn.limitPeriod,
     engineError: engine && !engine.ok ? clip(engine.error) : null,
     fallback: reply?.fallbackReason ?? null,
+    inHours: input.inHours ?? null,
     why: turn.why.map((w) => clip(w)),
   };
 }

@@ -17,6 +17,8 @@ export const OUTCOMES = [
   'booking',
   'purchase',
   'handoff',
+  /** Outside business hours a person was asked for: the widget's offline form is offered instead. */
+  'offline-form',
   'filter-answer',
   'email',
   'chitchat',
@@ -32,7 +34,7 @@ export const HANDOFF_REASONS = ['asked', 'setting', 'not-helped', 'offer-accepte
 export type HandoffReason = (typeof HANDOFF_REASONS)[number];
 
 /** Which of a turn's messages a copy of the record travels with. */
-export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'limit'] as const;
+export const PARTS = ['greeting', 'email', 'reply', 'ask', 'handoff', 'offline', 'limit'] as const;
 export type Part = (typeof PARTS)[number];
 
 export const decisionRecordSchema = z.object({
@@ -87,6 +89,11 @@ export const decisionRecordSchema = z.object({
   engineError: z.string().nullable(),
   /** The language-model engine failed and the retrieval engine's answer was sent instead. */
   fallback: z.enum(['timeout', 'aborted', 'provider-error', 'empty-output']).nullable().optional(),
+  /**
+   * Issue 17: the visitor wrote within the domain's business hours (true) or outside them
+   * (false); null or absent while business hours are off.
+   */
+  inHours: z.boolean().nullable().optional(),
   /** Short reasons in the order they were applied, for people. */
   why: z.array(z.string()),
 });

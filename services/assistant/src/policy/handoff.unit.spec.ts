@@ -31,6 +31,27 @@ describe('policy: handoff', () => {
     expect(r.outcome.decision.why).toContain('handoff: the visitor asked for a person');
   });
 
+  it('outside business hours offers the offline form instead: no handoff, no mail, the bot stays', () => {
+    const r = given().when({
+      id: 'm1',
+      text: 'can I talk to a human',
+      engine: engine.understands('handoff'),
+      outOfHours: true,
+    });
+    expect(r.steps).toEqual(['post:offline']);
+    expect(r.texts).toEqual([texts.offline]);
+    const post = r.outcome.actions[0];
+    expect(post?.type === 'post' && JSON.parse(post.link ?? '{}')).toMatchObject({ action: 'offline-form' });
+    expect(r.outcome.decision).toMatchObject({ outcome: 'offline-form', handoff: null });
+    // The same visitor inside hours is handed off as before.
+    const inHours = given().when({
+      id: 'm1',
+      text: 'can I talk to a human',
+      engine: engine.understands('handoff'),
+    });
+    expect(inHours.steps).toEqual(['post:handoff', 'request-handoff', 'mark-mailed']);
+  });
+
   it('words the handoff in the domain personality', () => {
     const say = { id: 'm1', text: 'agent', engine: engine.understands('handoff') };
     const wording = (['professional', 'friendly', 'humorous', 'empathetic'] as const).map(

@@ -31,6 +31,11 @@ export interface PolicyInput {
    * answered: the bot says and does nothing more, and the record says `aborted`.
    */
   interrupted?: boolean;
+  /**
+   * Within the domain's business hours (issue 17; absent: business hours are off, always in).
+   * Outside them a request for a person becomes the widget's offline form instead of a handoff.
+   */
+  inHours?: boolean;
 }
 
 /** Things for the service to do, in this order. */

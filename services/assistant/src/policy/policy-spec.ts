@@ -193,6 +193,8 @@ export interface Say {
   knowledge?: DomainKnowledge;
   /** The room went live while the message was being answered. */
   interrupted?: boolean;
+  /** Outside the domain's business hours (issue 17). */
+  outOfHours?: boolean;
 }
 
 function input(say: Say, k: DomainKnowledge): PolicyInput {
@@ -204,6 +206,7 @@ function input(say: Say, k: DomainKnowledge): PolicyInput {
       say.engine === undefined ? engine.answers('question', 'Shipping takes 3-5 business days.') : say.engine,
     ...(say.understanding ? { understanding: say.understanding } : {}),
     ...(say.interrupted ? { interrupted: true } : {}),
+    ...(say.outOfHours ? { inHours: false } : {}),
   };
 }
 

@@ -61,6 +61,16 @@ export const texts = {
     return HANDOFF[personalityOf(config)];
   },
 
+  /** A person was asked for outside the domain's business hours (issue 17). */
+  offline:
+    "Our team is away right now, so nobody can join this chat. Leave your email and a message, and we'll get back to you.",
+  /** The widget opens its offline form from this link (@parley/chat-display's link actions). */
+  offlineFormLink: JSON.stringify({
+    action: 'offline-form',
+    title: 'Leave a message',
+    description: 'Your email and message go to our team',
+  }),
+
   /**
    * The same words every time: the bot is out of requests for this billing period. No promise of
    * a reply (nobody is notified of the message), but the offer of a person (who is).

@@ -71,11 +71,12 @@ export function assistantReactor(db: Pool, deps: RespondDeps): LaneHandler {
       if (room.lastSeq >= event.sequence) return; // applied before this redelivery
       const m = event.data as MessagePosted;
       const next =
-        fact.type === 'VisitorMessaged' && m.role === 'user' && !m.isNote
+        // A message left with the offline form (issue 17) is for the team, who answer it later.
+        fact.type === 'VisitorMessaged' && m.role === 'user' && !m.isNote && !m.offline
           ? await respondToVisitor(
               deps,
               room.state,
-              { id: m.messageId, text: m.content, roomId, audience, postedAt: event.occurredAt },
+              { id: m.messageId, text: m.content, roomId, audience, postedAt: m.postedAt },
               fact,
             )
           : evolve(room.state, fact);

@@ -1,3 +1,4 @@
+import { isWithinBusinessHours } from '@parley/contracts/business-hours';
 import type { RoomAudience } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { assistantAnswer } from '@parley/metrics';
@@ -86,6 +87,16 @@ export async function respondToVisitor(
       engine,
       understanding,
       interrupted: turn.signal.aborted,
+      // When the visitor wrote, not when the bot got to it: a replay decides the same. Absent
+      // while business hours are off (the record then says nothing about hours).
+      ...(knowledge.businessHours?.enabled
+        ? {
+            inHours: isWithinBusinessHours(
+              knowledge.businessHours,
+              message.postedAt ? Date.parse(message.postedAt) : Date.now(),
+            ),
+          }
+        : {}),
     });
     let skipped = 0;
     const done: typeof outcome.actions = [];
@@ -176,7 +187,7 @@ async function runEngine(
   deps: RespondDeps,
   knowledge: NonNullable<Awaited<ReturnType<KnowledgeStore['load']>>>,
   state: ConversationState,
-  message: { id: string; text: string; roomId: string; audience: RoomAudience },
+  message: { id: string; text: string; roomId: string; audience: RoomAudience; postedAt?: string },
   signal: AbortSignal,
   onStreamed: () => void,
 ): Promise<EngineOutcome> {

@@ -44,6 +44,7 @@ export function messageView(m: RoomMessage, seen: boolean): MessageView {
     checkoutProductId: m.checkoutProductId ?? null,
     seen,
     clientId: m.clientId ?? null,
+    ...(m.offline ? { offline: true } : {}),
   };
 }
 

@@ -53,12 +53,12 @@ export function postedMessage(
 /**
  * Posts the visitor's message to the latest room of their key, opening it with the first message
  * (RoomOpened and MessagePosted in one append). A retried send with the same client id answers
- * the message it posted the first time.
+ * the message it posted the first time. `offline`: left with the widget's offline form (issue 17).
  */
 export async function postVisitorMessage(
   deps: ConversationsDeps,
   visitor: Visitor,
-  input: { content: string; clientId: string },
+  input: { content: string; clientId: string; offline?: boolean },
 ): Promise<{ room: RoomView; message: MessageView }> {
   const content = cleanVisitorText(input.content ?? '');
   const clientId = validClientId(input.clientId);
@@ -86,6 +86,7 @@ export async function postVisitorMessage(
         content,
         isNote: false,
         productIds: [],
+        ...(input.offline ? { offline: true } : {}),
       },
       now: deps.clock(),
     },

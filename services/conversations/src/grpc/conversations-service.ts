@@ -1,3 +1,4 @@
+import { getFunnel } from '../app/funnel';
 import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
@@ -68,8 +69,16 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
       const chat = await getVisitorChat(deps, v);
       return { room: chat.room ? roomMessage(chat.room) : null, messages: chat.messages.map(chatMessage) };
     }),
-    PostVisitorMessage: visitor('PostVisitorMessage', async (req: { content: string; clientId: string }, v) =>
-      posted(await postVisitorMessage(deps, v, { content: req.content, clientId: req.clientId })),
+    PostVisitorMessage: visitor(
+      'PostVisitorMessage',
+      async (req: { content: string; clientId: string; offline?: boolean }, v) =>
+        posted(
+          await postVisitorMessage(deps, v, {
+            content: req.content,
+            clientId: req.clientId,
+            offline: req.offline === true,
+          }),
+        ),
     ),
     MarkSeenByVisitor: visitor('MarkSeenByVisitor', async (_req: object, v) => {
       await markSeenByVisitor(deps, v);
@@ -162,6 +171,9 @@ export function conversationsService(deps: ConversationsDeps, logger: Logger): U
     GetRoomCustomer: team('GetRoomCustomer', async (req: { roomId: string }, caller) =>
       customerDetailMessage(await getRoomCustomer(deps, caller, req.roomId)),
     ),
+    GetFunnel: team('GetFunnel', async (req: { domainId: string; from: string; to: string }, caller) => ({
+      json: JSON.stringify(await getFunnel(deps, caller, req)),
+    })),
     ListBookings: team(
       'ListBookings',
       async (

@@ -20,6 +20,7 @@ export const chatMessage = (m: MessageView) => ({
   seen: m.seen,
   clientId: m.clientId ?? '',
   decisionJson: m.decision ? JSON.stringify(m.decision) : '',
+  offline: m.offline === true,
 });
 
 export const roomMessage = (r: RoomView) => ({

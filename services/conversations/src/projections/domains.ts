@@ -13,7 +13,18 @@ export const domainsProjection = (cache: DomainCache) =>
     table: 'domains',
     async onDeleted(tx, e) {
       cache.deleted(e.domainId);
-      for (const table of ['messages', 'rooms', 'customer_answers', 'customers', 'bookings']) {
+      for (const table of [
+        'messages',
+        'rooms',
+        'customer_answers',
+        'customers',
+        'bookings',
+        'funnel_visitors',
+        'funnel_emails',
+        'funnel_rooms',
+        'funnel_bookings',
+        'funnel_orders',
+      ]) {
         await tx.query(`DELETE FROM ${table} WHERE domain_id = $1`, [e.domainId]);
       }
     },

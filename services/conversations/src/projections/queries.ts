@@ -39,13 +39,14 @@ interface MessageRow {
   checkout_product_id: string | null;
   seen: boolean;
   client_id: string | null;
+  offline: boolean;
   /** Selected by team reads only. */
   decision?: Record<string, unknown> | null;
 }
 
 const MESSAGE_COLUMNS = `m.message_id, m.role, m.author, m.content, m.posted_at, m.team_member_id,
   m.team_member_name, m.is_note, m.note_type, m.link, m.product_ids, m.checkout_product_id, m.seen,
-  m.client_id`;
+  m.client_id, m.offline`;
 
 function messageOf(row: MessageRow): MessageView {
   return {
@@ -62,6 +63,7 @@ function messageOf(row: MessageRow): MessageView {
     checkoutProductId: row.checkout_product_id,
     seen: row.seen,
     clientId: row.client_id,
+    ...(row.offline ? { offline: true } : {}),
     ...(row.decision !== undefined ? { decision: row.decision } : {}),
   };
 }

@@ -72,6 +72,7 @@ interface MessageRow {
   product_ids: string[];
   checkout_product_id: string | null;
   decision: unknown;
+  offline: boolean;
   posted_at: string;
   shared_with: string[];
 }
@@ -95,6 +96,7 @@ function postedRow(recorded: RecordedEvent): MessageRow {
     product_ids: e.productIds,
     checkout_product_id: e.checkoutProductId ?? null,
     decision: e.decision ?? null,
+    offline: e.offline === true,
     posted_at: e.postedAt,
     shared_with: e.audience.sharedWith,
   };
@@ -120,16 +122,16 @@ async function insertMessages(tx: PoolClient, run: MessageRow[]): Promise<void> 
                domain_id text, message_id text, room_id text, position bigint, client_id text, role text,
                author text, content text, team_member_id text, team_member_name text, is_note boolean,
                note_type text, link text, product_ids text[], checkout_product_id text, decision jsonb,
-               posted_at timestamptz,
+               offline boolean, posted_at timestamptz,
                shared_with text[])
            ),
            inserted AS (
              INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
                                    team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                                   checkout_product_id, decision, posted_at)
+                                   checkout_product_id, decision, offline, posted_at)
              SELECT message_id, room_id, domain_id, position, client_id, role, author, content,
                     team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                    checkout_product_id, decision, posted_at
+                    checkout_product_id, decision, offline, posted_at
                FROM input i
               WHERE EXISTS (SELECT 1 FROM rooms r WHERE r.room_id = i.room_id)
              ON CONFLICT (message_id) DO NOTHING
@@ -235,8 +237,8 @@ async function insertMessage(tx: PoolClient, m: MessageRow): Promise<void> {
     text: `WITH inserted AS (
              INSERT INTO messages (message_id, room_id, domain_id, position, client_id, role, author, content,
                                    team_member_id, team_member_name, is_note, note_type, link, product_ids,
-                                   decision, posted_at, checkout_product_id)
-             SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18
+                                   decision, posted_at, checkout_product_id, offline)
+             SELECT $2, $3, $1, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $18, $19
               WHERE EXISTS (SELECT 1 FROM rooms WHERE room_id = $3)
              ON CONFLICT (message_id) DO NOTHING
              RETURNING room_id
@@ -264,6 +266,7 @@ async function insertMessage(tx: PoolClient, m: MessageRow): Promise<void> {
       m.posted_at,
       m.shared_with,
       m.checkout_product_id,
+      m.offline,
     ],
   });
 }

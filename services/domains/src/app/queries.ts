@@ -1,4 +1,10 @@
-import type { DomainDetailView, DomainLimits, DomainView, FilterQuestionView } from '@parley/contracts';
+import type {
+  BusinessHours,
+  DomainDetailView,
+  DomainLimits,
+  DomainView,
+  FilterQuestionView,
+} from '@parley/contracts';
 import { domainNotFound } from '../domain/shared/errors';
 import { planLimitOf } from '../projections/account-plans/queries';
 import {
@@ -59,7 +65,7 @@ export async function domainBelongsTo(
 export async function widgetProfile(
   deps: DomainsDeps,
   domainId: string,
-): Promise<Omit<DomainDetailView, 'config'>> {
+): Promise<Omit<DomainDetailView, 'config'> & { businessHours: BusinessHours }> {
   const domain = isId(domainId) ? await publicDomain(deps.pool, domainId) : null;
   if (!domain) throw domainNotFound();
   return domain;

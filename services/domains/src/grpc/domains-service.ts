@@ -5,6 +5,7 @@ import type { Logger } from '@parley/logger';
 import { addDomain } from '../app/add-domain';
 import { deleteDomain } from '../app/delete-domain';
 import type { DomainsDeps } from '../app/deps';
+import { getBusinessHours, saveBusinessHours } from '../app/business-hours';
 import { addFilterQuestion, deleteFilterQuestion } from '../app/filter-questions';
 import {
   domainBelongsTo,
@@ -73,6 +74,17 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
       const config = parseDocument(req.json, 'Configuration');
       return { json: JSON.stringify(await saveConfig(deps, caller, { domainId: req.domainId, config })) };
     }),
+    GetBusinessHours: rpc('GetBusinessHours', async (req: { domainId: string }, caller) => ({
+      json: JSON.stringify(await getBusinessHours(deps, caller, req.domainId)),
+    })),
+    SaveBusinessHours: rpc('SaveBusinessHours', async (req: { domainId: string; json: string }, caller) => {
+      const businessHours = parseDocument(req.json, 'Business hours');
+      return {
+        json: JSON.stringify(
+          await saveBusinessHours(deps, caller, { domainId: req.domainId, businessHours }),
+        ),
+      };
+    }),
     ListFilterQuestions: rpc('ListFilterQuestions', async (req: { domainId: string }, caller) => ({
       questions: (await listFilterQuestions(deps, caller, req.domainId)).map(questionMessage),
     })),
@@ -101,6 +113,7 @@ export function domainsService(deps: DomainsDeps, logger: Logger): UntypedServic
         domain: domainMessage(profile),
         settingsJson: JSON.stringify(profile.settings),
         homeSettingsJson: JSON.stringify(profile.homeSettings),
+        businessHoursJson: JSON.stringify(profile.businessHours),
       };
     }, onInternal('GetWidgetProfile')),
     ListPublicFilterQuestions: unary(

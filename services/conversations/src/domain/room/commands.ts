@@ -17,6 +17,8 @@ export interface NewMessage {
   /** The bot's purchase reply: one of productIds, the product the widget opens the payment flow for. */
   checkoutProductId?: string;
   decision?: Record<string, unknown>;
+  /** Left with the widget's offline form, outside business hours (issue 17). */
+  offline?: boolean;
 }
 
 /** Where a room that does not exist yet is opened: the customer's first message opens it. */

@@ -35,6 +35,7 @@ function posted(state: RoomState, message: NewMessage, at: string): MessagePoste
       productIds: [...m.productIds],
       ...(m.checkoutProductId ? { checkoutProductId: m.checkoutProductId } : {}),
       ...(m.decision ? { decision: m.decision } : {}),
+      ...(m.offline ? { offline: true } : {}),
       postedAt: at,
     },
   };

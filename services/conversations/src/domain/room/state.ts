@@ -15,6 +15,8 @@ export interface RoomMessage {
   link?: string;
   productIds: string[];
   checkoutProductId?: string;
+  /** Left with the widget's offline form, outside business hours (issue 17). */
+  offline?: boolean;
   postedAt: string;
 }
 
@@ -125,6 +127,7 @@ export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
         ...(d.noteType ? { noteType: d.noteType } : {}),
         ...(d.link ? { link: d.link } : {}),
         ...(d.checkoutProductId ? { checkoutProductId: d.checkoutProductId } : {}),
+        ...(d.offline ? { offline: true } : {}),
       };
       const index = state.messages.length;
       return {

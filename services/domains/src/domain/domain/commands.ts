@@ -1,4 +1,4 @@
-import type { DomainConfig, WidgetHomeSettings } from '@parley/contracts';
+import type { BusinessHours, DomainConfig, WidgetHomeSettings } from '@parley/contracts';
 import type { DomainSettingsInput } from '@parley/contracts/validation';
 
 /** Every command but AddDomain names the caller's account: another account's domain is not found. */
@@ -17,4 +17,5 @@ export type DomainCommand =
       now: number;
     }
   | { type: 'DeleteFilterQuestion'; accountId: string; questionId: string; now: number }
+  | { type: 'UpdateBusinessHours'; accountId: string; businessHours: BusinessHours; now: number }
   | { type: 'DeleteDomain'; accountId: string; now: number };

@@ -66,6 +66,10 @@ export function decideDomain(command: DomainCommand, state: DomainState): Domain
       return sameDocument(command.config, state.config)
         ? []
         : [{ type: T.ConfigSaved, data: { config: command.config, savedAt: at } }];
+    case 'UpdateBusinessHours':
+      return sameDocument(command.businessHours, state.businessHours)
+        ? []
+        : [{ type: T.BusinessHoursUpdated, data: { businessHours: command.businessHours, updatedAt: at } }];
     case 'AddFilterQuestion': {
       if (state.questions[command.questionId]) return []; // the same add, retried
       if (Object.keys(state.questions).length >= MAX_FILTER_QUESTIONS) throw tooManyFilterQuestions();

@@ -1,4 +1,4 @@
-import type { AppError } from '@parley/contracts';
+import { BUSINESS_HOURS_DEFAULTS, type AppError } from '@parley/contracts';
 import { deciderSpec } from '@parley/testing';
 import { domainDecider } from './decide';
 import type { DomainAggregateEvent } from './events';
@@ -270,5 +270,33 @@ describe('domain: DeleteDomain', () => {
       .when({ type: 'DeleteDomain', accountId: 'a1', now: T0 + 1 })
       .then([{ type: T.Deleted, data: { domainId: 'd1', accountId: 'a1', deletedAt: iso(T0 + 1) } }]);
     expect(state).toMatchObject({ status: 'deleted', questions: {}, config: null });
+  });
+});
+
+describe('domain: UpdateBusinessHours (issue 17)', () => {
+  const hours = {
+    ...BUSINESS_HOURS_DEFAULTS,
+    enabled: true,
+    timeZone: 'Europe/Berlin',
+    holidays: ['2030-12-25'],
+  };
+
+  it('records the whole document, and nothing when it is unchanged', () => {
+    const state = spec
+      .given([added])
+      .when({ type: 'UpdateBusinessHours', accountId: 'a1', businessHours: hours, now: T0 })
+      .then([{ type: T.BusinessHoursUpdated, data: { businessHours: hours, updatedAt: iso(T0) } }]);
+    expect(state.businessHours).toEqual(hours);
+    spec
+      .given([added, { type: T.BusinessHoursUpdated, data: { businessHours: hours, updatedAt: iso(T0) } }])
+      .when({ type: 'UpdateBusinessHours', accountId: 'a1', businessHours: { ...hours }, now: T0 + 1 })
+      .then([]);
+  });
+
+  it('refuses another account’s domain as not found', () => {
+    spec
+      .given([added])
+      .when({ type: 'UpdateBusinessHours', accountId: 'a2', businessHours: hours, now: T0 })
+      .thenThrows('DOMAIN_NOT_FOUND');
   });
 });

@@ -3,6 +3,7 @@ import {
   type DomainAdded,
   type DomainConfig,
   type DomainDeleted,
+  type BusinessHoursUpdated as BusinessHoursUpdatedData,
   type DomainSettings,
   type WidgetHomeSettings,
 } from '@parley/contracts';
@@ -21,6 +22,7 @@ export const DomainEventType = {
   ConfigSaved: 'domains.DomainConfigSaved',
   FilterQuestionAdded: 'domains.FilterQuestionAdded',
   FilterQuestionDeleted: 'domains.FilterQuestionDeleted',
+  BusinessHoursUpdated: DomainsEvent.BusinessHoursUpdated,
   Deleted: DomainsEvent.DomainDeleted,
 } as const;
 
@@ -45,6 +47,10 @@ export type FilterQuestionDeleted = DomainEvent<
   typeof DomainEventType.FilterQuestionDeleted,
   { questionId: string; deletedAt: string }
 >;
+export type BusinessHoursUpdated = DomainEvent<
+  typeof DomainEventType.BusinessHoursUpdated,
+  BusinessHoursUpdatedData
+>;
 export type DomainDeletedEvent = DomainEvent<typeof DomainEventType.Deleted, DomainDeleted>;
 
 export type DomainAggregateEvent =
@@ -54,4 +60,5 @@ export type DomainAggregateEvent =
   | DomainConfigSaved
   | FilterQuestionAdded
   | FilterQuestionDeleted
+  | BusinessHoursUpdated
   | DomainDeletedEvent;

@@ -1,5 +1,7 @@
 import {
+  BUSINESS_HOURS_DEFAULTS,
   DOMAIN_SETTINGS_DEFAULTS,
+  type BusinessHours,
   WIDGET_HOME_SETTINGS_DEFAULTS,
   type DomainConfig,
   type DomainSettings,
@@ -23,6 +25,7 @@ export interface DomainState {
   settings: DomainSettings;
   homeSettings: WidgetHomeSettings;
   config: DomainConfig | null;
+  businessHours: BusinessHours;
   questions: Record<string, FilterQuestionState>;
 }
 
@@ -42,6 +45,7 @@ export const initialDomainState: DomainState = {
   settings: defaultDomainSettings(),
   homeSettings: defaultHomeSettings(),
   config: null,
+  businessHours: BUSINESS_HOURS_DEFAULTS,
   questions: {},
 };
 
@@ -62,6 +66,8 @@ export function evolveDomain(state: DomainState, event: DomainAggregateEvent): D
       return { ...state, homeSettings: event.data.homeSettings };
     case T.ConfigSaved:
       return { ...state, config: event.data.config };
+    case T.BusinessHoursUpdated:
+      return { ...state, businessHours: event.data.businessHours };
     case T.FilterQuestionAdded: {
       const { questionId, question, answer, addedAt } = event.data;
       return {

@@ -56,6 +56,13 @@ export const domainsProjection: Projection = {
           event.data.savedAt,
         ]);
         return;
+      case T.BusinessHoursUpdated:
+        await tx.query('UPDATE domains SET business_hours = $2, updated_at = $3 WHERE id = $1', [
+          domainId,
+          JSON.stringify(event.data.businessHours),
+          event.data.updatedAt,
+        ]);
+        return;
       case T.FilterQuestionAdded:
         await tx.query(
           `INSERT INTO filter_questions (id, domain_id, account_id, question, answer, added_by, created_at, position)

@@ -1,10 +1,12 @@
-import type {
-  DomainConfig,
-  DomainDetailView,
-  DomainSettings,
-  DomainView,
-  FilterQuestionView,
-  WidgetHomeSettings,
+import {
+  BUSINESS_HOURS_DEFAULTS,
+  type BusinessHours,
+  type DomainConfig,
+  type DomainDetailView,
+  type DomainSettings,
+  type DomainView,
+  type FilterQuestionView,
+  type WidgetHomeSettings,
 } from '@parley/contracts';
 import type { Pool, PoolClient } from 'pg';
 
@@ -17,6 +19,7 @@ interface DomainRow {
   settings: DomainSettings;
   home_settings: WidgetHomeSettings;
   config: DomainConfig | null;
+  business_hours: BusinessHours | null;
 }
 
 interface QuestionRow {
@@ -98,13 +101,34 @@ export async function questionOfAccount(
 export async function publicDomain(
   db: Queryable,
   domainId: string,
-): Promise<Omit<DomainDetailView, 'config'> | null> {
+): Promise<(Omit<DomainDetailView, 'config'> & { businessHours: BusinessHours }) | null> {
   const { rows } = await db.query<DomainRow>(
-    'SELECT id, domain, created_at, settings, home_settings FROM domains WHERE id = $1',
+    'SELECT id, domain, created_at, settings, home_settings, business_hours FROM domains WHERE id = $1',
     [domainId],
   );
   const row = rows[0];
-  return row ? { ...domainView(row), settings: row.settings, homeSettings: row.home_settings } : null;
+  return row
+    ? {
+        ...domainView(row),
+        settings: row.settings,
+        homeSettings: row.home_settings,
+        businessHours: row.business_hours ?? BUSINESS_HOURS_DEFAULTS,
+      }
+    : null;
+}
+
+/** A domain's business hours, or null when it is missing or belongs to another account. */
+export async function businessHoursOfAccount(
+  db: Queryable,
+  accountId: string,
+  domainId: string,
+): Promise<BusinessHours | null> {
+  const { rows } = await db.query<{ business_hours: BusinessHours | null }>(
+    'SELECT business_hours FROM domains WHERE id = $1 AND account_id = $2',
+    [domainId, accountId],
+  );
+  const row = rows[0];
+  return row ? (row.business_hours ?? BUSINESS_HOURS_DEFAULTS) : null;
 }
 
 /** A domain's questions without their answers, in the owner's order. */

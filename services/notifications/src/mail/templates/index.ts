@@ -4,6 +4,7 @@ import { bookingTemplate } from './booking';
 import { campaignTemplate } from './campaign';
 import { liveSupportTemplate } from './live-support';
 import { newsletterConfirmationTemplate } from './newsletter-confirmation';
+import { offlineMessageTemplate } from './offline-message';
 import { signupCodeTemplate } from './signup-code';
 import { teamInviteTemplate } from './team-invite';
 import { usageAlertTemplate } from './usage-alert';
@@ -19,6 +20,7 @@ export const mailTemplates: ReadonlyMap<string, MailTemplate> = new Map<string, 
     bookingTemplate,
     applicationReceivedTemplate,
     campaignTemplate,
+    offlineMessageTemplate,
   ].map((t) => [t.name, t]),
 );
 
@@ -28,6 +30,7 @@ export {
   campaignTemplate,
   liveSupportTemplate,
   newsletterConfirmationTemplate,
+  offlineMessageTemplate,
   signupCodeTemplate,
   teamInviteTemplate,
   usageAlertTemplate,
