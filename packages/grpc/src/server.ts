@@ -1,5 +1,5 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadService } from './load';
+import { addHealthService } from './health';
 import { instrumented } from './metrics';
 
 export interface GrpcServerHandle {
@@ -52,12 +52,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
     'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
   });
-  let serving = true;
-  const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  server.addService(Health.service, {
-    check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
-      callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
-  });
+  const health = addHealthService(
+    server,
+    options.services.map((s) => s.definition),
+    options.isReady ?? (() => true),
+  );
   for (const s of options.services)
     server.addService(s.definition, instrumented(s.definition, s.implementation));
   const port = await new Promise<number>((resolve, reject) =>
@@ -70,12 +69,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   return {
     server,
     port,
-    setServing: (value) => {
-      serving = value;
-    },
+    setServing: health.setServing,
     shutdown: (graceMs = 5000) =>
       new Promise<void>((resolve) => {
-        serving = false;
+        health.setServing(false);
         const timer = setTimeout(() => {
           server.forceShutdown();
           resolve();
