@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import {
   DOMAIN_SETTINGS_DEFAULTS,
   WIDGET_HOME_SETTINGS_DEFAULTS,
@@ -45,7 +46,7 @@ export const initialDomainState: DomainState = {
   questions: {},
 };
 
-export function evolveDomain(state: DomainState, event: DomainAggregateEvent): DomainState {
+export function evolveDomain(state: Folded<DomainState>, event: DomainAggregateEvent): Folded<DomainState> {
   switch (event.type) {
     case T.Added:
       return {
