@@ -8,8 +8,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { boundaryCheckArgs } from './lib/boundaries.mjs';
 import { repoRoot, runDir } from './lib/paths.mjs';
+import { warnUnlessPinnedNode } from './lib/pinned-node.mjs';
 import { runUntilReported } from './lib/run-until-reported.mjs';
 import { addCounts, summariseJest, summaryLine } from './lib/summary.mjs';
+
+warnUnlessPinnedNode();
 
 function run(command, args) {
   return new Promise((resolve) => {
