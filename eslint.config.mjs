@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 // Node's and the browser's globals that the code uses. TypeScript checks names in .ts files, so
@@ -64,6 +65,32 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-require-imports': 'off',
+    },
+  },
+  {
+    // The rules of hooks, and effects and callbacks that list what they read: a missing dependency
+    // is a stale closure, found by the linter rather than by a user. The plugin's React Compiler
+    // rules (refs read in render, setState in an effect, ...) are left off: the project does not
+    // use the compiler, and what they flag here are deliberate patterns (a ref holding the latest
+    // props for event handlers, loading when an id changes) whose rewrite would change timing.
+    files: ['frontend/src/**/*.{ts,tsx}', 'widget/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Type-aware rules for the back end: a promise nobody awaits or catches loses its error (an
+    // unhandled rejection ends a Node program), and one passed where a callback's result is ignored
+    // (an event handler, a timer) does the same.
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'packages/*/src/**/*.ts', 'tools/*/src/**/*.ts'],
+    ignores: ['packages/chat-display/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
     },
   },
 );

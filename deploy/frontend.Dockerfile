@@ -2,7 +2,7 @@
 # The frontend: Next.js standalone output on a slim Node image.
 #   docker build -f deploy/frontend.Dockerfile -t parley/frontend .
 # GATEWAY_URL and the other settings are read at run time, so one image serves every environment.
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 FROM ${NODE_IMAGE} AS base
 ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false NEXT_TELEMETRY_DISABLED=1

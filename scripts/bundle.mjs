@@ -34,7 +34,7 @@ export async function bundle(entry, outfile) {
     outfile: resolve(outfile),
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'cjs',
     sourcemap: true,
     logLevel: 'warning',

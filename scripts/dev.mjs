@@ -3,7 +3,10 @@
 // A program that exits is started again with backoff (as Kubernetes would), the rest running on;
 // Ctrl-C (or SIGTERM) stops every program.
 import { runInForeground } from './lib/foreground.mjs';
+import { warnUnlessPinnedNode } from './lib/pinned-node.mjs';
 import { startStack } from './stack.mjs';
+
+warnUnlessPinnedNode();
 
 await runInForeground({
   start: (signal) =>

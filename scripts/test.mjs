@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, then the jest tiers unit, int and e2e (the last two one file at a
+// `npm test`: type-check, lint, the boundary check (.dependency-cruiser.cjs), then the jest tiers unit, int and e2e (the last two one file at a
 // time, since they share the machine's servers). Every step runs even when an earlier one failed,
 // so one run shows everything that is wrong. The last line is `N passed, N failed[, N skipped]`,
-// summed over all tiers; the type-check and the lint each count as one test.
+// summed over all tiers; the type-check, the lint and the boundary check each count as one test.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { boundaryCheckArgs } from './lib/boundaries.mjs';
 import { repoRoot, runDir } from './lib/paths.mjs';
+import { warnUnlessPinnedNode } from './lib/pinned-node.mjs';
 import { runUntilReported } from './lib/run-until-reported.mjs';
 import { addCounts, summariseJest, summaryLine } from './lib/summary.mjs';
+
+warnUnlessPinnedNode();
 
 function run(command, args) {
   return new Promise((resolve) => {
@@ -68,6 +72,7 @@ async function jestTier(tier, extraArgs) {
 const results = [
   await check('type-check', 'npm', ['run', '--silent', 'typecheck']),
   await check('lint', process.execPath, [join(repoRoot, 'node_modules', 'eslint', 'bin', 'eslint.js'), '.']),
+  await check('boundaries', process.execPath, boundaryCheckArgs()),
   await jestTier('unit', []),
   await jestTier('int', ['--runInBand']),
   await jestTier('e2e', ['--runInBand']),

@@ -27,7 +27,7 @@ import { createRateLimits } from './http/rate-limits';
 import { createPresenceStore } from './presence/presence-store';
 import { redisAssistantActivity } from './realtime/assistant-activity';
 import { startAssistantSignalRelay } from './realtime/assistant-signal-relay';
-import { startRealtime, teamActivityBeforeServer } from './realtime/start-realtime';
+import { startRealtime, teamActivityBeforeServer } from './start-realtime';
 import { connectRedis, pingRedis } from './redis/redis-clients';
 import { cachedSystemSettings } from './settings/system-settings-cache';
 import { syncSettingsAcrossReplicas } from './settings/settings-sync';

@@ -97,7 +97,12 @@ export function startRealtimeServer(options: {
   });
   io.engine.use(cookieParser());
 
-  io.use(async (socket, next) => {
+  // The handshake is checked asynchronously; a failure nothing below caught refuses it rather than
+  // leaving a rejected promise behind.
+  io.use((socket, next) => {
+    authenticate(socket, next).catch(() => next(new Error(UNAUTHORIZED)));
+  });
+  async function authenticate(socket: Socket, next: (err?: Error) => void): Promise<void> {
     socket.data.clientIp = options.clientIpOf(socket.request);
     const presented = handshakeToken(socket);
     if (!presented) return next(new Error(UNAUTHORIZED));
@@ -133,7 +138,7 @@ export function startRealtimeServer(options: {
       // Keys that can't be fetched say nothing about the token: the client should retry, not log out.
       next(new Error(isAppError(error) && error.kind === 'unavailable' ? UNAVAILABLE : UNAUTHORIZED));
     }
-  });
+  }
 
   const emitToRoom = (room: string | string[], event: string, envelope: RealtimeEnvelope<unknown>) => {
     io.to(room).emit(event, envelope);

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import type { CallContext } from '../clients/call-context';
 import { toHttpError } from '../http/error-mapper';
-import type { PostedVisitorMessage, VisitorMessageSender } from '../http/routes/visitor-message';
+import type { PostedVisitorMessage, VisitorMessageSender } from '../messages/post-visitor-message';
 import { maintenanceError } from '../http/system-settings-guards';
 import type { SocketIdentity } from '../realtime/channel-access';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';

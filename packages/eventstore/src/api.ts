@@ -63,9 +63,17 @@ export interface LoadedStream<E extends DomainEvent = DomainEvent> {
   openBatch?: { commandId: string; appended: number; size: number };
 }
 
+/**
+ * A state folded from an aggregate's events, read-only in type: evolve returns a new state rather
+ * than changing the one it got, since the store keeps a folded state and hands the same object to
+ * the next command on the aggregate (and to the caller, in a command's outcome).
+ */
+export type Folded<State> = Readonly<State>;
+
 export interface Decider<Command, Event extends DomainEvent, State> {
-  initialState: State;
-  evolve(state: State, event: Event): State;
+  initialState: Folded<State>;
+  /** Pure. Returns the state after `event`: a new object, `state` left as it was. */
+  evolve(state: Folded<State>, event: Event): Folded<State>;
   /** Pure. Returns the events to append, or throws an AppError for a refused command. */
-  decide(command: Command, state: State): Event[];
+  decide(command: Command, state: Folded<State>): Event[];
 }

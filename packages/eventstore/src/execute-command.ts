@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent, LoadedStream, RecordedEvent } from './api';
+import type { Decider, DomainEvent, Folded, LoadedStream, RecordedEvent } from './api';
 import { ConcurrencyError, PartialAppendError } from './errors';
 import type { EventStore } from './event-store';
 
@@ -14,12 +14,12 @@ export interface ExecuteCommandOptions<S = unknown> {
    * propagates unchanged and nothing is appended (a repeat of a stored command is answered
    * without it). Saves the caller loading the aggregate itself first just to check it.
    */
-  guard?: (state: S) => void | Promise<void>;
+  guard?: (state: Folded<S>) => void | Promise<void>;
 }
 
 export interface CommandOutcome<E extends DomainEvent, S> {
   events: RecordedEvent<E>[];
-  state: S;
+  state: Folded<S>;
   version: number;
 }
 
@@ -27,8 +27,8 @@ export interface CommandOutcome<E extends DomainEvent, S> {
 export function foldEvents<E extends DomainEvent, S>(
   decider: Pick<Decider<unknown, E, S>, 'initialState' | 'evolve'>,
   events: readonly { type: E['type']; data: E['data'] }[],
-): S {
-  return events.reduce<S>(
+): Folded<S> {
+  return events.reduce<Folded<S>>(
     (state, e) => decider.evolve(state, { type: e.type, data: e.data } as E),
     decider.initialState,
   );

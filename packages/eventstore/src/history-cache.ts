@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DomainEvent, RecordedEvent } from './api';
 
 interface Entry {
@@ -7,17 +8,20 @@ interface Entry {
 }
 
 /**
- * Recently used aggregates' histories, least recently used evicted first. Entries are private:
+ * Recently stored aggregates' histories (lru-cache; a load that finds one stores it again, so
+ * it counts as a use), least recently stored evicted first. Entries are private:
  * load() hands out copies, so a caller mutating an event cannot corrupt what the next caller sees.
  * Beside a history it may hold the state a decider folded from it, so that the next command on
  * the aggregate neither copies nor folds the history again.
  */
 export class HistoryCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry> | undefined;
 
-  constructor(private readonly capacity: number) {
+  constructor(capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 0)
       throw new RangeError(`cacheSize must be an integer >= 0, got ${capacity}`);
+    // lru-cache needs room for one at least; a capacity of 0 keeps nothing.
+    this.entries = capacity > 0 ? new LRUCache<string, Entry>({ max: capacity }) : undefined;
   }
 
   /**
@@ -29,7 +33,7 @@ export class HistoryCache {
     lastSeq: number,
     lastId: string | undefined,
   ): RecordedEvent<E>[] {
-    const cached = this.entries.get(subject)?.events;
+    const cached = this.entries?.peek(subject)?.events;
     const tail = cached?.[cached.length - 1];
     if (!cached || !tail) return [];
     const stillValid =
@@ -37,7 +41,7 @@ export class HistoryCache {
       (tail.sequence === lastSeq && (lastId === undefined || tail.eventId === lastId));
     if (!stillValid) {
       // The log is shorter than what we saw, or differs at the tail: the stream was recreated.
-      this.entries.delete(subject);
+      this.entries?.delete(subject);
       return [];
     }
     return cached.slice() as RecordedEvent<E>[];
@@ -45,20 +49,13 @@ export class HistoryCache {
 
   /** The cached history itself (not a copy: the caller must not change it), if there is one. */
   peek(subject: string): readonly RecordedEvent[] | undefined {
-    const cached = this.entries.get(subject)?.events;
+    const cached = this.entries?.peek(subject)?.events;
     return cached && cached.length > 0 ? cached : undefined;
   }
 
   /** Stores `events` (the cache owns the array and its events from now on). */
   set(subject: string, events: RecordedEvent[]): void {
-    if (this.capacity === 0) return;
-    this.entries.delete(subject);
-    this.entries.set(subject, { events });
-    while (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
+    this.entries?.set(subject, { events });
   }
 
   /**
@@ -66,7 +63,7 @@ export class HistoryCache {
    * history if it ended exactly there (or there was none and the aggregate was new).
    */
   extend(subject: string, expectedVersion: number, appended: RecordedEvent[]): void {
-    const cached = this.entries.get(subject)?.events ?? (expectedVersion === 0 ? [] : undefined);
+    const cached = this.entries?.peek(subject)?.events ?? (expectedVersion === 0 ? [] : undefined);
     if (!cached) return;
     const tailSeq = cached[cached.length - 1]?.sequence ?? 0;
     if (tailSeq !== expectedVersion) return; // the next load reads forward from the log
@@ -75,17 +72,17 @@ export class HistoryCache {
 
   /** The state `key` folded from the cached history as it is now, if one is held. */
   folded(subject: string, key: object): unknown {
-    const entry = this.entries.get(subject);
+    const entry = this.entries?.peek(subject);
     return entry?.folded?.key === key ? entry.folded.state : undefined;
   }
 
   /** Holds `state`, folded by `key` up to `version`, if the cached history ends exactly there. */
   keepFolded(subject: string, key: object, version: number, state: unknown): void {
-    const entry = this.entries.get(subject);
+    const entry = this.entries?.peek(subject);
     if (entry && entry.events[entry.events.length - 1]?.sequence === version) entry.folded = { key, state };
   }
 
   delete(subject: string): void {
-    this.entries.delete(subject);
+    this.entries?.delete(subject);
   }
 }

@@ -1,6 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
-import { loadService } from './load';
 import type { CallerTokenVerifier } from './caller-token';
+import { addHealthService } from './health';
 import { instrumented } from './metrics';
 import { requireCallerToken } from './verify-caller';
 
@@ -59,12 +59,11 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     'grpc.keepalive_time_ms': KEEPALIVE_TIME_MS,
     'grpc.keepalive_timeout_ms': KEEPALIVE_TIMEOUT_MS,
   });
-  let serving = true;
-  const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  server.addService(Health.service, {
-    check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
-      callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
-  });
+  const health = addHealthService(
+    server,
+    options.services.map((s) => s.definition),
+    options.isReady ?? (() => true),
+  );
   for (const s of options.services) {
     const checked = options.callerTokens
       ? requireCallerToken(s.definition, s.implementation, options.callerTokens)
@@ -81,12 +80,10 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   return {
     server,
     port,
-    setServing: (value) => {
-      serving = value;
-    },
+    setServing: health.setServing,
     shutdown: (graceMs = 5000) =>
       new Promise<void>((resolve) => {
-        serving = false;
+        health.setServing(false);
         const timer = setTimeout(() => {
           server.forceShutdown();
           resolve();

@@ -1,11 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import { insertDeadLetter, type DeadLetter } from './dead-letters';
+import type { ProjectionKey } from './projection-key';
 import { CHECKPOINTS, DEAD_LETTERS } from './schema';
 
-export interface ProjectionKey {
-  namespace: string;
-  projection: string;
-}
+export type { ProjectionKey } from './projection-key';
 
 export async function registerCheckpoint(pool: Pool, key: ProjectionKey, stream: string): Promise<number> {
   const { rows } = await pool.query<{ position: string }>(

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
-import type { ProjectionKey } from './checkpoint';
+import type { ProjectionKey } from './projection-key';
 import { CHECKPOINTS, DEAD_LETTERS } from './schema';
 import { storableText } from './storable';
 

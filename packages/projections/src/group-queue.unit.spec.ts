@@ -15,9 +15,9 @@ describe('GroupQueue', () => {
       },
       failed: () => undefined,
     });
-    queue.add(1);
+    void queue.add(1);
     expect(groups).toEqual([[1]]);
-    for (let i = 2; i <= 5; i++) queue.add(i);
+    for (let i = 2; i <= 5; i++) void queue.add(i);
     await tick();
     expect(groups).toEqual([[1]]);
     release();
@@ -36,7 +36,7 @@ describe('GroupQueue', () => {
       },
       failed: () => undefined,
     });
-    for (let i = 1; i <= 8; i++) queue.add(i);
+    for (let i = 1; i <= 8; i++) void queue.add(i);
     await queue.settled();
     expect(groups).toEqual([[1], [2, 3, 4], [5, 6, 7], [8]]);
   });
@@ -71,10 +71,10 @@ describe('GroupQueue', () => {
       },
       failed: (e) => failures.push(e),
     });
-    queue.add(1);
-    queue.add(2);
+    void queue.add(1);
+    void queue.add(2);
     await tick();
-    queue.add(3);
+    void queue.add(3);
     await expect(queue.settled()).rejects.toBe(boom);
     expect(applied).toEqual([[1], [2]]);
     expect(failures).toEqual([boom]);

@@ -29,6 +29,7 @@ export {
   type OpenOrderedSessionOptions,
 } from './ordered-session';
 export { LeaderLock } from './leader';
+export { DurableLoop, type DurableLoopOptions } from './durable-loop';
 // Dead letters: what an operator lists and replays, and what readiness reports.
 export {
   deadLetterCounts,

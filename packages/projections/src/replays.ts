@@ -2,7 +2,7 @@ import { decodeEvent, directGet, type RecordedEvent } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
-import type { ProjectionKey } from './checkpoint';
+import type { ProjectionKey } from './projection-key';
 import { errorText, recordReplayFailure, type ReplayRequest } from './dead-letters';
 import { storableEvent } from './storable';
 import { isTransientError } from './transient';

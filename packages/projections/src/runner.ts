@@ -18,6 +18,7 @@ import { errorText, replayInTransaction, requestedReplays } from './dead-letters
 import { isDeterministicError } from './deterministic';
 import { GroupQueue } from './group-queue';
 import { LeaderLock } from './leader';
+import { DurableLoop } from './durable-loop';
 import { consumeInOrder, openOrderedSession } from './ordered-session';
 import { inEventSpan, startEventSpans } from '@parley/tracing';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
@@ -88,10 +89,8 @@ class Runner implements ProjectionRunner {
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
   private readonly replays: ReplayWatcher;
-  private stopping = false;
+  private readonly sessions: DurableLoop;
   private messages: ConsumerMessages | undefined;
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
   private skipping = false;
   private skipAgain = false;
 
@@ -120,6 +119,18 @@ class Runner implements ProjectionRunner {
       this.log.warn('lost the projection lock; pausing until it is held again');
       this.messages?.stop();
     });
+    this.sessions = new DurableLoop({
+      leader: this.leader,
+      log: this.log,
+      standbyPollMs: this.standbyPollMs,
+      consume: (messages) => this.consume(messages),
+      standby: () => this.followCheckpoint(),
+      interrupt: () => this.messages?.stop(),
+      says: {
+        standingBy: 'another runner holds this projection; standing by',
+        sessionFailed: 'projection session failed; resuming from the checkpoint',
+      },
+    });
     this.replays = new ReplayWatcher({
       pool: o.pool,
       nc: o.nc,
@@ -143,7 +154,7 @@ class Runner implements ProjectionRunner {
    * stream's tail): what counts is that nothing the projection consumes is left before it.
    */
   waitFor(sequence: number, timeoutMs = 10_000): Promise<void> {
-    if (this.stopping) return Promise.reject(new Error(`projection ${this.name} is stopped`));
+    if (this.sessions.stopping) return Promise.reject(new Error(`projection ${this.name} is stopped`));
     const waiting = this.waiters.waitFor(sequence, timeoutMs, () => `projection ${this.name}`);
     if (sequence > this.waiters.position) void this.skipAhead();
     return waiting;
@@ -154,67 +165,16 @@ class Runner implements ProjectionRunner {
     const jsm = await this.o.nc.jetstreamManager();
     await this.ensureStreamExists(jsm);
     this.waiters.set(await registerCheckpoint(this.o.pool, this.key, this.stream));
-    // The first round runs here so that a misconfiguration fails startProjection itself.
-    let messages: ConsumerMessages | undefined;
-    if (await this.leader.tryAcquire()) {
-      try {
-        messages = await this.openSession(jsm);
-      } catch (e) {
-        await this.leader.release();
-        throw e;
-      }
-    } else {
-      this.log.info('another runner holds this projection; standing by');
-    }
-    this.loop = this.run(jsm, messages);
+    // The first session opens here, so that a misconfiguration fails startProjection itself.
+    await this.sessions.start(() => this.openSession(jsm));
     this.replays.start();
   }
 
   async stop(): Promise<void> {
-    if (this.stopping) return this.loop;
-    this.stopping = true;
-    this.messages?.stop();
-    this.wake?.();
-    await this.loop;
+    if (!(await this.sessions.stop())) return;
     await this.replays.stop();
     await this.leader.release();
     this.waiters.rejectAll(`projection ${this.name} stopped`);
-  }
-
-  private async run(jsm: JetStreamManager, first: ConsumerMessages | undefined): Promise<void> {
-    let messages = first;
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        if (!messages) {
-          if (!(await this.leader.tryAcquire())) {
-            await this.followCheckpoint();
-            await this.sleep(this.standbyPollMs);
-            continue;
-          }
-          // Took over while stop() was waiting for this loop: do not open a session for nothing.
-          if (this.stopping) break;
-          messages = await this.openSession(jsm);
-        }
-        const session = messages;
-        messages = undefined;
-        await this.consume(session);
-        failures = 0;
-        // The session ended without a stop (lock lost, consumer removed, delivery gap): take a
-        // breath before positioning a new one, so a persistent cause cannot spin.
-        if (!this.stopping) await this.sleep(100);
-      } catch (e) {
-        messages?.stop();
-        messages = undefined;
-        failures++;
-        const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
-        this.log.error(
-          { err: e, retryInMs: delay },
-          'projection session failed; resuming from the checkpoint',
-        );
-        await this.sleep(delay);
-      }
-    }
   }
 
   /** Positions the durable consumer after the checkpoint and starts pulling. */
@@ -239,7 +199,7 @@ class Runner implements ProjectionRunner {
       opened: (session) => {
         this.messages = session;
       },
-      stopping: () => this.stopping,
+      stopping: () => this.sessions.stopping,
     });
     this.log.info({ position }, 'projection consuming');
     return messages;
@@ -257,7 +217,7 @@ class Runner implements ProjectionRunner {
     try {
       await consumeInOrder(messages, {
         log: this.log,
-        stopping: () => this.stopping,
+        stopping: () => this.sessions.stopping,
         handle: (m) => queue.add(m),
       });
       await queue.settled();
@@ -267,7 +227,7 @@ class Runner implements ProjectionRunner {
   }
 
   private async handleGroup(group: JsMsg[]): Promise<void> {
-    if (this.stopping) return; // left unacked: the next runner starts from the checkpoint
+    if (this.sessions.stopping) return; // left unacked: the next runner starts from the checkpoint
     const fresh: JsMsg[] = [];
     for (const m of group) {
       if (m.seq <= this.waiters.position)
@@ -277,7 +237,7 @@ class Runner implements ProjectionRunner {
     if (!(await this.applyTogether(fresh))) {
       for (const m of fresh) {
         await this.handle(m);
-        if (this.stopping) return;
+        if (this.sessions.stopping) return;
       }
     }
     // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
@@ -365,8 +325,8 @@ class Runner implements ProjectionRunner {
         }
         if (attempt < budget) {
           m.working(); // keep the server from redelivering it while we retry in place
-          await this.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
-          if (this.stopping) return; // left unacked: the next runner starts from the checkpoint
+          await this.sessions.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
+          if (this.sessions.stopping) return; // left unacked: the next runner starts from the checkpoint
         }
       }
     }
@@ -399,7 +359,7 @@ class Runner implements ProjectionRunner {
           5000,
         );
         this.waiters.satisfyBelow(Math.min(next ? next.seq : Number.POSITIVE_INFINITY, streamLast + 1));
-      } while (this.skipAgain && !this.stopping);
+      } while (this.skipAgain && !this.sessions.stopping);
     } catch (e) {
       this.log.debug({ err: e }, 'could not look ahead for waitFor; waiting for the position instead');
     } finally {
@@ -464,19 +424,6 @@ class Runner implements ProjectionRunner {
       // The producing context has not started yet; its stream has fixed settings, so create it.
       await ensureStream(this.o.nc, this.o.projection.context, this.o.namespace || undefined);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    // stop() wakes a sleep already pending; one that starts after stop() must not wait out `ms`.
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const t = setTimeout(done, ms);
-      function done() {
-        clearTimeout(t);
-        resolve();
-      }
-      this.wake = done;
-    });
   }
 }
 

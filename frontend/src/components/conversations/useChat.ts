@@ -137,9 +137,10 @@ export function useChat(
     if (shouldMarkSeen(row, Date.now())) seen();
   }, [row, seen]);
 
+  const rowLive = row?.live;
   useEffect(() => {
-    if (row) setLiveState(row.live);
-  }, [row?.live]);
+    if (rowLive !== undefined) setLiveState(rowLive);
+  }, [rowLive]);
 
   const showTyping = (event: TypingIndicatorEvent) => {
     window.clearTimeout(typingTimer.current);

@@ -217,6 +217,9 @@ export function ApplicationsPage() {
       if (typed.trim() !== view.query) go({ query: typed.trim(), open: '' });
     }, 300);
     return () => clearTimeout(timer);
+    // Debounces typing only: \`go\` is re-created each render and a new query from the address
+    // (back, a link) must not be sent again, so neither re-runs this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
   const { open: _open, ...listView } = view;
   const {

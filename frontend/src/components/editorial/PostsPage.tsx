@@ -68,6 +68,9 @@ export function PostsPage() {
       if (typed.trim() !== view.query) go({ query: typed.trim() });
     }, 300);
     return () => clearTimeout(timer);
+    // Debounces typing only: \`go\` is re-created each render and a new query from the address
+    // (back, a link) must not be sent again, so neither re-runs this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed]);
 
   const key = JSON.stringify(view);

@@ -34,6 +34,7 @@ export function useAdminList<T>(key: string, fetcher: (signal: AbortSignal) => P
       });
     return () => controller.abort();
     // The fetcher is re-created on each render; `key` names what it fetches, so only it re-runs this.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, round]);
   const value = load.kind === 'ready' ? load.value : load.last;
   return { load, value, reload };

@@ -18,7 +18,7 @@ import {
   visitorBookingView,
   widgetSessionView,
 } from './conversation-views';
-import { postVisitorMessage } from './visitor-message';
+import { postVisitorMessage } from '../../messages/post-visitor-message';
 
 type VisitorDeps = Pick<RouteDeps, 'conversations' | 'domains' | 'content' | 'visitorTokens' | 'rateLimits'>;
 

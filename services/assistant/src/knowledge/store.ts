@@ -1,4 +1,5 @@
 import { businessHoursSchema } from '@parley/contracts';
+import { LRUCache } from 'lru-cache';
 import { domainConfigSchema } from '@parley/contracts/validation';
 import type { Pool } from 'pg';
 import type {
@@ -28,13 +29,15 @@ interface DomainRow {
  * replica, while an unchanged domain costs no more than that lookup.
  */
 export class KnowledgeStore {
-  private readonly cache = new Map<string, DomainKnowledge>();
+  private readonly cache: LRUCache<string, DomainKnowledge>;
 
   constructor(
     private readonly pool: Pool,
-    /** Domains kept in memory; the least recently loaded goes first. */
-    private readonly maxDomains = 1000,
-  ) {}
+    /** Domains kept in memory; the least recently used goes first. */
+    maxDomains = 1000,
+  ) {
+    this.cache = new LRUCache({ max: maxDomains });
+  }
 
   /** The domain's knowledge, or null when the domain is unknown, deleted or not `accountId`'s. */
   async load(domainId: string, accountId: string): Promise<DomainKnowledge | null> {
@@ -53,12 +56,7 @@ export class KnowledgeStore {
     }
     const revision = Number(row.revision ?? 0);
     const cached = this.cache.get(domainId);
-    if (cached && cached.revision === revision && cached.accountId === accountId) {
-      // Most recently used goes last.
-      this.cache.delete(domainId);
-      this.cache.set(domainId, cached);
-      return cached;
-    }
+    if (cached && cached.revision === revision && cached.accountId === accountId) return cached;
     const knowledge = await this.read(row, revision);
     this.remember(knowledge);
     return knowledge;
@@ -110,12 +108,6 @@ export class KnowledgeStore {
   }
 
   private remember(knowledge: DomainKnowledge) {
-    this.cache.delete(knowledge.domainId);
     this.cache.set(knowledge.domainId, knowledge);
-    while (this.cache.size > this.maxDomains) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest === undefined) break;
-      this.cache.delete(oldest);
-    }
   }
 }

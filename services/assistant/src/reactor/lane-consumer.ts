@@ -13,6 +13,7 @@ import {
   advanceCheckpoint,
   applyRetryDelayMs,
   consumeInOrder,
+  DurableLoop,
   ensureProjectionSchema,
   errorText,
   insertDeadLetter,
@@ -99,10 +100,8 @@ class Consumer implements LaneConsumer {
   private watermark = new Watermark(0);
   private saved = 0;
   private saving: Promise<void> | undefined;
+  private readonly sessions: DurableLoop;
   private messages: ConsumerMessages | undefined;
-  private loop: Promise<void> | undefined;
-  private stopping = false;
-  private readonly wakers = new Set<() => void>();
 
   constructor(private readonly o: LaneConsumerOptions) {
     this.key = { namespace: o.namespace ?? '', projection: o.name };
@@ -114,6 +113,17 @@ class Consumer implements LaneConsumer {
     this.leader.onLost(() => {
       this.log.warn('lost the consumer lock; pausing until it is held again');
       this.messages?.stop();
+    });
+    this.sessions = new DurableLoop({
+      leader: this.leader,
+      log: this.log,
+      standbyPollMs: o.standbyPollMs ?? 1_000,
+      consume: (messages) => this.consume(messages),
+      interrupt: () => this.messages?.stop(),
+      says: {
+        standingBy: 'another replica holds this consumer; standing by',
+        sessionFailed: 'consumer session failed; resuming from the checkpoint',
+      },
     });
     // A replayed event goes through the handler like any other: a room that has applied later
     // events skips it (its last sequence is past it), so a replay never answers out of turn.
@@ -144,56 +154,14 @@ class Consumer implements LaneConsumer {
     await registerCheckpoint(this.o.pool, this.key, this.stream);
     const jsm = await this.o.nc.jetstreamManager();
     // The first session opens here, so that a misconfiguration fails the start itself.
-    let first: ConsumerMessages | undefined;
-    if (await this.leader.tryAcquire()) {
-      try {
-        first = await this.openSession(jsm);
-      } catch (e) {
-        await this.leader.release();
-        throw e;
-      }
-    } else this.log.info('another replica holds this consumer; standing by');
-    this.loop = this.run(jsm, first);
+    await this.sessions.start(() => this.openSession(jsm));
     this.replays.start();
   }
 
   async stop(): Promise<void> {
-    if (this.stopping) return this.loop;
-    this.stopping = true;
-    this.messages?.stop();
-    for (const wake of this.wakers) wake();
-    await this.loop;
+    if (!(await this.sessions.stop())) return;
     await this.replays.stop();
     await this.leader.release();
-  }
-
-  private async run(jsm: JetStreamManager, first: ConsumerMessages | undefined): Promise<void> {
-    let messages = first;
-    let failures = 0;
-    while (!this.stopping) {
-      try {
-        if (!messages) {
-          if (!(await this.leader.tryAcquire())) {
-            await this.sleep(this.o.standbyPollMs ?? 1_000);
-            continue;
-          }
-          if (this.stopping) break;
-          messages = await this.openSession(jsm);
-        }
-        const session = messages;
-        messages = undefined;
-        await this.consume(session);
-        failures = 0;
-        if (!this.stopping) await this.sleep(100);
-      } catch (e) {
-        messages?.stop();
-        messages = undefined;
-        failures++;
-        const delay = Math.min(10_000, 250 * 2 ** Math.min(failures, 6));
-        this.log.error({ err: e, retryInMs: delay }, 'consumer session failed; resuming from the checkpoint');
-        await this.sleep(delay);
-      }
-    }
   }
 
   /** Positions the durable consumer after the checkpoint and starts pulling. */
@@ -221,7 +189,7 @@ class Consumer implements LaneConsumer {
       opened: (session) => {
         this.messages = session;
       },
-      stopping: () => this.stopping,
+      stopping: () => this.sessions.stopping,
     });
     this.log.info({ position, concurrency: this.o.concurrency }, 'consuming');
     return messages;
@@ -232,7 +200,7 @@ class Consumer implements LaneConsumer {
       // dispatch returns at once: the next message is read while the lanes apply this one.
       await consumeInOrder(messages, {
         log: this.log,
-        stopping: () => this.stopping,
+        stopping: () => this.sessions.stopping,
         handle: (m) => this.dispatch(m),
       });
     } finally {
@@ -331,7 +299,7 @@ class Consumer implements LaneConsumer {
   /** True once the event is settled: applied, or given up. */
   private async handle(m: JsMsg, event: RecordedEvent): Promise<boolean> {
     for (let attempt = 1; ; attempt++) {
-      if (this.stopping) return false;
+      if (this.sessions.stopping) return false;
       try {
         // Continues the trace of the visitor's message: the answer posted joins it.
         await inEventSpan(
@@ -352,7 +320,7 @@ class Consumer implements LaneConsumer {
         }
         this.log.warn({ err: e, seq: m.seq, type: event.type, attempt }, 'event apply failed; retrying');
         m.working();
-        await this.sleep(applyRetryDelayMs(attempt, this.o.retryDelayMs ?? 200, MAX_RETRY_DELAY_MS));
+        await this.sessions.sleep(applyRetryDelayMs(attempt, this.o.retryDelayMs ?? 200, MAX_RETRY_DELAY_MS));
       }
     }
   }
@@ -371,18 +339,5 @@ class Consumer implements LaneConsumer {
         this.saving = undefined;
       });
     await this.saving;
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        this.wakers.delete(done);
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      this.wakers.add(done);
-    });
   }
 }

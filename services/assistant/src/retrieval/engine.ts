@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { DomainKnowledge } from '../knowledge/model';
 import type { AnswerEngine, AnswerRequest, EngineReply, Turn, Understanding } from '../engine/types';
 import type { EmbeddingSimilarity } from '../embeddings/similarity';
@@ -15,7 +16,7 @@ const MAX_INDEXES = 1000;
  */
 export class RetrievalEngine implements AnswerEngine {
   readonly name = 'retrieval' as const;
-  private readonly indexes = new Map<string, SearchIndex>();
+  private readonly indexes: LRUCache<string, SearchIndex>;
   /**
    * The last message read: `answer` follows `understand` for the same message and knowledge, and
    * reading (the searches) is most of an answer's work.
@@ -24,25 +25,19 @@ export class RetrievalEngine implements AnswerEngine {
 
   constructor(
     private readonly semantics: SemanticOptions = { lexicon: null },
-    private readonly maxIndexes = MAX_INDEXES,
+    maxIndexes = MAX_INDEXES,
     /** Optional embeddings blended into the answer's search (EMBEDDINGS_URL); null: BM25 alone. */
     readonly embeddings: EmbeddingSimilarity | null = null,
-  ) {}
+  ) {
+    this.indexes = new LRUCache({ max: maxIndexes });
+  }
 
   /** The domain's index, rebuilt when the knowledge changed since it was built. */
   indexFor(knowledge: DomainKnowledge): SearchIndex {
     const current = this.indexes.get(knowledge.domainId);
-    this.indexes.delete(knowledge.domainId);
-    const index =
-      current && current.revision === knowledge.revision
-        ? current
-        : new SearchIndex(knowledge, this.semantics);
+    if (current && current.revision === knowledge.revision) return current;
+    const index = new SearchIndex(knowledge, this.semantics);
     this.indexes.set(knowledge.domainId, index);
-    while (this.indexes.size > this.maxIndexes) {
-      const oldest = this.indexes.keys().next().value;
-      if (oldest === undefined) break;
-      this.indexes.delete(oldest);
-    }
     return index;
   }
 

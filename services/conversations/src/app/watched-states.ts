@@ -1,4 +1,11 @@
-import { aggregateSubjects, type Decider, type DomainEvent, type EventStore } from '@parley/eventstore';
+import {
+  aggregateSubjects,
+  type Decider,
+  type DomainEvent,
+  type EventStore,
+  type Folded,
+} from '@parley/eventstore';
+import { LRUCache } from 'lru-cache';
 import type { NatsConnection, Subscription } from 'nats';
 import { loadState } from './aggregates';
 
@@ -10,7 +17,10 @@ export interface WatchedStates {
    * The aggregate's state as `loadState` would read it, without a round trip while nothing
    * changed it. The state is shared with the next caller: read-only, as every folded state is.
    */
-  load<C, E extends DomainEvent, S>(subject: string, decider: Decider<C, E, S>): Promise<{ state: S }>;
+  load<C, E extends DomainEvent, S>(
+    subject: string,
+    decider: Decider<C, E, S>,
+  ): Promise<{ state: Folded<S> }>;
   stop(): void;
 }
 
@@ -29,19 +39,23 @@ export function watchStates(
   store: EventStore,
   options: { context: string; namespace?: string; maxEntries: number },
 ): WatchedStates {
-  const states = new Map<string, unknown>();
+  // Least recently used dropped first; a size of 0 (EVENT_CACHE_SIZE=0) keeps nothing.
+  const states =
+    options.maxEntries > 0
+      ? new LRUCache<string, { state: unknown }>({ max: options.maxEntries })
+      : undefined;
   /** Bumped on every change seen and every connection change: a read spanning one is not kept. */
   let changes = 0;
   let connected = !nc.isClosed();
   const forgetAll = () => {
     changes++;
-    states.clear();
+    states?.clear();
   };
   const subscriptions: Subscription[] = WATCHED.map((aggregate) =>
     nc.subscribe(aggregateSubjects(options.context, aggregate, options.namespace), {
       callback: (_error, message) => {
         changes++;
-        states.delete(message.subject);
+        states?.delete(message.subject);
       },
     }),
   );
@@ -59,19 +73,11 @@ export function watchStates(
 
   return {
     async load(subject, decider) {
-      if (states.has(subject)) {
-        const state = states.get(subject);
-        // Most recently used last, so the oldest is the first to go.
-        states.delete(subject);
-        states.set(subject, state);
-        return { state: state as never };
-      }
+      const held = states?.get(subject);
+      if (held) return { state: held.state as never };
       const before = changes;
       const { state } = await loadState(store, subject, decider);
-      if (connected && changes === before) {
-        states.set(subject, state);
-        if (states.size > options.maxEntries) states.delete(states.keys().next().value!);
-      }
+      if (connected && changes === before) states?.set(subject, { state });
       return { state };
     },
     stop() {

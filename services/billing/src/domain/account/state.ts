@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { PlanId, PlanLimits, SubscriptionSnapshot } from '@parley/contracts';
 import type { AccountEvent } from './events';
 import { AccountEventType as T } from './events';
@@ -39,7 +40,7 @@ const snapshotOf = (data: SubscriptionSnapshot): SubscriptionSnapshot => ({
   currentPeriodEnd: data.currentPeriodEnd,
 });
 
-export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+export function evolveAccount(state: Folded<AccountState>, event: AccountEvent): Folded<AccountState> {
   switch (event.type) {
     case T.AccountPlanChanged:
       return {

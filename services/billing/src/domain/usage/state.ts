@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import { BillingEvent } from '@parley/contracts';
 import type { UsageEvent } from './events';
 import { RequestIds } from './request-ids';
@@ -17,7 +18,7 @@ export const initialUsageState: UsageState = {
   limitReached: false,
 };
 
-export function evolveUsage(state: UsageState, event: UsageEvent): UsageState {
+export function evolveUsage(state: Folded<UsageState>, event: UsageEvent): Folded<UsageState> {
   switch (event.type) {
     case BillingEvent.RequestConsumed:
       return {

@@ -1,5 +1,5 @@
 import { AppError, ContentEvent, type ContentItemCreated, type ContentKind } from '@parley/contracts';
-import type { Decider } from '@parley/eventstore';
+import type { Decider, Folded } from '@parley/eventstore';
 import { lifecycleOf, type ItemEvent } from './events';
 
 export type ItemCommand =
@@ -38,7 +38,7 @@ const NOUN: Record<ContentKind, string> = {
 export const itemNotFound = (kind: ContentKind) =>
   new AppError('not_found', `${NOUN[kind]} not found`, [], 'NOT_FOUND');
 
-export function evolveItem(kind: ContentKind, state: ItemState, event: ItemEvent): ItemState {
+export function evolveItem(kind: ContentKind, state: Folded<ItemState>, event: ItemEvent): Folded<ItemState> {
   switch (lifecycleOf(kind, event.type)) {
     case 'created': {
       const data = event.data as ContentItemCreated;

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { CustomerAnswer, CustomerEvent } from './events';
 import { CustomerEventType as T } from './events';
 
@@ -27,7 +28,7 @@ export const initialCustomerState: CustomerState = {
   createdAt: '',
 };
 
-export function evolveCustomer(state: CustomerState, event: CustomerEvent): CustomerState {
+export function evolveCustomer(state: Folded<CustomerState>, event: CustomerEvent): Folded<CustomerState> {
   switch (event.type) {
     case T.Registered: {
       const d = event.data;

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { EmailClaimEvent } from './events';
 
 export interface EmailClaimState {
@@ -7,6 +8,9 @@ export interface EmailClaimState {
 
 export const initialEmailClaimState: EmailClaimState = { holder: null };
 
-export function evolveEmailClaim(state: EmailClaimState, event: EmailClaimEvent): EmailClaimState {
+export function evolveEmailClaim(
+  state: Folded<EmailClaimState>,
+  event: EmailClaimEvent,
+): Folded<EmailClaimState> {
   return state.holder ? state : { holder: event.data.customerId };
 }

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { MessageAuthor, MessageRole, NoteType, RoomAudience } from '@parley/contracts';
 import type { RoomEvent } from './events';
 import { RoomEventType as T } from './events';
@@ -95,7 +96,7 @@ export function isUnread(state: RoomState): boolean {
   return false;
 }
 
-export function evolveRoom(state: RoomState, event: RoomEvent): RoomState {
+export function evolveRoom(state: Folded<RoomState>, event: RoomEvent): Folded<RoomState> {
   switch (event.type) {
     case T.Opened: {
       const a = event.data.audience;

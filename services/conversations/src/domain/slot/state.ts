@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { SlotEvent } from './events';
 
 export interface SlotState {
@@ -6,6 +7,6 @@ export interface SlotState {
 
 export const initialSlotState: SlotState = { bookingId: null };
 
-export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
+export function evolveSlot(state: Folded<SlotState>, event: SlotEvent): Folded<SlotState> {
   return state.bookingId ? state : { bookingId: event.data.bookingId };
 }

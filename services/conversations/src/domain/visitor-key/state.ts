@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { KeyAnswer, VisitorKeyEvent } from './events';
 import { VisitorKeyEventType as T } from './events';
 
@@ -23,7 +24,10 @@ export const initialVisitorKeyState: VisitorKeyState = {
   email: null,
 };
 
-export function evolveVisitorKey(state: VisitorKeyState, event: VisitorKeyEvent): VisitorKeyState {
+export function evolveVisitorKey(
+  state: Folded<VisitorKeyState>,
+  event: VisitorKeyEvent,
+): Folded<VisitorKeyState> {
   switch (event.type) {
     case T.Issued: {
       const d = event.data;

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { AccountEvent } from './events';
 import { AccountEventType as T } from './events';
 
@@ -8,7 +9,7 @@ export interface AccountState {
 
 export const initialAccountState: AccountState = { domains: {} };
 
-export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+export function evolveAccount(state: Folded<AccountState>, event: AccountEvent): Folded<AccountState> {
   switch (event.type) {
     case T.DomainReserved:
       return {

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import {
   BUSINESS_HOURS_DEFAULTS,
   DOMAIN_SETTINGS_DEFAULTS,
@@ -49,7 +50,7 @@ export const initialDomainState: DomainState = {
   questions: {},
 };
 
-export function evolveDomain(state: DomainState, event: DomainAggregateEvent): DomainState {
+export function evolveDomain(state: Folded<DomainState>, event: DomainAggregateEvent): Folded<DomainState> {
   switch (event.type) {
     case T.Added:
       return {

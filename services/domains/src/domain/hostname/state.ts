@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { HostnameEvent } from './events';
 import { HostnameEventType as T } from './events';
 
@@ -7,7 +8,7 @@ export interface HostnameState {
 
 export const initialHostnameState: HostnameState = { holder: null };
 
-export function evolveHostname(state: HostnameState, event: HostnameEvent): HostnameState {
+export function evolveHostname(state: Folded<HostnameState>, event: HostnameEvent): Folded<HostnameState> {
   switch (event.type) {
     case T.Claimed:
       return {

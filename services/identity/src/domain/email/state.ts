@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { EmailEvent } from './events';
 import { EmailEventType as T } from './events';
 
@@ -7,7 +8,7 @@ export interface EmailState {
 
 export const initialEmailState: EmailState = { claimedBy: null };
 
-export function evolveEmail(state: EmailState, event: EmailEvent): EmailState {
+export function evolveEmail(state: Folded<EmailState>, event: EmailEvent): Folded<EmailState> {
   switch (event.type) {
     case T.Claimed:
       return { claimedBy: event.data.userId };

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import { ms } from '../shared/time';
 import type { InviteEvent } from './events';
 import { InviteEventType as T } from './events';
@@ -39,7 +40,7 @@ export const initialInviteState: InviteState = {
   userId: '',
 };
 
-export function evolveInvite(state: InviteState, event: InviteEvent): InviteState {
+export function evolveInvite(state: Folded<InviteState>, event: InviteEvent): Folded<InviteState> {
   switch (event.type) {
     case T.Issued: {
       const d = event.data;

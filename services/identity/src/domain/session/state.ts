@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import { ms } from '../shared/time';
 import type { SessionEvent } from './events';
 import { SessionEventType as T } from './events';
@@ -29,7 +30,7 @@ export const initialSessionState: SessionState = {
   revokedAt: 0,
 };
 
-export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
+export function evolveSession(state: Folded<SessionState>, event: SessionEvent): Folded<SessionState> {
   switch (event.type) {
     case T.Started:
       return {

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { SettingsEvent, SystemSettings } from './events';
 import { SettingsEventType as T } from './events';
 
@@ -11,7 +12,7 @@ export type SettingsState = SystemSettings;
 
 export const initialSettingsState: SettingsState = DEFAULT_SETTINGS;
 
-export function evolveSettings(state: SettingsState, event: SettingsEvent): SettingsState {
+export function evolveSettings(state: Folded<SettingsState>, event: SettingsEvent): Folded<SettingsState> {
   switch (event.type) {
     case T.Updated: {
       const { loginEnabled, registrationEnabled, maintenanceMode } = event.data;

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import { ms } from '../shared/time';
 import type { SignupRequestEvent } from './events';
 import { SignupRequestEventType as T } from './events';
@@ -13,9 +14,9 @@ export interface SignupRequestsState {
 export const initialSignupRequestsState: SignupRequestsState = { latestSignupId: null, recentRequests: [] };
 
 export function evolveSignupRequests(
-  state: SignupRequestsState,
+  state: Folded<SignupRequestsState>,
   event: SignupRequestEvent,
-): SignupRequestsState {
+): Folded<SignupRequestsState> {
   switch (event.type) {
     case T.Requested:
       return {

@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { PlanId } from '@parley/contracts';
 import { ms } from '../shared/time';
 import type { OnboardingAnswers, SignupEvent, SignupRejectionReason } from './events';
@@ -42,7 +43,7 @@ export const initialSignupState: SignupState = {
   rejectedReason: null,
 };
 
-export function evolveSignup(state: SignupState, event: SignupEvent): SignupState {
+export function evolveSignup(state: Folded<SignupState>, event: SignupEvent): Folded<SignupState> {
   switch (event.type) {
     case T.Started: {
       const { signupId, email, fullname, passwordHash, selectedPlan } = event.data;

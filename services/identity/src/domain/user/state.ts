@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { PlanId, Role } from '@parley/contracts';
 import type { UserEvent } from './events';
 import { UserEventType as T } from './events';
@@ -31,7 +32,7 @@ export const initialUserState: UserState = {
   removed: false,
 };
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
+export function evolveUser(state: Folded<UserState>, event: UserEvent): Folded<UserState> {
   switch (event.type) {
     case T.Registered: {
       const { userId, email, fullname, role, accountId, plan, selectedPlan, passwordHash, registeredAt } =

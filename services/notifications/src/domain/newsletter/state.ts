@@ -1,3 +1,4 @@
+import type { Folded } from '@parley/eventstore';
 import type { NewsletterEvent } from './events';
 import { NewsletterEventType as T } from './events';
 
@@ -21,7 +22,10 @@ export const initialNewsletterState: NewsletterState = {
 
 const ms = (iso: string) => Date.parse(iso);
 
-export function evolveNewsletter(state: NewsletterState, event: NewsletterEvent): NewsletterState {
+export function evolveNewsletter(
+  state: Folded<NewsletterState>,
+  event: NewsletterEvent,
+): Folded<NewsletterState> {
   switch (event.type) {
     case T.SubscriptionRequested:
       return {

@@ -1,11 +1,11 @@
 import { AppError, type ChatMessage } from '@parley/contracts';
 import { visitorMessageSchema } from '@parley/contracts/validation';
-import type { Visitor } from '../../auth/visitor-token';
-import type { CallContext } from '../../clients/call-context';
-import type { ConversationsClient } from '../../clients/conversations-client';
-import type { RateLimits } from '../rate-limits';
-import { parseBody } from '../validation';
-import { chatMessageView } from './conversation-views';
+import type { Visitor } from '../auth/visitor-token';
+import type { CallContext } from '../clients/call-context';
+import type { ConversationsClient } from '../clients/conversations-client';
+import type { RateLimits } from '../http/rate-limits';
+import { parseBody } from '../http/validation';
+import { chatMessageView } from '../http/routes/conversation-views';
 
 export interface PostedVisitorMessage {
   roomId: string;

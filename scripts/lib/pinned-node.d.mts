@@ -1,0 +1,2 @@
+export declare function pinnedMajor(engines: string | undefined): number | undefined;
+export declare function warnUnlessPinnedNode(): void;
