@@ -1,6 +1,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { loadService } from './load';
 import { instrumented } from './metrics';
+import type { ServiceBinding, ServiceHandlers } from './services';
 
 export interface GrpcServerHandle {
   server: grpc.Server;
@@ -14,7 +15,8 @@ export interface GrpcServerHandle {
 export interface GrpcServerOptions {
   host?: string;
   port: number;
-  services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  /** Each service's definition with its handlers, typed from proto/ and checked against each other. */
+  services: ServiceBinding[];
   isReady?: () => boolean;
   /**
    * The largest message it takes and sends; grpc-js's default is 4 MiB received, which a file
@@ -54,12 +56,16 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
   });
   let serving = true;
   const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  server.addService(Health.service, {
-    check: (_call: unknown, callback: grpc.sendUnaryData<{ status: string }>) =>
+  const health = {
+    Check: (_call, callback) =>
       callback(null, { status: serving && (options.isReady?.() ?? true) ? 'SERVING' : 'NOT_SERVING' }),
-  });
-  for (const s of options.services)
-    server.addService(s.definition, instrumented(s.definition, s.implementation));
+  } satisfies ServiceHandlers<'grpc.health.v1.Health'>;
+  server.addService(Health.service, health);
+  for (const s of options.services) {
+    // grpc-js's server is untyped; the binding was checked against the generated types already.
+    const definition: grpc.ServiceDefinition = s.definition;
+    server.addService(definition, instrumented(definition, s.implementation));
+  }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(
       `${options.host ?? '0.0.0.0'}:${options.port}`,
