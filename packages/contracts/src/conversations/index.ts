@@ -3,3 +3,4 @@ export * from './views';
 export * from './realtime';
 export * from './booking';
 export * from './assistant-signal';
+export * from './message-view';
