@@ -4,3 +4,4 @@ export * from './realtime';
 export * from './booking';
 export * from './assistant-signal';
 export * from './message-view';
+export * from './error-codes';
