@@ -16,7 +16,7 @@ type UnaryMethod<Req, Res> = (argument: Req, callback: grpc.requestCallback<Res>
 type UnaryNames<C> = {
   [K in keyof C]: K extends string
     ? K extends Uncapitalize<K>
-      ? C[K] extends UnaryMethod<never, never>
+      ? C[K] extends UnaryMethod<infer _Req, infer _Res>
         ? K
         : never
       : never
