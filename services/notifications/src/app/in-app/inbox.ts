@@ -54,11 +54,17 @@ export async function markNotificationRead(
   return shown(updated);
 }
 
-export function markAllNotificationsRead(deps: InboxDeps, caller: CallerFacts | null | undefined): Promise<number> {
+export function markAllNotificationsRead(
+  deps: InboxDeps,
+  caller: CallerFacts | null | undefined,
+): Promise<number> {
   return markAllRead(deps.pool, recipientOf(caller), deps.clock());
 }
 
 /** Read more than 30 days ago, or older than 90 days: see docs/api/notifications.md. */
-export function cleanupNotifications(deps: InboxDeps, caller: CallerFacts | null | undefined): Promise<number> {
+export function cleanupNotifications(
+  deps: InboxDeps,
+  caller: CallerFacts | null | undefined,
+): Promise<number> {
   return removeOldNotifications(deps.pool, recipientOf(caller), cleanupCutoffs(deps.clock()));
 }
