@@ -44,6 +44,8 @@ export default tseslint.config(
       '.run/**',
       'coverage/**',
       'test-results/**',
+      // scripts/gen-proto-types.mjs writes it from proto/.
+      'packages/grpc/generated/**',
     ],
   },
   js.configs.recommended,

@@ -15,7 +15,11 @@ const Identity = () => loadService('identity/v1/identity.proto', 'parley.identit
 const Billing = () => loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
 const Health = () => loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
 
-function client(Service: grpc.ServiceClientConstructor, address: string, sign?: () => Promise<string>) {
+function client<C extends grpc.Client>(
+  Service: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
+  address: string,
+  sign?: () => Promise<string>,
+) {
   const c = createClient(Service, address, { callerToken: sign });
   clients.push(c);
   return c;

@@ -1,82 +1,38 @@
 import type { Plan, PlanId, PlanLimits } from '@parley/contracts';
-import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type CallerTokenSigner } from '@parley/grpc';
+import type {
+  AccountPlanResponse__Output,
+  Order__Output,
+  PaymentsConfig__Output,
+  PlanDetails__Output,
+  Subscription__Output,
+  SubscriptionChangeResponse__Output,
+  UsageResponse__Output,
+} from '@parley/grpc/generated/parley/billing/v1';
 import type { Principal } from '../auth/claims';
 import { metadataOf, type CallContext } from './call-context';
 
-/** proto/billing/v1/billing.proto as the gateway uses it. */
-export interface PlanDetails {
-  name: string;
-  description: string;
-  priceFormatted: string;
-  interval: string;
-  isFree: boolean;
-  features: string[];
-  credits: number;
-  maxDomains: number;
-}
+/**
+ * proto/billing/v1/billing.proto's answers as @grpc/proto-loader hands them over (generated from
+ * proto/). Billing only ever names plans of PLAN_IDS, which these types say where the gateway
+ * relies on it.
+ */
+export type PaidOrder = Order__Output;
+export type PaymentsConfig = PaymentsConfig__Output;
+export type PlanDetails = PlanDetails__Output;
+export type AccountSubscription = Subscription__Output;
+export type SubscriptionChange = SubscriptionChangeResponse__Output;
 
-/** The account's latest paid subscription as billing recorded it from the provider's webhooks. */
-export interface AccountSubscription {
-  subscriptionId: string;
-  customerId: string;
-  status: string;
-  cancelAtPeriodEnd: boolean;
-  currentPeriodStart: string;
-  currentPeriodEnd: string;
-  ended: boolean;
-  plan: string;
-}
+type PlanIds<T, K extends keyof T> = Omit<T, K> & { [P in K]: PlanId };
 
-export interface AccountPlan {
-  accountId: string;
-  plan: PlanId;
-  selectedPlan: PlanId;
-  limits: PlanLimits;
-  planDetails: PlanDetails;
-  changedAt: string;
-  subscription: AccountSubscription | null;
-}
-
-export interface PaymentsConfig {
-  enabled: boolean;
-  publishableKey: string;
-  scriptUrl: string;
-}
-
-export interface PaidOrder {
-  orderId: string;
-  domainId: string;
-  customerId: string;
-  roomId: string;
-  productName: string;
-  description: string;
-  quantity: number;
-  amountCents: number;
-  currency: string;
-  customerName: string;
-  customerEmail: string;
-  paidAt: string;
-}
-
-export interface SubscriptionChange {
-  message: string;
-  checkoutUrl: string;
-  subscriptionId: string;
-  status: string;
-  endsAt: string;
-}
+/** Billing always sets the limits and the plan's details. */
+export type AccountPlan = PlanIds<
+  Omit<AccountPlanResponse__Output, 'limits' | 'planDetails'>,
+  'plan' | 'selectedPlan'
+> & { limits: PlanLimits; planDetails: PlanDetails };
 
 /** Request usage in the account's current billing period (ISO-8601 UTC, end exclusive). */
-export interface Usage {
-  accountId: string;
-  plan: PlanId;
-  allowed: boolean;
-  requestsUsed: number;
-  requestLimit: number;
-  requestsRemaining: number;
-  periodStart: string;
-  periodEnd: string;
-}
+export type Usage = PlanIds<UsageResponse__Output, 'plan'>;
 
 /** The billing service's RPCs, typed, each with the gateway's deadline. Rejections are AppErrors. */
 export interface BillingClient {
@@ -133,9 +89,8 @@ export function createBillingClient(
   callerToken?: CallerTokenSigner,
 ): BillingClient {
   const Billing = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
-  const client = createClient(Billing, address, { callerToken });
-  const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
-    callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Billing, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
 
   const callerOf = (caller: Principal) => ({
     userId: caller.userId,
@@ -144,44 +99,36 @@ export function createBillingClient(
   });
 
   return {
-    listPlans: async (context) => (await call<object, { plans: Plan[] }>('listPlans', {}, context)).plans,
-    getAccountPlan: (caller, context) =>
-      call(
-        'getAccountPlan',
-        { caller: { userId: caller.userId, accountId: caller.accountId, role: caller.role } },
-        context,
-      ),
-    getUsage: (caller, context) =>
-      call(
-        'getUsage',
-        { caller: { userId: caller.userId, accountId: caller.accountId, role: caller.role } },
-        context,
-      ),
-    getPaymentsConfig: (context) => call('getPaymentsConfig', {}, context),
+    // The catalogue, the account's plan and its usage name plans of PLAN_IDS only.
+    listPlans: async (context) => (await rpc.listPlans({}, call(context))).plans as Plan[],
+    getAccountPlan: async (caller, context) =>
+      (await rpc.getAccountPlan({ caller: callerOf(caller) }, call(context))) as AccountPlan,
+    getUsage: async (caller, context) =>
+      (await rpc.getUsage({ caller: callerOf(caller) }, call(context))) as Usage,
+    getPaymentsConfig: (context) => rpc.getPaymentsConfig({}, call(context)),
     createPaymentIntent: (caller, body, context) =>
-      call('createPaymentIntent', { caller: callerOf(caller), bodyJson: JSON.stringify(body) }, context),
+      rpc.createPaymentIntent({ caller: callerOf(caller), bodyJson: JSON.stringify(body) }, call(context)),
     createSubscriptionAfterPayment: (caller, body, context) =>
-      call(
-        'createSubscriptionAfterPayment',
+      rpc.createSubscriptionAfterPayment(
         { caller: callerOf(caller), bodyJson: JSON.stringify(body) },
-        context,
+        call(context),
       ),
     changeSubscription: (caller, body, creating, context) =>
-      call(
-        'changeSubscription',
+      rpc.changeSubscription(
         { caller: callerOf(caller), bodyJson: JSON.stringify(body), creating },
-        context,
+        call(context),
       ),
     cancelSubscription: (caller, context) =>
-      call('cancelSubscription', { caller: callerOf(caller) }, context),
+      rpc.cancelSubscription({ caller: callerOf(caller) }, call(context)),
     openCustomerPortal: (caller, context) =>
-      call('openCustomerPortal', { caller: callerOf(caller) }, context),
-    createConnectLink: (caller, context) => call('createConnectLink', { caller: callerOf(caller) }, context),
-    getPayoutStatus: (caller, context) => call('getPayoutStatus', { caller: callerOf(caller) }, context),
+      rpc.openCustomerPortal({ caller: callerOf(caller) }, call(context)),
+    createConnectLink: (caller, context) =>
+      rpc.createConnectLink({ caller: callerOf(caller) }, call(context)),
+    getPayoutStatus: (caller, context) => rpc.getPayoutStatus({ caller: callerOf(caller) }, call(context)),
     createOrderPaymentIntent: (accountId, order, context) =>
-      call('createOrderPaymentIntent', { accountId, bodyJson: JSON.stringify(order) }, context),
-    listOrders: (caller, context) => call('listOrders', { caller: callerOf(caller) }, context),
-    handleWebhook: (payload, signature, context) => call('handleWebhook', { payload, signature }, context),
-    close: () => client.close(),
+      rpc.createOrderPaymentIntent({ accountId, bodyJson: JSON.stringify(order) }, call(context)),
+    listOrders: (caller, context) => rpc.listOrders({ caller: callerOf(caller) }, call(context)),
+    handleWebhook: (payload, signature, context) => rpc.handleWebhook({ payload, signature }, call(context)),
+    close: () => rpc.close(),
   };
 }

@@ -1,5 +1,11 @@
 import type { ContentKind } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import type {
+  ImageFile__Output,
+  ImageMeta__Output,
+  Item__Output,
+  SearchHit__Output,
+} from '@parley/grpc/generated/parley/content/v1';
 import { metadataOf, type CallContext } from './call-context';
 
 export interface ContentItem {
@@ -12,29 +18,13 @@ export interface ContentItem {
   updatedAt: string;
 }
 
-export interface ImageMeta {
-  id: string;
-  /** Empty when uploaded without a domain. */
-  domainId: string;
-  contentType: string;
-  size: number;
-  width: number;
-  height: number;
-  createdAt: string;
-}
+/** An image's facts as content answers them; `domainId` is empty when uploaded without a domain. */
+export type ImageMeta = ImageMeta__Output;
+/** An image's bytes; `etag` is the sha256 of the bytes, base64url, unquoted. */
+export type ImageFile = ImageFile__Output;
 
-export interface ImageFile {
-  contentType: string;
-  /** sha256 of the bytes, base64url, unquoted. */
-  etag: string;
-  data: Buffer;
-}
-
-export interface SearchHit {
+export interface SearchHit extends Omit<SearchHit__Output, 'kind'> {
   kind: 'product' | 'article';
-  id: string;
-  title: string;
-  snippet: string;
 }
 
 /** proto/content/v1/content.proto as the gateway uses it; rejections are AppErrors. */
@@ -79,18 +69,10 @@ export interface ContentClient {
   close(): void;
 }
 
-interface ItemMessage {
-  id: string;
-  kind: ContentKind;
-  domainId: string;
-  bodyJson: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-const itemOf = (m: ItemMessage): ContentItem => ({
+// Content answers with kinds of CONTENT_KINDS only, as it was asked for.
+const itemOf = (m: Item__Output): ContentItem => ({
   id: m.id,
-  kind: m.kind,
+  kind: m.kind as ContentKind,
   domainId: m.domainId,
   body: JSON.parse(m.bodyJson) as Record<string, unknown>,
   createdAt: m.createdAt,
@@ -103,39 +85,33 @@ export function createContentClient(
   callerToken?: CallerTokenSigner,
 ): ContentClient {
   const Content = loadService('content/v1/content.proto', 'parley.content.v1.Content');
-  const client = createClient(Content, address, { callerToken });
-  const call = <Res>(method: string, request: object, context?: CallContext) =>
-    callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Content, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
 
   return {
     createItem: async (caller, kind, input, context) =>
-      itemOf(await call('createItem', { caller, kind, inputJson: JSON.stringify(input) }, context)),
+      itemOf(await rpc.createItem({ caller, kind, inputJson: JSON.stringify(input) }, call(context))),
     updateItem: async (caller, kind, id, input, context) =>
-      itemOf(await call('updateItem', { caller, kind, id, inputJson: JSON.stringify(input) }, context)),
+      itemOf(await rpc.updateItem({ caller, kind, id, inputJson: JSON.stringify(input) }, call(context))),
     deleteItem: async (caller, kind, id, context) => {
-      await call('deleteItem', { caller, kind, id }, context);
+      await rpc.deleteItem({ caller, kind, id }, call(context));
     },
     getItem: async (caller, kind, id, context) =>
-      itemOf(await call('getItem', { caller, kind, id }, context)),
+      itemOf(await rpc.getItem({ caller, kind, id }, call(context))),
     listItems: async (caller, kind, domainId, context) =>
-      (await call<{ items: ItemMessage[] }>('listItems', { caller, kind, domainId }, context)).items.map(
-        itemOf,
-      ),
-    uploadImage: (caller, upload, context) => call('uploadImage', { caller, ...upload }, context),
-    getImage: (id, context) => call('getImage', { id }, context),
-    getImageMeta: (caller, id, context) => call('getImageMeta', { caller, id }, context),
+      (await rpc.listItems({ caller, kind, domainId }, call(context))).items.map(itemOf),
+    uploadImage: (caller, upload, context) => rpc.uploadImage({ caller, ...upload }, call(context)),
+    getImage: (id, context) => rpc.getImage({ id }, call(context)),
+    getImageMeta: (caller, id, context) => rpc.getImageMeta({ caller, id }, call(context)),
+    // Content's search finds products and articles only.
     search: async (caller, request, context) =>
-      (await call<{ hits: SearchHit[] }>('search', { caller, ...request }, context)).hits,
+      (await rpc.search({ caller, ...request }, call(context))).hits as SearchHit[],
     listPublishedItems: async (kind, domainId, context) =>
-      (await call<{ items: ItemMessage[] }>('listPublishedItems', { kind, domainId }, context)).items.map(
-        itemOf,
-      ),
+      (await rpc.listPublishedItems({ kind, domainId }, call(context))).items.map(itemOf),
     getPublicItems: async (kind, domainId, ids, context) =>
       ids.length === 0
         ? []
-        : (
-            await call<{ items: ItemMessage[] }>('getPublicItems', { kind, domainId, ids }, context)
-          ).items.map(itemOf),
-    close: () => client.close(),
+        : (await rpc.getPublicItems({ kind, domainId, ids: [...ids] }, call(context))).items.map(itemOf),
+    close: () => rpc.close(),
   };
 }

@@ -1,5 +1,5 @@
 import type { FunnelView } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 
 /** A site visitor, from the verified visitor token. */
@@ -10,157 +10,74 @@ export interface ConversationsVisitor {
   keyId: string;
 }
 
-/** proto messages as proto-loader hands them over (camelCase, defaults filled, unset messages null). */
-export interface WireChatMessage {
-  id: string;
-  role: string;
-  content: string;
-  createdAt: string;
-  teamMemberId: string;
-  teamMemberName: string;
-  isNote: boolean;
-  noteType: string;
-  link: string;
-  productIds: string[];
-  /** The bot's purchase reply: one of productIds; empty for none. */
-  checkoutProductId: string;
-  seen: boolean;
-  clientId: string;
-  /** The bot's decision record as JSON; empty except in team reads of bot messages. */
-  decisionJson: string;
-  /** Issue 17: left with the widget's offline form. */
-  offline?: boolean;
-}
+import type {
+  BookAppointmentRequest,
+  Booking__Output,
+  BookingList__Output,
+  ChatMessage__Output,
+  CustomerAnswer__Output,
+  CustomerDetail__Output,
+  ListBookingsRequest,
+  PostedMessage__Output,
+  PostTeamMessageRequest,
+  Room__Output,
+  VisitorSession__Output,
+} from '@parley/grpc/generated/parley/conversations/v1';
 
-export interface WireRoom {
-  id: string;
-  domainId: string;
-  domain: string;
-  customerId: string;
-  customerEmail: string;
-  live: boolean;
-  mailed: boolean;
-  sharedWith: string[];
-  createdAt: string;
-  updatedAt: string;
-  lastMessage: WireChatMessage | null;
-  unread: boolean;
-  messageCount: number;
-}
+/** The answers as proto-loader hands them over: camelCase, defaults filled in, unset messages null. */
+export type {
+  Booking__Output,
+  BookingList__Output,
+  ChatMessage__Output,
+  CustomerAnswer__Output,
+  CustomerDetail__Output,
+  PostedMessage__Output,
+  Room__Output,
+  VisitorSession__Output,
+};
 
-export interface WireVisitorSession {
-  customerId: string;
-  domainId: string;
-  accountId: string;
-  visitorKey: string;
-  roomId: string;
-  email: string;
-  keyId: string;
-}
-
-export interface WireCustomerAnswer {
-  questionId: string;
-  question: string;
-  answer: string;
-  answeredAt: string;
-}
-
-export interface WireBooking {
-  id: string;
-  customerId: string;
-  domainId: string;
-  appointmentTypeId: string;
-  appointmentName: string;
-  date: string;
-  slot: string;
-  email: string;
-  name: string;
-  createdAt: string;
-  domain: string;
-  /** '' when the booking has no conversation the caller may open. */
-  roomId: string;
-}
-
-export interface WireBookingList {
-  bookings: WireBooking[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface BookingsQuery {
-  domainId: string;
-  sort: string;
-  when: string;
-  page: number;
-  pageSize: number;
-}
-
-export interface WirePostedMessage {
-  room: WireRoom | null;
-  message: WireChatMessage | null;
-}
-
-export interface WireCustomerDetail {
-  customerId: string;
-  email: string;
-  answers: WireCustomerAnswer[];
-  bookings: WireBooking[];
-  createdAt: string;
-}
-
-export interface BookingRequest {
-  appointmentTypeId: string;
-  appointmentName: string;
-  date: string;
-  slot: string;
-  email: string;
-  name: string;
-}
-
-export interface TeamMessageRequest {
-  roomId: string;
-  content: string;
-  memberName: string;
-  isNote: boolean;
-  noteType: string;
-  link: string;
-  productIds: string[];
-  clientId: string;
-}
+/** A booking's fields as the widget sends them; the visitor comes from its token. */
+export type BookingRequest = Required<Omit<BookAppointmentRequest, 'visitor'>>;
+/** The bookings page asked for; the caller comes from the token. */
+export type BookingsQuery = Required<Omit<ListBookingsRequest, 'caller'>>;
+/** A team member's message as the dashboard sends it. */
+export type TeamMessageRequest = Required<Omit<PostTeamMessageRequest, 'caller'>>;
 
 /** proto/conversations/v1/conversations.proto as the gateway uses it; rejections are AppErrors. */
 export interface ConversationsClient {
   openVisitorSession(
     request: { domainId: string; visitorKey: string },
     context?: CallContext,
-  ): Promise<WireVisitorSession>;
+  ): Promise<VisitorSession__Output>;
   getVisitorChat(
     visitor: ConversationsVisitor,
     context?: CallContext,
-  ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
+  ): Promise<{ room: Room__Output | null; messages: ChatMessage__Output[] }>;
   postVisitorMessage(
     visitor: ConversationsVisitor,
     request: { content: string; clientId: string; offline?: boolean },
     context?: CallContext,
-  ): Promise<WirePostedMessage>;
+  ): Promise<PostedMessage__Output>;
   markSeenByVisitor(visitor: ConversationsVisitor, context?: CallContext): Promise<void>;
   setVisitorEmail(
     visitor: ConversationsVisitor,
     email: string,
     context?: CallContext,
-  ): Promise<WireVisitorSession>;
-  listCustomerAnswers(visitor: ConversationsVisitor, context?: CallContext): Promise<WireCustomerAnswer[]>;
+  ): Promise<VisitorSession__Output>;
+  listCustomerAnswers(
+    visitor: ConversationsVisitor,
+    context?: CallContext,
+  ): Promise<CustomerAnswer__Output[]>;
   saveCustomerAnswers(
     visitor: ConversationsVisitor,
     answers: Array<{ questionId: string; question: string; answer: string }>,
     context?: CallContext,
-  ): Promise<WireCustomerAnswer[]>;
+  ): Promise<CustomerAnswer__Output[]>;
   bookAppointment(
     visitor: ConversationsVisitor,
     request: BookingRequest,
     context?: CallContext,
-  ): Promise<WireBooking>;
+  ): Promise<Booking__Output>;
   listTakenSlots(request: { domainId: string; date: string }, context?: CallContext): Promise<string[]>;
   recordArticleFeedback(
     visitor: ConversationsVisitor,
@@ -172,38 +89,38 @@ export interface ConversationsClient {
     caller: Caller,
     request: { filter: string; domainId: string },
     context?: CallContext,
-  ): Promise<WireRoom[]>;
+  ): Promise<Room__Output[]>;
   getRoomMessages(
     caller: Caller,
     request: { roomId: string; includeBot: boolean },
     context?: CallContext,
-  ): Promise<{ room: WireRoom | null; messages: WireChatMessage[] }>;
+  ): Promise<{ room: Room__Output | null; messages: ChatMessage__Output[] }>;
   checkRoomAccess(caller: Caller, roomId: string, context?: CallContext): Promise<boolean>;
   /** The room's row without its messages. */
-  getRoom(caller: Caller, roomId: string, context?: CallContext): Promise<WireRoom>;
+  getRoom(caller: Caller, roomId: string, context?: CallContext): Promise<Room__Output>;
   postTeamMessage(
     caller: Caller,
     request: TeamMessageRequest,
     context?: CallContext,
-  ): Promise<WirePostedMessage>;
+  ): Promise<PostedMessage__Output>;
   setLiveMode(
     caller: Caller,
     request: { roomId: string; live: boolean },
     context?: CallContext,
-  ): Promise<WireRoom>;
+  ): Promise<Room__Output>;
   markSeenByTeam(caller: Caller, roomId: string, context?: CallContext): Promise<void>;
   shareRoom(
     caller: Caller,
     request: { roomId: string; memberId: string },
     context?: CallContext,
-  ): Promise<WireRoom>;
+  ): Promise<Room__Output>;
   unshareRoom(
     caller: Caller,
     request: { roomId: string; memberId: string },
     context?: CallContext,
-  ): Promise<WireRoom>;
-  getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<WireCustomerDetail>;
-  listBookings(caller: Caller, query: BookingsQuery, context?: CallContext): Promise<WireBookingList>;
+  ): Promise<Room__Output>;
+  getRoomCustomer(caller: Caller, roomId: string, context?: CallContext): Promise<CustomerDetail__Output>;
+  listBookings(caller: Caller, query: BookingsQuery, context?: CallContext): Promise<BookingList__Output>;
   getFunnel(
     caller: Caller,
     query: { domainId: string; from?: string; to?: string },
@@ -221,9 +138,8 @@ export function createConversationsClient(
     'conversations/v1/conversations.proto',
     'parley.conversations.v1.Conversations',
   );
-  const client = createClient(Conversations, address, { callerToken });
-  const call = <Res>(method: string, request: object, context?: CallContext) =>
-    callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Conversations, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
   const asVisitor = (v: ConversationsVisitor) => ({
     customerId: v.customerId,
     domainId: v.domainId,
@@ -232,78 +148,62 @@ export function createConversationsClient(
   const asCaller = (c: Caller) => ({ userId: c.userId, role: c.role, accountId: c.accountId });
 
   return {
-    openVisitorSession: (request, context) => call('openVisitorSession', request, context),
-    getVisitorChat: (visitor, context) => call('getVisitorChat', { visitor: asVisitor(visitor) }, context),
+    openVisitorSession: (request, context) => rpc.openVisitorSession(request, call(context)),
+    getVisitorChat: (visitor, context) => rpc.getVisitorChat({ visitor: asVisitor(visitor) }, call(context)),
     postVisitorMessage: (visitor, request, context) =>
-      call('postVisitorMessage', { visitor: asVisitor(visitor), ...request }, context),
+      rpc.postVisitorMessage({ visitor: asVisitor(visitor), ...request }, call(context)),
     markSeenByVisitor: async (visitor, context) => {
-      await call('markSeenByVisitor', { visitor: asVisitor(visitor) }, context);
+      await rpc.markSeenByVisitor({ visitor: asVisitor(visitor) }, call(context));
     },
     setVisitorEmail: (visitor, email, context) =>
-      call('setVisitorEmail', { visitor: asVisitor(visitor), email }, context),
+      rpc.setVisitorEmail({ visitor: asVisitor(visitor), email }, call(context)),
     listCustomerAnswers: async (visitor, context) =>
-      (
-        await call<{ answers: WireCustomerAnswer[] }>(
-          'listCustomerAnswers',
-          { visitor: asVisitor(visitor) },
-          context,
-        )
-      ).answers,
+      (await rpc.listCustomerAnswers({ visitor: asVisitor(visitor) }, call(context))).answers,
     saveCustomerAnswers: async (visitor, answers, context) =>
-      (
-        await call<{ answers: WireCustomerAnswer[] }>(
-          'saveCustomerAnswers',
-          { visitor: asVisitor(visitor), answers },
-          context,
-        )
-      ).answers,
+      (await rpc.saveCustomerAnswers({ visitor: asVisitor(visitor), answers }, call(context))).answers,
     bookAppointment: (visitor, request, context) =>
-      call('bookAppointment', { visitor: asVisitor(visitor), ...request }, context),
-    listTakenSlots: async (request, context) =>
-      (await call<{ slots: string[] }>('listTakenSlots', request, context)).slots,
+      rpc.bookAppointment({ visitor: asVisitor(visitor), ...request }, call(context)),
+    listTakenSlots: async (request, context) => (await rpc.listTakenSlots(request, call(context))).slots,
     recordArticleFeedback: async (visitor, request, context) => {
-      await call('recordArticleFeedback', { visitor: asVisitor(visitor), ...request }, context);
+      await rpc.recordArticleFeedback({ visitor: asVisitor(visitor), ...request }, call(context));
     },
 
     listRooms: async (caller, request, context) =>
-      (await call<{ rooms: WireRoom[] }>('listRooms', { caller: asCaller(caller), ...request }, context))
-        .rooms,
+      (await rpc.listRooms({ caller: asCaller(caller), ...request }, call(context))).rooms,
     getRoomMessages: (caller, request, context) =>
-      call('getRoomMessages', { caller: asCaller(caller), ...request }, context),
-    getRoom: (caller, roomId, context) => call('getRoom', { caller: asCaller(caller), roomId }, context),
+      rpc.getRoomMessages({ caller: asCaller(caller), ...request }, call(context)),
+    getRoom: (caller, roomId, context) => rpc.getRoom({ caller: asCaller(caller), roomId }, call(context)),
     checkRoomAccess: async (caller, roomId, context) =>
-      (await call<{ hasAccess: boolean }>('checkRoomAccess', { caller: asCaller(caller), roomId }, context))
-        .hasAccess,
+      (await rpc.checkRoomAccess({ caller: asCaller(caller), roomId }, call(context))).hasAccess,
     postTeamMessage: (caller, request, context) =>
-      call('postTeamMessage', { caller: asCaller(caller), ...request }, context),
+      rpc.postTeamMessage({ caller: asCaller(caller), ...request }, call(context)),
     setLiveMode: (caller, request, context) =>
-      call('setLiveMode', { caller: asCaller(caller), ...request }, context),
+      rpc.setLiveMode({ caller: asCaller(caller), ...request }, call(context)),
     markSeenByTeam: async (caller, roomId, context) => {
-      await call('markSeenByTeam', { caller: asCaller(caller), roomId }, context);
+      await rpc.markSeenByTeam({ caller: asCaller(caller), roomId }, call(context));
     },
     shareRoom: (caller, request, context) =>
-      call('shareRoom', { caller: asCaller(caller), ...request }, context),
+      rpc.shareRoom({ caller: asCaller(caller), ...request }, call(context)),
     unshareRoom: (caller, request, context) =>
-      call('unshareRoom', { caller: asCaller(caller), ...request }, context),
+      rpc.unshareRoom({ caller: asCaller(caller), ...request }, call(context)),
     getRoomCustomer: (caller, roomId, context) =>
-      call('getRoomCustomer', { caller: asCaller(caller), roomId }, context),
+      rpc.getRoomCustomer({ caller: asCaller(caller), roomId }, call(context)),
     getFunnel: async (caller, query, context) =>
       JSON.parse(
         (
-          await call<{ json: string }>(
-            'getFunnel',
+          await rpc.getFunnel(
             {
               caller: asCaller(caller),
               domainId: query.domainId,
               from: query.from ?? '',
               to: query.to ?? '',
             },
-            context,
+            call(context),
           )
         ).json,
       ) as FunnelView,
     listBookings: (caller, query, context) =>
-      call('listBookings', { caller: asCaller(caller), ...query }, context),
-    close: () => client.close(),
+      rpc.listBookings({ caller: asCaller(caller), ...query }, call(context)),
+    close: () => rpc.close(),
   };
 }

@@ -9,18 +9,15 @@ import {
   type FilterQuestionView,
   type WidgetHomeSettings,
 } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import type { Domain__Output, DomainDetail__Output } from '@parley/grpc/generated/parley/domains/v1';
 import { metadataOf, type CallContext } from './call-context';
 
-interface WireDetail {
-  domain: DomainView;
-  settingsJson: string;
-  homeSettingsJson: string;
-  configJson: string;
-}
+// Domains always answers a detail with its domain.
+const domainOf = (d: { domain: Domain__Output | null }): DomainView => d.domain as DomainView;
 
-const fromDetail = (d: WireDetail): DomainDetailView => ({
-  ...d.domain,
+const fromDetail = (d: DomainDetail__Output): DomainDetailView => ({
+  ...domainOf(d),
   settings: JSON.parse(d.settingsJson) as DomainSettings,
   homeSettings: JSON.parse(d.homeSettingsJson) as WidgetHomeSettings,
   config: d.configJson ? (JSON.parse(d.configJson) as DomainConfig) : null,
@@ -88,76 +85,70 @@ export function createDomainsClient(
   callerToken?: CallerTokenSigner,
 ): DomainsClient {
   const Domains = loadService('domains/v1/domains.proto', 'parley.domains.v1.Domains');
-  const client = createClient(Domains, address, { callerToken });
-  const call = <Res>(method: string, caller: Caller, request: object, context?: CallContext) =>
-    callUnary<object, Res>(
-      client,
-      method,
-      { caller: { userId: caller.userId, role: caller.role, accountId: caller.accountId }, ...request },
-      { deadlineMs, metadata: metadataOf(context) },
-    );
-  const document = async (
-    method: string,
-    caller: Caller,
-    domainId: string,
-    body: unknown,
-    context?: CallContext,
-  ) =>
-    JSON.parse(
-      (await call<{ json: string }>(method, caller, { domainId, json: JSON.stringify(body ?? {}) }, context))
-        .json,
-    ) as unknown;
+  const rpc = rpcClient(Domains, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
+  const callerOf = (caller: Caller) => ({
+    userId: caller.userId,
+    role: caller.role,
+    accountId: caller.accountId,
+  });
+  const documentOf = (answer: { json: string }) => JSON.parse(answer.json) as unknown;
+  const documentRequest = (caller: Caller, domainId: string, body: unknown) => ({
+    caller: callerOf(caller),
+    domainId,
+    json: JSON.stringify(body ?? {}),
+  });
 
   return {
     listDomains: async (caller, context) => {
-      const answer = await call<{ domains: DomainView[]; maxDomains: number; used: number }>(
-        'listDomains',
-        caller,
-        {},
-        context,
-      );
-      return { domains: answer.domains, limits: { maxDomains: answer.maxDomains, used: answer.used } };
+      const answer = await rpc.listDomains({ caller: callerOf(caller) }, call(context));
+      return {
+        domains: answer.domains as DomainView[],
+        limits: { maxDomains: answer.maxDomains, used: answer.used },
+      };
     },
     addDomain: async (caller, domain, context) =>
-      fromDetail(await call<WireDetail>('addDomain', caller, { domain }, context)),
+      fromDetail(await rpc.addDomain({ caller: callerOf(caller), domain }, call(context))),
     getDomain: async (caller, domainId, context) =>
-      fromDetail(await call<WireDetail>('getDomain', caller, { domainId }, context)),
+      fromDetail(await rpc.getDomain({ caller: callerOf(caller), domainId }, call(context))),
     deleteDomain: async (caller, domainId, context) => {
-      await call('deleteDomain', caller, { domainId }, context);
+      await rpc.deleteDomain({ caller: callerOf(caller), domainId }, call(context));
     },
     updateSettings: async (caller, domainId, changes, context) =>
-      (await document('updateSettings', caller, domainId, changes, context)) as DomainSettings,
+      documentOf(
+        await rpc.updateSettings(documentRequest(caller, domainId, changes), call(context)),
+      ) as DomainSettings,
     updateHomeSettings: async (caller, domainId, changes, context) =>
-      (await document('updateHomeSettings', caller, domainId, changes, context)) as WidgetHomeSettings,
+      documentOf(
+        await rpc.updateHomeSettings(documentRequest(caller, domainId, changes), call(context)),
+      ) as WidgetHomeSettings,
     getConfig: async (caller, domainId, context) => {
-      const { json } = await call<{ json: string }>('getConfig', caller, { domainId }, context);
+      const { json } = await rpc.getConfig({ caller: callerOf(caller), domainId }, call(context));
       return json ? (JSON.parse(json) as DomainConfig) : null;
     },
     getBusinessHours: async (caller, domainId, context) => {
-      const { json } = await call<{ json: string }>('getBusinessHours', caller, { domainId }, context);
+      const { json } = await rpc.getBusinessHours({ caller: callerOf(caller), domainId }, call(context));
       return JSON.parse(json) as BusinessHours;
     },
     saveBusinessHours: async (caller, domainId, hours, context) =>
-      (await document('saveBusinessHours', caller, domainId, hours, context)) as BusinessHours,
+      documentOf(
+        await rpc.saveBusinessHours(documentRequest(caller, domainId, hours), call(context)),
+      ) as BusinessHours,
     saveConfig: async (caller, domainId, config, context) =>
-      (await document('saveConfig', caller, domainId, config, context)) as DomainConfig,
+      documentOf(
+        await rpc.saveConfig(documentRequest(caller, domainId, config), call(context)),
+      ) as DomainConfig,
     listFilterQuestions: async (caller, domainId, context) =>
-      (await call<{ questions: FilterQuestionView[] }>('listFilterQuestions', caller, { domainId }, context))
-        .questions,
+      (await rpc.listFilterQuestions({ caller: callerOf(caller), domainId }, call(context))).questions,
     addFilterQuestion: (caller, input, context) =>
-      call<FilterQuestionView>('addFilterQuestion', caller, input, context),
+      rpc.addFilterQuestion({ caller: callerOf(caller), ...input }, call(context)),
     deleteFilterQuestion: async (caller, questionId, context) => {
-      await call('deleteFilterQuestion', caller, { questionId }, context);
+      await rpc.deleteFilterQuestion({ caller: callerOf(caller), questionId }, call(context));
     },
     getWidgetProfile: async (domainId, context) => {
-      const wire = await callUnary<object, Omit<WireDetail, 'configJson'> & { businessHoursJson: string }>(
-        client,
-        'getWidgetProfile',
-        { domainId },
-        { deadlineMs, metadata: metadataOf(context) },
-      );
+      const wire = await rpc.getWidgetProfile({ domainId }, call(context));
       return {
-        domain: wire.domain,
+        domain: domainOf(wire),
         settings: JSON.parse(wire.settingsJson) as DomainSettings,
         homeSettings: JSON.parse(wire.homeSettingsJson) as WidgetHomeSettings,
         // A domains service older than issue 17 sends none: always in hours.
@@ -167,14 +158,7 @@ export function createDomainsClient(
       };
     },
     listPublicFilterQuestions: async (domainId, context) =>
-      (
-        await callUnary<object, { questions: Array<{ id: string; question: string }> }>(
-          client,
-          'listPublicFilterQuestions',
-          { domainId },
-          { deadlineMs, metadata: metadataOf(context) },
-        )
-      ).questions,
-    close: () => client.close(),
+      (await rpc.listPublicFilterQuestions({ domainId }, call(context))).questions,
+    close: () => rpc.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { loadService, rpcClient } from '@parley/grpc';
 
 /** The standard gRPC health check of one service: true only when it answers SERVING in time. */
 export interface HealthClient {
@@ -8,21 +8,16 @@ export interface HealthClient {
 
 export function createHealthClient(address: string, defaultDeadlineMs: number): HealthClient {
   const Health = loadService('grpc/health/v1/health.proto', 'grpc.health.v1.Health');
-  const client = createClient(Health, address);
+  const rpc = rpcClient(Health, address, { deadlineMs: defaultDeadlineMs });
   return {
     isServing: async (deadlineMs = defaultDeadlineMs) => {
       try {
-        const answer = await callUnary<{ service: string }, { status: string }>(
-          client,
-          'check',
-          { service: '' },
-          { deadlineMs },
-        );
+        const answer = await rpc.check({ service: '' }, { deadlineMs });
         return answer.status === 'SERVING';
       } catch {
         return false;
       }
     },
-    close: () => client.close(),
+    close: () => rpc.close(),
   };
 }

@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
 import type {
   AcceptTeamInviteRequest,
@@ -55,38 +55,36 @@ export function createIdentityClient(
   callerToken?: CallerTokenSigner,
 ): IdentityClient {
   const Identity = loadService('identity/v1/identity.proto', 'parley.identity.v1.Identity');
-  const client = createClient(Identity, address, { callerToken });
-  const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
-    callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Identity, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
 
   return {
-    startSignup: (request, context) => call('startSignup', request, context),
-    verifySignupCode: (request, context) => call('verifySignupCode', request, context),
-    resendSignupCode: (request, context) => call('resendSignupCode', request, context),
-    completeOnboarding: (request, context) => call('completeOnboarding', request, context),
-    login: (request, context) => call('login', request, context),
-    refresh: (request, context) => call('refresh', request, context),
+    startSignup: (request, context) => rpc.startSignup(request, call(context)),
+    verifySignupCode: (request, context) => rpc.verifySignupCode(request, call(context)),
+    resendSignupCode: (request, context) => rpc.resendSignupCode(request, call(context)),
+    completeOnboarding: (request, context) => rpc.completeOnboarding(request, call(context)),
+    login: (request, context) => rpc.login(request, call(context)),
+    refresh: (request, context) => rpc.refresh(request, call(context)),
     logout: async (request, context) => {
-      await call('logout', request, context);
+      await rpc.logout(request, call(context));
     },
-    getUser: (request, context) => call('getUser', request, context),
-    changeName: (request, context) => call('changeName', request, context),
+    getUser: (request, context) => rpc.getUser(request, call(context)),
+    changeName: (request, context) => rpc.changeName(request, call(context)),
     changePassword: async (request, context) => {
-      await call('changePassword', request, context);
+      await rpc.changePassword(request, call(context));
     },
-    getSystemSettings: (context) => call('getSystemSettings', {}, context),
-    updateSystemSettings: (request, context) => call('updateSystemSettings', request, context),
-    listTeam: async (caller, context) =>
-      (await call<Caller, { members?: ProtoTeamMember[] }>('listTeam', caller, context)).members ?? [],
-    inviteTeamMember: (request, context) => call('inviteTeamMember', request, context),
+    getSystemSettings: (context) => rpc.getSystemSettings({}, call(context)),
+    updateSystemSettings: (request, context) => rpc.updateSystemSettings(request, call(context)),
+    listTeam: async (caller, context) => (await rpc.listTeam(caller, call(context))).members,
+    inviteTeamMember: (request, context) => rpc.inviteTeamMember(request, call(context)),
     revokeTeamInvite: async (request, context) => {
-      await call('revokeTeamInvite', request, context);
+      await rpc.revokeTeamInvite(request, call(context));
     },
     removeTeamMember: async (request, context) => {
-      await call('removeTeamMember', request, context);
+      await rpc.removeTeamMember(request, call(context));
     },
-    lookupTeamInvite: (request, context) => call('lookupTeamInvite', request, context),
-    acceptTeamInvite: (request, context) => call('acceptTeamInvite', request, context),
-    close: () => client.close(),
+    lookupTeamInvite: (request, context) => rpc.lookupTeamInvite(request, call(context)),
+    acceptTeamInvite: (request, context) => rpc.acceptTeamInvite(request, call(context)),
+    close: () => rpc.close(),
   };
 }

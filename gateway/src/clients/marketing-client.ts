@@ -1,4 +1,19 @@
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type RpcClient, type CallerTokenSigner } from '@parley/grpc';
+import type {
+  MarketingReply__Output,
+  MarketingRequest,
+} from '@parley/grpc/generated/parley/notifications/v1';
+
+type Marketing = RpcClient<'parley.notifications.v1.Marketing'>;
+/** The owner methods: each takes a MarketingRequest and answers a JSON document. */
+export type MarketingMethod = {
+  [K in keyof Marketing]: Marketing[K] extends (
+    request: MarketingRequest,
+    ...rest: never[]
+  ) => Promise<MarketingReply__Output>
+    ? K
+    : never;
+}[keyof Marketing];
 import { metadataOf, type CallContext } from './call-context';
 
 /**
@@ -9,7 +24,7 @@ import { metadataOf, type CallContext } from './call-context';
 export interface MarketingClient {
   /** An owner call: `method` of the service with the caller and the request's parts. */
   call(
-    method: string,
+    method: MarketingMethod,
     caller: Caller,
     request: { id?: string; input?: unknown; query?: unknown },
     context?: CallContext,
@@ -25,25 +40,22 @@ export function createMarketingClient(
   callerToken?: CallerTokenSigner,
 ): MarketingClient {
   const Marketing = loadService('notifications/v1/marketing.proto', 'parley.notifications.v1.Marketing');
-  const client = createClient(Marketing, address, { callerToken });
-  const call = <Res>(method: string, request: object, context?: CallContext) =>
-    callUnary<object, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Marketing, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
   return {
     call: async (method, caller, r, context) => {
-      const reply = await call<{ json: string }>(
-        method,
+      const reply = await rpc[method](
         {
           caller,
           id: r.id ?? '',
           inputJson: r.input === undefined ? '' : JSON.stringify(r.input),
           queryJson: r.query === undefined ? '' : JSON.stringify(r.query),
         },
-        context,
+        call(context),
       );
       return JSON.parse(reply.json || 'null') as unknown;
     },
-    unsubscribe: async (token, context) =>
-      (await call<{ outcome: string }>('unsubscribe', { token }, context)).outcome,
-    close: () => client.close(),
+    unsubscribe: async (token, context) => (await rpc.unsubscribe({ token }, call(context))).outcome,
+    close: () => rpc.close(),
   };
 }

@@ -1,25 +1,15 @@
 import type { InAppNotification, NotificationType } from '@parley/contracts';
-import { callUnary, createClient, loadService, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
+import type {
+  NewsletterLinkResponse__Output,
+  Notification__Output,
+} from '@parley/grpc/generated/parley/notifications/v1';
 import { metadataOf, type CallContext } from './call-context';
 
 /** proto/notifications/v1/notifications.proto as the gateway uses it. */
-export interface NewsletterLinkAnswer {
-  /** confirmed | already-confirmed | unsubscribed | invalid | expired */
-  outcome: string;
-}
+export type NewsletterLinkAnswer = NewsletterLinkResponse__Output;
 
-/** proto Notification; an empty domainId (roomId) means none. */
-interface WireNotification {
-  id: string;
-  type: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-  domainId: string;
-  roomId: string;
-}
-
-const fromWire = (n: WireNotification): InAppNotification => ({
+const fromWire = (n: Notification__Output): InAppNotification => ({
   id: n.id,
   type: n.type as NotificationType,
   message: n.message,
@@ -60,39 +50,29 @@ export function createNotificationsClient(
     'notifications/v1/notifications.proto',
     'parley.notifications.v1.Notifications',
   );
-  const client = createClient(Notifications, address, { callerToken });
-  const call = <Req, Res>(method: string, request: Req, context?: CallContext) =>
-    callUnary<Req, Res>(client, method, request, { deadlineMs, metadata: metadataOf(context) });
+  const rpc = rpcClient(Notifications, address, { deadlineMs, callerToken });
+  const call = (context?: CallContext) => ({ metadata: metadataOf(context) });
 
   return {
     subscribeNewsletter: async (request, context) => {
-      await call('subscribeNewsletter', request, context);
+      await rpc.subscribeNewsletter(request, call(context));
     },
     confirmNewsletterSubscription: (request, context) =>
-      call('confirmNewsletterSubscription', request, context),
-    unsubscribeNewsletter: (request, context) => call('unsubscribeNewsletter', request, context),
+      rpc.confirmNewsletterSubscription(request, call(context)),
+    unsubscribeNewsletter: (request, context) => rpc.unsubscribeNewsletter(request, call(context)),
     listNotifications: async (caller, context) => {
-      const answer = await call<object, { notifications: WireNotification[]; unreadCount: number }>(
-        'listNotifications',
-        { caller },
-        context,
-      );
+      const answer = await rpc.listNotifications({ caller }, call(context));
       return { notifications: answer.notifications.map(fromWire), unreadCount: answer.unreadCount };
     },
+    // The service answers the notification it marked, or refuses.
     markNotificationRead: async (caller, id, context) =>
       fromWire(
-        (
-          await call<object, { notification: WireNotification }>(
-            'markNotificationRead',
-            { caller, id },
-            context,
-          )
-        ).notification,
+        (await rpc.markNotificationRead({ caller, id }, call(context))).notification as Notification__Output,
       ),
     markAllNotificationsRead: async (caller, context) =>
-      (await call<object, { updated: number }>('markAllNotificationsRead', { caller }, context)).updated,
+      (await rpc.markAllNotificationsRead({ caller }, call(context))).updated,
     cleanupNotifications: async (caller, context) =>
-      (await call<object, { removed: number }>('cleanupNotifications', { caller }, context)).removed,
-    close: () => client.close(),
+      (await rpc.cleanupNotifications({ caller }, call(context))).removed,
+    close: () => rpc.close(),
   };
 }

@@ -2,6 +2,7 @@ import {
   CHAT_GLOBAL_CHANNEL,
   ConversationsEvent,
   liveModeChangedSchema,
+  messageViewOf,
   messagePostedSchema,
   modeChannel,
   RealtimeEventName,
@@ -28,23 +29,13 @@ export interface Emission {
 /** The spec's widget-side message shape, with the cards of its products (in the message's order). */
 export function chatMessageOf(m: MessagePosted, cards: readonly ProductCard[] = []): ChatMessage {
   return {
-    id: m.messageId,
-    role: m.role,
-    content: m.content,
-    createdAt: m.postedAt,
-    teamMemberId: m.teamMemberId ?? null,
-    teamMemberName: m.teamMemberName ?? null,
-    isNote: m.isNote,
-    noteType: m.noteType ?? null,
-    link: m.link ?? null,
+    ...messageViewOf({ ...m, id: m.messageId }, false),
     products: m.productIds.flatMap((id) => cards.find((card) => card.id === id) ?? []),
     // Only a product whose card content gave for the message's domain: never another domain's.
     checkoutProductId:
       m.checkoutProductId && cards.some((card) => card.id === m.checkoutProductId)
         ? m.checkoutProductId
         : null,
-    seen: false,
-    clientId: m.clientId ?? null,
   };
 }
 

@@ -18,14 +18,18 @@ export interface FieldError {
   message: string;
 }
 
-export class AppError extends Error {
+/**
+ * `Code` is the context's union of refusal codes (e.g. ConversationsErrorCode), so a context's
+ * errors carry typed values; the boundaries read any code as a string.
+ */
+export class AppError<Code extends string = string> extends Error {
   constructor(
     readonly kind: AppErrorKind,
     message: string,
     /** Per-field messages for validation errors, in form order. */
     readonly fields: FieldError[] = [],
     /** Machine-readable reason, e.g. 'REGISTRATION_DISABLED', for clients that branch on it. */
-    readonly code?: string,
+    readonly code?: Code,
     /** Seconds the caller should wait, for rate_limited. */
     readonly retryAfter?: number,
   ) {

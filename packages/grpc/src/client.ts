@@ -24,11 +24,11 @@ const DNS_MIN_RESOLUTION_INTERVAL_MS = 5_000;
  * `maxMessageBytes` raises the largest answer it takes (grpc-js's default is 4 MiB received) and
  * request it sends, for calls carrying files.
  */
-export function createClient(
-  Service: grpc.ServiceClientConstructor,
+export function createClient<C extends grpc.Client>(
+  Service: new (address: string, credentials: grpc.ChannelCredentials, options?: grpc.ClientOptions) => C,
   address: string,
   options: { maxMessageBytes?: number; callerToken?: CallerTokenSigner } = {},
-): grpc.Client {
+): C {
   return new Service(address, grpc.credentials.createInsecure(), {
     ...(options.callerToken ? { interceptors: [withCallerToken(options.callerToken)] } : {}),
     ...(options.maxMessageBytes

@@ -13,7 +13,7 @@ describe('the gRPC health service', () => {
     const server = await startGrpcServer({
       host: '127.0.0.1',
       port: 0,
-      services: [{ definition: Projections.service, implementation: {} }],
+      services: [{ definition: Projections.service, implementation: { DeadLetterCounts: () => undefined } }],
       isReady: () => ready,
     });
     const client = createClient(Health, `127.0.0.1:${server.port}`);

@@ -4,6 +4,14 @@ export { serveGrpc, type StopSteps } from './serve';
 export { toServiceError, fromServiceError } from './errors';
 export { unary, type UnaryHandler } from './unary';
 export { createClient, callUnary, type ClientOptions } from './client';
+export { rpcClient, type RpcClient, type RpcCallOptions, type RpcClientOptions } from './rpc-client';
+export type {
+  ProtoServices,
+  ServiceBinding,
+  ServiceConstructor,
+  ServiceHandlers,
+  ServiceName,
+} from './services';
 export { callerFrom, type Caller, type CallerMessage } from './caller';
 export { isDependencyOutage } from './outage';
 export {

@@ -16,11 +16,12 @@ type UnaryImpl = (call: unknown, callback: grpc.sendUnaryData<unknown>) => unkno
  */
 export function instrumented(
   definition: grpc.ServiceDefinition,
-  implementation: grpc.UntypedServiceImplementation,
-): grpc.UntypedServiceImplementation {
-  const wrapped: grpc.UntypedServiceImplementation = { ...implementation };
+  implementation: object,
+): Record<string, grpc.UntypedHandleCall> {
+  const handlers = implementation as Record<string, grpc.UntypedHandleCall>;
+  const wrapped = { ...handlers };
   for (const [name, method] of Object.entries(definition)) {
-    const handler = implementation[name] as UnaryImpl | undefined;
+    const handler = handlers[name] as UnaryImpl | undefined;
     if (!handler || method.requestStream || method.responseStream) continue;
     const label = method.path.replace(/^\//, '');
     wrapped[name] = ((call: { metadata?: grpc.Metadata }, callback: grpc.sendUnaryData<unknown>) => {

@@ -2,6 +2,7 @@ import * as grpc from '@grpc/grpc-js';
 import type { CallerTokenVerifier } from './caller-token';
 import { addHealthService } from './health';
 import { instrumented } from './metrics';
+import type { ServiceBinding } from './services';
 import { requireCallerToken } from './verify-caller';
 
 export interface GrpcServerHandle {
@@ -16,7 +17,8 @@ export interface GrpcServerHandle {
 export interface GrpcServerOptions {
   host?: string;
   port: number;
-  services: Array<{ definition: grpc.ServiceDefinition; implementation: grpc.UntypedServiceImplementation }>;
+  /** Each service's definition with its handlers, typed from proto/ and checked against each other. */
+  services: ServiceBinding[];
   isReady?: () => boolean;
   /**
    * The largest message it takes and sends; grpc-js's default is 4 MiB received, which a file
@@ -65,10 +67,12 @@ export async function startGrpcServer(options: GrpcServerOptions): Promise<GrpcS
     options.isReady ?? (() => true),
   );
   for (const s of options.services) {
+    // grpc-js's server is untyped; the binding was checked against the generated types already.
+    const definition: grpc.ServiceDefinition = s.definition;
     const checked = options.callerTokens
-      ? requireCallerToken(s.definition, s.implementation, options.callerTokens)
+      ? requireCallerToken(definition, s.implementation, options.callerTokens)
       : s.implementation;
-    server.addService(s.definition, instrumented(s.definition, checked));
+    server.addService(definition, instrumented(definition, checked));
   }
   const port = await new Promise<number>((resolve, reject) =>
     server.bindAsync(

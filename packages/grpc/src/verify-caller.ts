@@ -13,12 +13,15 @@ type UnaryImpl = (
  */
 export function requireCallerToken(
   definition: grpc.ServiceDefinition,
-  implementation: grpc.UntypedServiceImplementation,
+  implementation: object,
   verify: CallerTokenVerifier,
-): grpc.UntypedServiceImplementation {
-  const wrapped: grpc.UntypedServiceImplementation = { ...implementation };
+): Record<string, grpc.UntypedHandleCall> {
+  // The handlers were checked against the generated types where they were written; here they are
+  // only wrapped, by name.
+  const handlers = implementation as Record<string, grpc.UntypedHandleCall>;
+  const wrapped = { ...handlers };
   for (const [name, method] of Object.entries(definition)) {
-    const handler = implementation[name] as UnaryImpl | undefined;
+    const handler = handlers[name] as UnaryImpl | undefined;
     if (!handler) continue;
     // Every Parley method is unary; a streaming one would need its own check, so none passes unchecked.
     if (method.requestStream || method.responseStream)

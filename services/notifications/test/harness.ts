@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { IdentityEvent, type UserRegistered } from '@parley/contracts';
 import { EventStore } from '@parley/eventstore';
-import { callUnary, createClient, loadService } from '@parley/grpc';
+import { callUnary, createClient, loadService, rpcClient } from '@parley/grpc';
+import type { Notification__Output } from '@parley/grpc/generated/parley/notifications/v1';
 import { createLogger } from '@parley/logger';
 import type { CaughtMessage } from '@parley/mailcatcher/src/message';
 import { startMailcatcher, type Mailcatcher } from '@parley/mailcatcher/src/start';
@@ -97,15 +98,7 @@ export function testConfig(world: TestWorld, overrides: ConfigOverrides = {}): N
 }
 
 /** A notification as ListNotifications answers it. */
-export interface WireNotification {
-  id: string;
-  type: string;
-  message: string;
-  read: boolean;
-  createdAt: string;
-  domainId: string;
-  roomId: string;
-}
+export type { Notification__Output };
 
 /** Who calls, as the gateway names the signed-in user. */
 export interface Caller {
@@ -118,7 +111,7 @@ export interface Caller {
 export interface RunningNotifications {
   grpcPort: number;
   call<Res>(method: string, request: unknown, deadlineMs?: number): Promise<Res>;
-  list(caller: Caller): Promise<{ notifications: WireNotification[]; unreadCount: number }>;
+  list(caller: Caller): Promise<{ notifications: Notification__Output[]; unreadCount: number }>;
   stop(): Promise<void>;
 }
 
@@ -127,19 +120,21 @@ export async function startForTest(
   options: StartOptions = {},
 ): Promise<RunningNotifications> {
   const service = await startNotifications(config, logger, options);
-  const client = createClient(
-    loadService('notifications/v1/notifications.proto', 'parley.notifications.v1.Notifications'),
-    `127.0.0.1:${service.grpcPort}`,
+  const Notifications = loadService(
+    'notifications/v1/notifications.proto',
+    'parley.notifications.v1.Notifications',
   );
+  const client = createClient(Notifications, `127.0.0.1:${service.grpcPort}`);
+  const rpc = rpcClient(Notifications, `127.0.0.1:${service.grpcPort}`, { deadlineMs: 15_000 });
   const call = <Res>(method: string, request: unknown, deadlineMs = 15_000) =>
     callUnary<unknown, Res>(client, method, request, { deadlineMs });
   return {
     grpcPort: service.grpcPort,
     call,
-    list: (caller) =>
-      call<{ notifications: WireNotification[]; unreadCount: number }>('ListNotifications', { caller }),
+    list: (caller) => rpc.listNotifications({ caller }),
     async stop() {
       client.close();
+      rpc.close();
       await service.stop();
     },
   };

@@ -12,7 +12,7 @@ import {
   type Caller,
   type RunningNotifications,
   type TestWorld,
-  type WireNotification,
+  type Notification__Output,
 } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -27,7 +27,7 @@ describe('in-app notifications (notifications service)', () => {
   let service: RunningNotifications;
   let domains: EventStore;
   let announcements: Subscription;
-  const announced: Array<{ subject: string; notification: WireNotification }> = [];
+  const announced: Array<{ subject: string; notification: Notification__Output }> = [];
   let offsetMs = 0;
 
   const clock = () => new Date(Date.now() + offsetMs);
@@ -35,7 +35,7 @@ describe('in-app notifications (notifications service)', () => {
   const call = <Res>(method: string, request: unknown) => service.call<Res>(method, request);
   const list = (caller: Caller) => service.list(caller);
   const markRead = async (caller: Caller, id: string) =>
-    (await call<{ notification: WireNotification }>('MarkNotificationRead', { caller, id })).notification;
+    (await call<{ notification: Notification__Output }>('MarkNotificationRead', { caller, id })).notification;
   const markAll = async (caller: Caller) =>
     (await call<{ updated: number }>('MarkAllNotificationsRead', { caller })).updated;
   const cleanup = async (caller: Caller) =>

@@ -1,4 +1,5 @@
 import { isPending, TEMP_ID_PREFIX } from '@parley/chat-display';
+import { messageViewFromWire, type MessageView } from '@parley/contracts';
 import type { WireChatMessage, WireOwnerMessage } from './api';
 
 /**
@@ -6,18 +7,7 @@ import type { WireChatMessage, WireOwnerMessage } from './api';
  * sockets' ChatMessage), an optimistic copy not yet confirmed by the server has a temporary id (chat-display's
  * TEMP_ID_PREFIX) until the server's message replaces it by clientId.
  */
-export interface ChatItem {
-  id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  createdAt: string;
-  teamMemberId: string | null;
-  teamMemberName: string | null;
-  isNote: boolean;
-  noteType: 'internal' | 'transfer' | null;
-  link: string | null;
-  seen: boolean;
-  clientId: string | null;
+export interface ChatItem extends Omit<MessageView, 'checkoutProductId'> {
   /** Why the assistant said it; only from the owner-side history. */
   decision?: Record<string, unknown> | null;
   /** Issue 17: the visitor left it with the offline form, outside business hours. */
@@ -53,20 +43,9 @@ export function fromChatMessage(m: WireChatMessage): ChatItem {
 }
 
 function fromWire(m: WireFields): ChatItem {
-  return {
-    id: m.id,
-    role: m.role,
-    content: m.content,
-    createdAt: m.createdAt,
-    teamMemberId: m.teamMemberId ?? null,
-    teamMemberName: m.teamMemberName ?? null,
-    isNote: m.isNote,
-    noteType: m.noteType ?? null,
-    link: m.link ?? null,
-    seen: m.seen,
-    // '' and null both mean none; '' must never match another message's empty key.
-    clientId: m.clientId || null,
-  };
+  // The dashboard's chat window has no payment flow: the shared view without its checkout product.
+  const { checkoutProductId: _checkout, ...item } = messageViewFromWire(m);
+  return item;
 }
 
 const at = (m: ChatItem) => Date.parse(m.createdAt) || 0;

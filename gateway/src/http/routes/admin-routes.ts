@@ -14,7 +14,12 @@ import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
-import type { EditorialClient, TermKind } from '../../clients/editorial-client';
+import type {
+  EditorialAdminMethod,
+  EditorialClient,
+  EditorialDoneMethod,
+  TermKind,
+} from '../../clients/editorial-client';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { withBody } from '../validation';
@@ -29,13 +34,19 @@ const idOf = (req: Request) => String(req.params.id);
  */
 function crudRoutes(
   editorial: EditorialClient,
-  names: { list: string; get: string; create: string; update: string; delete: string },
+  names: {
+    list: EditorialAdminMethod;
+    get: EditorialAdminMethod;
+    create: EditorialAdminMethod;
+    update: EditorialAdminMethod;
+    delete: EditorialDoneMethod;
+  },
   schemas: { body: z.ZodType; query: z.ZodType },
   kind?: TermKind,
 ): Router {
   const router = Router();
   const call = (
-    method: string,
+    method: EditorialAdminMethod,
     req: Request,
     res: Response,
     extra: { id?: string; input?: unknown; query?: unknown },
@@ -75,7 +86,7 @@ const TERM_METHODS = {
   create: 'createTerm',
   update: 'updateTerm',
   delete: 'deleteTerm',
-};
+} as const;
 
 function applicationsRoutes(editorial: EditorialClient): Router {
   const router = Router();

@@ -9,11 +9,11 @@ import type {
 } from '@parley/contracts';
 import type { ContentClient, ContentItem } from '../../clients/content-client';
 import type {
-  WireBooking,
-  WireChatMessage,
-  WireCustomerAnswer,
-  WireRoom,
-  WireVisitorSession,
+  Booking__Output,
+  ChatMessage__Output,
+  CustomerAnswer__Output,
+  Room__Output,
+  VisitorSession__Output,
 } from '../../clients/conversations-client';
 import type { CallContext } from '../../clients/call-context';
 import type { IssuedVisitorToken } from '../../auth/visitor-token';
@@ -52,7 +52,7 @@ export function productCard(item: ContentItem): ProductCard {
 export async function productCardsFor(
   content: ContentClient,
   domainId: string,
-  messages: ReadonlyArray<WireChatMessage | null | undefined>,
+  messages: ReadonlyArray<ChatMessage__Output | null | undefined>,
   context?: CallContext,
 ): Promise<ProductCards> {
   const ids = [...new Set(messages.flatMap((m) => m?.productIds ?? []))];
@@ -61,7 +61,7 @@ export async function productCardsFor(
   return new Map(items.map((item) => [item.id, productCard(item)]));
 }
 
-const cardsOf = (m: WireChatMessage, cards: ProductCards): ProductCard[] =>
+const cardsOf = (m: ChatMessage__Output, cards: ProductCards): ProductCard[] =>
   m.productIds.flatMap((id) => cards.get(id) ?? []);
 
 /**
@@ -72,7 +72,7 @@ const cardsOf = (m: WireChatMessage, cards: ProductCards): ProductCard[] =>
 export const checkoutOf = (id: string | undefined | null, cards: ProductCards): string | null =>
   id && cards.has(id) ? id : null;
 
-export const chatMessageView = (m: WireChatMessage, cards: ProductCards): ChatMessage => ({
+export const chatMessageView = (m: ChatMessage__Output, cards: ProductCards): ChatMessage => ({
   id: m.id,
   role: m.role as MessageRole,
   content: m.content,
@@ -90,7 +90,7 @@ export const chatMessageView = (m: WireChatMessage, cards: ProductCards): ChatMe
 });
 
 /** The spec's owner-side Message: `message` for the text, team member fields only when there is one. */
-export function ownerMessageView(m: WireChatMessage, cards: ProductCards): OwnerMessage {
+export function ownerMessageView(m: ChatMessage__Output, cards: ProductCards): OwnerMessage {
   const view: OwnerMessage = {
     id: m.id,
     message: m.content,
@@ -124,7 +124,7 @@ function decisionOf(json: string | undefined): Record<string, unknown> | null {
   }
 }
 
-export const roomSummaryView = (r: WireRoom, cards: ProductCards = new Map()): RoomSummary => ({
+export const roomSummaryView = (r: Room__Output, cards: ProductCards = new Map()): RoomSummary => ({
   id: r.id,
   domainId: r.domainId,
   domain: r.domain,
@@ -143,10 +143,10 @@ export const roomSummaryView = (r: WireRoom, cards: ProductCards = new Map()): R
 /** List rows with their last messages' product cards: one content call per domain in the list. */
 export async function roomSummariesView(
   content: ContentClient,
-  rooms: WireRoom[],
+  rooms: Room__Output[],
   context?: CallContext,
 ): Promise<RoomSummary[]> {
-  const byDomain = new Map<string, WireChatMessage[]>();
+  const byDomain = new Map<string, ChatMessage__Output[]>();
   for (const room of rooms) {
     if (!room.lastMessage?.productIds.length) continue;
     byDomain.set(room.domainId, [...(byDomain.get(room.domainId) ?? []), room.lastMessage]);
@@ -175,7 +175,7 @@ export interface VisitorBookingView {
   createdAt: string;
 }
 
-export const visitorBookingView = (b: WireBooking): VisitorBookingView => ({
+export const visitorBookingView = (b: Booking__Output): VisitorBookingView => ({
   id: b.id,
   customerId: b.customerId,
   domainId: b.domainId,
@@ -189,13 +189,13 @@ export const visitorBookingView = (b: WireBooking): VisitorBookingView => ({
 });
 
 /** A booking as the team reads it (the list, the insights panel): with its domain and conversation. */
-export const bookingView = (b: WireBooking): Booking => ({
+export const bookingView = (b: Booking__Output): Booking => ({
   ...visitorBookingView(b),
   domain: b.domain,
   roomId: orNull(b.roomId),
 });
 
-export const customerAnswerView = (a: WireCustomerAnswer) => ({
+export const customerAnswerView = (a: CustomerAnswer__Output) => ({
   questionId: a.questionId,
   question: a.question,
   answer: a.answer,
@@ -213,7 +213,7 @@ export interface WidgetSessionView {
 }
 
 export const widgetSessionView = (
-  session: WireVisitorSession,
+  session: VisitorSession__Output,
   issued: IssuedVisitorToken,
 ): WidgetSessionView => ({
   token: issued.token,

@@ -1,8 +1,8 @@
 import type { ContentItem } from '../../clients/content-client';
-import type { WireChatMessage, WireRoom } from '../../clients/conversations-client';
+import type { ChatMessage__Output, Room__Output } from '../../clients/conversations-client';
 import { chatMessageView, ownerMessageView, productCard, roomSummaryView } from './conversation-views';
 
-const wire = (over: Partial<WireChatMessage> = {}): WireChatMessage => ({
+const wire = (over: Partial<ChatMessage__Output> = {}): ChatMessage__Output => ({
   id: 'm1',
   role: 'assistant',
   content: 'Try these',
@@ -17,6 +17,7 @@ const wire = (over: Partial<WireChatMessage> = {}): WireChatMessage => ({
   seen: false,
   clientId: '',
   decisionJson: '',
+  offline: false,
   ...over,
 });
 
@@ -113,7 +114,7 @@ describe('conversation views', () => {
   });
 
   it('shows a room without messages with lastMessage null and without an email as null', () => {
-    const room: WireRoom = {
+    const room: Room__Output = {
       id: 'r1',
       domainId: 'd1',
       domain: 'shop.example.com',

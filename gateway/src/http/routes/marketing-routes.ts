@@ -9,6 +9,7 @@ import {
 import { Router, type Request, type Response } from 'express';
 import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
+import type { MarketingMethod } from '../../clients/marketing-client';
 import type { RouteDeps } from '../deps';
 import { callContext } from '../request-facts';
 import { withBody } from '../validation';
@@ -55,7 +56,7 @@ export function marketingRoutes({
 
   router.use(requireRole('OWNER', 'ADMIN'));
   const call = (
-    method: string,
+    method: MarketingMethod,
     req: Request,
     res: Response,
     extra: { id?: string; input?: unknown; query?: unknown },

@@ -8,7 +8,7 @@ import {
 } from '@parley/contracts/validation';
 import { Router, type Request, type Response } from 'express';
 import { requireVisitor, visitorOf, type Visitor } from '../../auth/visitor-token';
-import type { WireCustomerAnswer } from '../../clients/conversations-client';
+import type { CustomerAnswer__Output } from '../../clients/conversations-client';
 import type { RouteDeps } from '../deps';
 import { callContext, clientKey } from '../request-facts';
 import { withBody } from '../validation';
@@ -45,7 +45,7 @@ export function widgetVisitorRoutes({
   type PublicQuestion = { id: string; question: string };
 
   /** The domain's questions, each with this customer's answer when they gave one. */
-  const withAnswers = (questions: PublicQuestion[], answers: WireCustomerAnswer[]) => {
+  const withAnswers = (questions: PublicQuestion[], answers: CustomerAnswer__Output[]) => {
     const byQuestion = new Map(answers.map((a) => [a.questionId, a.answer]));
     return questions.map((q) => {
       const answer = byQuestion.get(q.id) || null;

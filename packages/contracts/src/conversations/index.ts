@@ -3,3 +3,5 @@ export * from './views';
 export * from './realtime';
 export * from './booking';
 export * from './assistant-signal';
+export * from './message-view';
+export * from './error-codes';

@@ -1,10 +1,5 @@
-import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type CallerTokenSigner } from '@parley/grpc';
 import type { UsageMeter } from './respond';
-
-interface UsageResponse {
-  allowed?: boolean;
-  periodStart?: string;
-}
 
 /**
  * The account's request budget from billing. One request is consumed before the bot answers,
@@ -18,14 +13,12 @@ export function billingUsage(
   callerToken?: CallerTokenSigner,
 ): UsageMeter & { close(): void } {
   const Service = loadService('billing/v1/billing.proto', 'parley.billing.v1.Billing');
-  const client = createClient(Service, address, { callerToken });
-  const call = (method: string, request: object) =>
-    callUnary<object, UsageResponse>(client, method, request, { deadlineMs });
+  const rpc = rpcClient(Service, address, { deadlineMs, callerToken });
   return {
     async consume(accountId, requestId) {
-      const usage = await call('ConsumeRequest', { accountId, requestId });
-      return usage.allowed ? { allowed: true } : { allowed: false, period: usage.periodStart ?? '' };
+      const usage = await rpc.consumeRequest({ accountId, requestId });
+      return usage.allowed ? { allowed: true } : { allowed: false, period: usage.periodStart };
     },
-    close: () => client.close(),
+    close: () => rpc.close(),
   };
 }

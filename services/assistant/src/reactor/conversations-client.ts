@@ -1,4 +1,4 @@
-import { callUnary, createClient, loadService, type CallerTokenSigner } from '@parley/grpc';
+import { loadService, rpcClient, type CallerTokenSigner } from '@parley/grpc';
 
 /** The conversations RPCs the assistant acts through (the assistant-only part of the API). */
 export interface ConversationsActions {
@@ -36,26 +36,24 @@ export function conversationsActions(
     'conversations/v1/conversations.proto',
     'parley.conversations.v1.Conversations',
   );
-  const client = createClient(Service, address, { callerToken });
-  const call = <Res>(method: string, request: object) =>
-    callUnary<object, Res>(client, method, request, { deadlineMs });
+  const rpc = rpcClient(Service, address, { deadlineMs, callerToken });
   return {
     async postBotMessage(input) {
-      await call('PostBotMessage', input);
+      await rpc.postBotMessage(input);
     },
     async requestHandoff(roomId, reason) {
-      await call('RequestHandoff', { roomId, reason });
+      await rpc.requestHandoff({ roomId, reason });
     },
     async markRoomMailed(roomId) {
-      const res = await call<{ newlyMailed?: boolean }>('MarkRoomMailed', { roomId });
+      const res = await rpc.markRoomMailed({ roomId });
       return res.newlyMailed === true;
     },
     async setRoomCustomerEmail(roomId, email) {
-      await call('SetRoomCustomerEmail', { roomId, email });
+      await rpc.setRoomCustomerEmail({ roomId, email });
     },
     async saveRoomCustomerAnswer(input) {
-      await call('SaveRoomCustomerAnswer', input);
+      await rpc.saveRoomCustomerAnswer(input);
     },
-    close: () => client.close(),
+    close: () => rpc.close(),
   };
 }

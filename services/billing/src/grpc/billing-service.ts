@@ -1,6 +1,5 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError } from '@parley/contracts';
-import { unary, type CallerMessage } from '@parley/grpc';
+import { unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
 import { getAccountPlan } from '../app/get-account-plan';
@@ -18,10 +17,8 @@ import { handleWebhook } from '../app/payments/webhook';
 import { consumeRequest, getUsage } from '../app/usage';
 import { listPlans } from '../catalogue/catalogue';
 
-type WithCaller = { caller?: CallerMessage | null };
-type WithBody = WithCaller & { bodyJson?: string };
-
-function bodyOf(req: WithBody): unknown {
+/** A request's `body_json`, parsed; an empty one is an empty body. */
+function bodyOf(req: { bodyJson: string }): unknown {
   if (!req.bodyJson) return {};
   try {
     return JSON.parse(req.bodyJson) as unknown;
@@ -45,7 +42,10 @@ const change = (c: {
 });
 
 /** proto <-> application mapping for parley.billing.v1.Billing; no decisions here. */
-export function billingService(deps: BillingDeps, logger: Logger): UntypedServiceImplementation {
+export function billingService(
+  deps: BillingDeps,
+  logger: Logger,
+): ServiceHandlers<'parley.billing.v1.Billing'> {
   const onInternal = (method: string) => (error: unknown) =>
     logger.error({ err: error, method }, 'billing call failed');
   const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
@@ -53,24 +53,20 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
 
   return {
     ListPlans: rpc('ListPlans', async () => ({ plans: listPlans() })),
-    GetAccountPlan: rpc('GetAccountPlan', async (req: WithCaller) => {
+    GetAccountPlan: rpc('GetAccountPlan', async (req) => {
       const plan = await getAccountPlan(deps, { accountId: req.caller?.accountId });
       return { ...plan, subscription: plan.subscription ?? null };
     }),
-    GetUsage: rpc('GetUsage', async (req: WithCaller) =>
-      getUsage(deps, { accountId: req.caller?.accountId }),
-    ),
-    GetAccountUsage: rpc('GetAccountUsage', async (req: { accountId?: string }) =>
-      getUsage(deps, { accountId: req.accountId }),
-    ),
-    ConsumeRequest: rpc('ConsumeRequest', async (req: { accountId?: string; requestId?: string }) =>
+    GetUsage: rpc('GetUsage', async (req) => getUsage(deps, { accountId: req.caller?.accountId })),
+    GetAccountUsage: rpc('GetAccountUsage', async (req) => getUsage(deps, { accountId: req.accountId })),
+    ConsumeRequest: rpc('ConsumeRequest', async (req) =>
       consumeRequest(deps, { accountId: req.accountId, requestId: req.requestId }),
     ),
     GetPaymentsConfig: rpc('GetPaymentsConfig', async () => paymentsConfig(deps)),
-    CreatePaymentIntent: rpc('CreatePaymentIntent', async (req: WithBody) =>
+    CreatePaymentIntent: rpc('CreatePaymentIntent', async (req) =>
       createUpgradePaymentIntent(deps, { accountId: req.caller?.accountId, body: bodyOf(req) }),
     ),
-    CreateSubscriptionAfterPayment: rpc('CreateSubscriptionAfterPayment', async (req: WithBody) =>
+    CreateSubscriptionAfterPayment: rpc('CreateSubscriptionAfterPayment', async (req) =>
       change({
         message: 'Subscription created successfully!',
         ...(await createSubscriptionAfterPayment(deps, {
@@ -79,7 +75,7 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
         })),
       }),
     ),
-    ChangeSubscription: rpc('ChangeSubscription', async (req: WithBody & { creating?: boolean }) =>
+    ChangeSubscription: rpc('ChangeSubscription', async (req) =>
       change(
         await changeSubscription(deps, {
           accountId: req.caller?.accountId,
@@ -88,27 +84,23 @@ export function billingService(deps: BillingDeps, logger: Logger): UntypedServic
         }),
       ),
     ),
-    CancelSubscription: rpc('CancelSubscription', async (req: WithCaller) =>
+    CancelSubscription: rpc('CancelSubscription', async (req) =>
       change(await cancelSubscription(deps, { accountId: req.caller?.accountId })),
     ),
-    OpenCustomerPortal: rpc('OpenCustomerPortal', async (req: WithCaller) =>
+    OpenCustomerPortal: rpc('OpenCustomerPortal', async (req) =>
       openCustomerPortal(deps, { accountId: req.caller?.accountId }),
     ),
-    CreateConnectLink: rpc('CreateConnectLink', async (req: WithCaller) =>
+    CreateConnectLink: rpc('CreateConnectLink', async (req) =>
       createConnectLink(deps, { accountId: req.caller?.accountId }),
     ),
-    GetPayoutStatus: rpc('GetPayoutStatus', async (req: WithCaller) =>
+    GetPayoutStatus: rpc('GetPayoutStatus', async (req) =>
       payoutStatus(deps, { accountId: req.caller?.accountId }),
     ),
-    CreateOrderPaymentIntent: rpc(
-      'CreateOrderPaymentIntent',
-      async (req: { accountId?: string; bodyJson?: string }) =>
-        createOrderPaymentIntent(deps, { accountId: req.accountId, body: bodyOf(req) }),
+    CreateOrderPaymentIntent: rpc('CreateOrderPaymentIntent', async (req) =>
+      createOrderPaymentIntent(deps, { accountId: req.accountId, body: bodyOf(req) }),
     ),
-    ListOrders: rpc('ListOrders', async (req: WithCaller) =>
-      listOrders(deps, { accountId: req.caller?.accountId }),
-    ),
-    HandleWebhook: rpc('HandleWebhook', async (req: { payload?: Buffer; signature?: string }) =>
+    ListOrders: rpc('ListOrders', async (req) => listOrders(deps, { accountId: req.caller?.accountId })),
+    HandleWebhook: rpc('HandleWebhook', async (req) =>
       handleWebhook(deps, { payload: req.payload, signature: req.signature }),
     ),
   };

@@ -1,14 +1,11 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError, CONTENT_KINDS, type ContentKind } from '@parley/contracts';
-import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
+import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { ContentDeps } from '../app/deps';
 import { getImageFile, getImageMeta, uploadImage } from '../app/images';
 import { createItem, deleteItem, getItem, listItems, updateItem, type ItemView } from '../app/items';
 import { getPublicItems, listPublishedItems } from '../app/public-items';
 import { searchContent } from '../app/search';
-
-type WithCaller<T> = T & { caller?: CallerMessage | null };
 
 function kindOf(kind: string): ContentKind {
   if ((CONTENT_KINDS as readonly string[]).includes(kind)) return kind as ContentKind;
@@ -25,51 +22,50 @@ const itemMessage = (v: ItemView) => ({
 });
 
 /** proto <-> application mapping for parley.content.v1.Content; no decisions here. */
-export function contentService(deps: ContentDeps, logger: Logger): UntypedServiceImplementation {
+export function contentService(
+  deps: ContentDeps,
+  logger: Logger,
+): ServiceHandlers<'parley.content.v1.Content'> {
   const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
     unary<Req, Res>(handler, (error) => logger.error({ err: error, method }, 'content call failed'));
 
   return {
-    CreateItem: rpc('CreateItem', async (req: WithCaller<{ kind: string; inputJson: string }>) =>
+    CreateItem: rpc('CreateItem', async (req) =>
       itemMessage(await createItem(deps, callerFrom(req.caller), kindOf(req.kind), req.inputJson)),
     ),
-    UpdateItem: rpc('UpdateItem', async (req: WithCaller<{ kind: string; id: string; inputJson: string }>) =>
+    UpdateItem: rpc('UpdateItem', async (req) =>
       itemMessage(await updateItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id, req.inputJson)),
     ),
-    DeleteItem: rpc('DeleteItem', async (req: WithCaller<{ kind: string; id: string }>) => {
+    DeleteItem: rpc('DeleteItem', async (req) => {
       await deleteItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id);
       return {};
     }),
-    GetItem: rpc('GetItem', async (req: WithCaller<{ kind: string; id: string }>) =>
+    GetItem: rpc('GetItem', async (req) =>
       itemMessage(await getItem(deps, callerFrom(req.caller), kindOf(req.kind), req.id)),
     ),
-    ListItems: rpc('ListItems', async (req: WithCaller<{ kind: string; domainId: string }>) => ({
+    ListItems: rpc('ListItems', async (req) => ({
       items: (await listItems(deps, callerFrom(req.caller), kindOf(req.kind), req.domainId)).map(itemMessage),
     })),
-    UploadImage: rpc(
-      'UploadImage',
-      async (req: WithCaller<{ data: Buffer; filename: string; domainId: string; declaredType: string }>) =>
-        uploadImage(deps, callerFrom(req.caller), {
-          data: req.data,
-          filename: req.filename,
-          domainId: req.domainId,
-          declaredType: req.declaredType,
-        }),
+    UploadImage: rpc('UploadImage', async (req) =>
+      uploadImage(deps, callerFrom(req.caller), {
+        data: req.data,
+        filename: req.filename,
+        domainId: req.domainId,
+        declaredType: req.declaredType,
+      }),
     ),
-    GetImage: rpc('GetImage', async (req: { id: string }) => getImageFile(deps, req.id)),
-    GetImageMeta: rpc('GetImageMeta', async (req: WithCaller<{ id: string }>) =>
-      getImageMeta(deps, callerFrom(req.caller), req.id),
-    ),
-    Search: rpc('Search', async (req: WithCaller<{ domainId: string; query: string }>) => ({
+    GetImage: rpc('GetImage', async (req) => getImageFile(deps, req.id)),
+    GetImageMeta: rpc('GetImageMeta', async (req) => getImageMeta(deps, callerFrom(req.caller), req.id)),
+    Search: rpc('Search', async (req) => ({
       hits: await searchContent(deps, callerFrom(req.caller), {
         domainId: req.domainId,
         query: req.query,
       }),
     })),
-    ListPublishedItems: rpc('ListPublishedItems', async (req: { domainId: string; kind: string }) => ({
+    ListPublishedItems: rpc('ListPublishedItems', async (req) => ({
       items: (await listPublishedItems(deps, kindOf(req.kind), req.domainId)).map(itemMessage),
     })),
-    GetPublicItems: rpc('GetPublicItems', async (req: { domainId: string; kind: string; ids: string[] }) => ({
+    GetPublicItems: rpc('GetPublicItems', async (req) => ({
       items: (await getPublicItems(deps, kindOf(req.kind), req.domainId, req.ids)).map(itemMessage),
     })),
   };

@@ -1,6 +1,6 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError } from '@parley/contracts';
-import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
+import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
+import type { EditorialRequest__Output as EditorialRequest } from '@parley/grpc/generated/parley/content/v1';
 import type { Logger } from '@parley/logger';
 import type { ContentDeps } from '../app/deps';
 import {
@@ -40,18 +40,6 @@ import {
   type TaxonomyKind,
 } from '../app/editorial/taxonomy';
 
-interface EditorialRequest {
-  caller?: CallerMessage | null;
-  kind: string;
-  id: string;
-  inputJson: string;
-  queryJson: string;
-}
-interface PublicRequest {
-  id: string;
-  queryJson: string;
-}
-
 function termKind(kind: string): TaxonomyKind {
   if (kind === 'tag' || kind === 'category') return kind;
   throw new AppError('validation', `Unknown kind: ${kind}`, [], 'VALIDATION');
@@ -60,7 +48,10 @@ function termKind(kind: string): TaxonomyKind {
 const json = (value: unknown) => ({ json: JSON.stringify(value) });
 
 /** proto <-> application mapping for parley.content.v1.Editorial; no decisions here. */
-export function editorialService(deps: ContentDeps, logger: Logger): UntypedServiceImplementation {
+export function editorialService(
+  deps: ContentDeps,
+  logger: Logger,
+): ServiceHandlers<'parley.content.v1.Editorial'> {
   const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
     unary<Req, Res>(handler, (error) => logger.error({ err: error, method }, 'editorial call failed'));
   const admin = (
@@ -113,29 +104,25 @@ export function editorialService(deps: ContentDeps, logger: Logger): UntypedServ
     AddApplicationNote: admin('AddApplicationNote', (req, caller) =>
       addApplicationNote(deps, caller, req.id, req.inputJson),
     ),
-    GetApplicationCv: rpc('GetApplicationCv', async (req: EditorialRequest) => {
+    GetApplicationCv: rpc('GetApplicationCv', async (req) => {
       const file = await getApplicationCv(deps, callerFrom(req.caller), req.id);
       return { filename: file.filename, contentType: 'application/pdf', data: file.data };
     }),
 
-    ListPublishedPosts: rpc('ListPublishedPosts', async (req: PublicRequest) =>
+    ListPublishedPosts: rpc('ListPublishedPosts', async (req) =>
       json(await listPublishedPosts(deps, req.queryJson)),
     ),
-    GetPublishedPost: rpc('GetPublishedPost', async (req: PublicRequest) =>
-      json(await getPublishedPost(deps, req.id)),
-    ),
+    GetPublishedPost: rpc('GetPublishedPost', async (req) => json(await getPublishedPost(deps, req.id))),
     ListPublicTerms: rpc('ListPublicTerms', async () => json(await listPublicTerms(deps))),
     ListOpenJobs: rpc('ListOpenJobs', async () => json(await listOpenJobs(deps))),
-    GetOpenJob: rpc('GetOpenJob', async (req: PublicRequest) => json(await getOpenJob(deps, req.id))),
-    SubmitApplication: rpc(
-      'SubmitApplication',
-      async (req: { jobId: string; inputJson: string; cvData: Buffer; cvFilename: string }) =>
-        json(
-          await submitApplication(deps, req.jobId, req.inputJson, {
-            data: req.cvData,
-            filename: req.cvFilename,
-          }),
-        ),
+    GetOpenJob: rpc('GetOpenJob', async (req) => json(await getOpenJob(deps, req.id))),
+    SubmitApplication: rpc('SubmitApplication', async (req) =>
+      json(
+        await submitApplication(deps, req.jobId, req.inputJson, {
+          data: req.cvData,
+          filename: req.cvFilename,
+        }),
+      ),
     ),
   };
 }

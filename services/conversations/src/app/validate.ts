@@ -1,5 +1,5 @@
 import {
-  AppError,
+  conversationsError,
   BOOKING_MAX_DAYS_AHEAD,
   BOOKING_PERIODS,
   BOOKING_SORTS,
@@ -110,10 +110,10 @@ export function decisionDocument(json: string | undefined): Record<string, unkno
   try {
     value = JSON.parse(json);
   } catch {
-    throw new AppError('validation', 'decision_json must be a JSON object', [], 'VALIDATION');
+    throw conversationsError('validation', 'decision_json must be a JSON object', 'VALIDATION');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('validation', 'decision_json must be a JSON object', [], 'VALIDATION');
+    throw conversationsError('validation', 'decision_json must be a JSON object', 'VALIDATION');
   }
   return value as Record<string, unknown>;
 }

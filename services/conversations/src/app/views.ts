@@ -1,4 +1,4 @@
-import type { ChatMessage } from '@parley/contracts';
+import { messageViewOf, type MessageView as SharedMessageView } from '@parley/contracts';
 import type { RoomMessage, RoomState } from '../domain/room/state';
 import { isSeen, isUnread } from '../domain/room/state';
 
@@ -6,7 +6,7 @@ import { isSeen, isUnread } from '../domain/room/state';
  * A message as both sides read it (proto ChatMessage): the contract's chat message with product
  * ids (the gateway fills the cards from content) and, on team reads, the bot's decision record.
  */
-export interface MessageView extends Omit<ChatMessage, 'products'> {
+export interface MessageView extends SharedMessageView {
   productIds: string[];
   /** Why the bot said it (issue 5); only team reads carry it. */
   decision?: Record<string, unknown> | null;
@@ -30,22 +30,7 @@ export interface RoomView {
 }
 
 export function messageView(m: RoomMessage, seen: boolean): MessageView {
-  return {
-    id: m.id,
-    role: m.role,
-    content: m.content,
-    createdAt: m.postedAt,
-    teamMemberId: m.teamMemberId ?? null,
-    teamMemberName: m.teamMemberName ?? null,
-    isNote: m.isNote,
-    noteType: m.noteType ?? null,
-    link: m.link ?? null,
-    productIds: [...m.productIds],
-    checkoutProductId: m.checkoutProductId ?? null,
-    seen,
-    clientId: m.clientId ?? null,
-    ...(m.offline ? { offline: true } : {}),
-  };
+  return { ...messageViewOf(m, seen), productIds: [...m.productIds] };
 }
 
 /** The messages of a room from its state, oldest first; the visitor never gets notes. */

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { conversationsError } from '@parley/contracts';
 import type { Visitor } from '../app/deps';
 
 export interface VisitorMessage {
@@ -16,7 +16,7 @@ export function visitorOf(message: VisitorMessage | null | undefined): Visitor {
   };
   // Without its key a visitor's reach is unknown, so nothing is answered.
   if (!visitor.customerId || !visitor.domainId || !visitor.keyId) {
-    throw new AppError('unauthenticated', 'Visitor is not identified', [], 'NO_VISITOR');
+    throw conversationsError('unauthenticated', 'Visitor is not identified', 'NO_VISITOR');
   }
   return visitor;
 }

@@ -1,6 +1,5 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import { AppError } from '@parley/contracts';
-import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
+import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { IdentityDeps } from '../app/deps';
 import { changeName } from '../app/profile/change-name';
@@ -23,19 +22,6 @@ import { removeMember } from '../app/team/remove-member';
 import { revokeInvite } from '../app/team/revoke-invite';
 import { clientInfoOf, devicesOf } from './client-info';
 
-// Requests as @grpc/proto-loader hands them over: camelCase, proto3 defaults filled in, unset
-// `optional` fields absent.
-type ClientMessage = { ip?: string; userAgent?: string } | null;
-interface StartSignupRequest {
-  fullname: string;
-  email: string;
-  confirmEmail: string;
-  password: string;
-  confirmPassword: string;
-  selectedPlan: string;
-  commandId: string;
-}
-
 const REQUEST_KEY = /^[\x21-\x7e]{1,200}$/;
 
 function requestKeyOf(commandId: string): string | undefined {
@@ -48,14 +34,17 @@ function requestKeyOf(commandId: string): string | undefined {
 }
 
 /** proto <-> application mapping for parley.identity.v1.Identity; no decisions are made here. */
-export function identityService(deps: IdentityDeps, logger: Logger): UntypedServiceImplementation {
+export function identityService(
+  deps: IdentityDeps,
+  logger: Logger,
+): ServiceHandlers<'parley.identity.v1.Identity'> {
   const onInternal = (method: string) => (error: unknown) =>
     logger.error({ err: error, method }, 'identity call failed');
   const rpc = <Req, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
     unary<Req, Res>(handler, onInternal(method));
 
   return {
-    StartSignup: rpc('StartSignup', (req: StartSignupRequest) =>
+    StartSignup: rpc('StartSignup', (req) =>
       startSignup(deps, {
         fullname: req.fullname,
         email: req.email,
@@ -66,122 +55,80 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
         requestKey: requestKeyOf(req.commandId),
       }),
     ),
-    VerifySignupCode: rpc('VerifySignupCode', (req: { signupId: string; otp: string }) =>
+    VerifySignupCode: rpc('VerifySignupCode', (req) =>
       verifySignupCode(deps, { signupId: req.signupId, otp: req.otp }),
     ),
-    ResendSignupCode: rpc('ResendSignupCode', (req: { signupId: string }) =>
-      resendSignupCode(deps, { signupId: req.signupId }),
+    ResendSignupCode: rpc('ResendSignupCode', (req) => resendSignupCode(deps, { signupId: req.signupId })),
+    CompleteOnboarding: rpc('CompleteOnboarding', (req) =>
+      completeOnboarding(deps, {
+        signupId: req.signupId,
+        products: req.products,
+        categories: req.categories,
+        targetAudience: req.targetAudience,
+        client: clientInfoOf(req.client),
+        devices: devicesOf(req.deviceToken),
+      }),
     ),
-    CompleteOnboarding: rpc(
-      'CompleteOnboarding',
-      (req: {
-        signupId: string;
-        products: string;
-        categories: string;
-        targetAudience: string;
-        client: ClientMessage;
-        deviceToken: string;
-      }) =>
-        completeOnboarding(deps, {
-          signupId: req.signupId,
-          products: req.products,
-          categories: req.categories,
-          targetAudience: req.targetAudience,
-          client: clientInfoOf(req.client),
-          devices: devicesOf(req.deviceToken),
-        }),
+    Login: rpc('Login', (req) =>
+      login(deps, {
+        email: req.email,
+        password: req.password,
+        client: clientInfoOf(req.client),
+        devices: devicesOf(req.deviceToken),
+      }),
     ),
-    Login: rpc(
-      'Login',
-      (req: { email: string; password: string; client: ClientMessage; deviceToken: string }) =>
-        login(deps, {
-          email: req.email,
-          password: req.password,
-          client: clientInfoOf(req.client),
-          devices: devicesOf(req.deviceToken),
-        }),
-    ),
-    Refresh: rpc('Refresh', (req: { refreshToken: string; client: ClientMessage }) =>
+    Refresh: rpc('Refresh', (req) =>
       refresh(deps, { refreshToken: req.refreshToken, client: clientInfoOf(req.client) }),
     ),
-    Logout: rpc('Logout', async (req: { refreshToken: string; sessionId: string }) => {
+    Logout: rpc('Logout', async (req) => {
       await logout(deps, { refreshToken: req.refreshToken, sessionId: req.sessionId });
       return {};
     }),
-    GetUser: rpc('GetUser', (req: { userId: string }) => getUser(deps, { userId: req.userId })),
-    ChangeName: rpc('ChangeName', (req: { userId: string; fullname: string }) =>
-      changeName(deps, { userId: req.userId, fullname: req.fullname }),
-    ),
-    ChangePassword: rpc(
-      'ChangePassword',
-      async (req: {
-        userId: string;
-        currentPassword: string;
-        password: string;
-        confirmPassword: string;
-        sessionId: string;
-      }) => {
-        await changePassword(deps, {
-          userId: req.userId,
-          currentPassword: req.currentPassword,
-          password: req.password,
-          confirmPassword: req.confirmPassword,
-          sessionId: req.sessionId,
-        });
-        return {};
-      },
-    ),
+    GetUser: rpc('GetUser', (req) => getUser(deps, { userId: req.userId })),
+    ChangeName: rpc('ChangeName', (req) => changeName(deps, { userId: req.userId, fullname: req.fullname })),
+    ChangePassword: rpc('ChangePassword', async (req) => {
+      await changePassword(deps, {
+        userId: req.userId,
+        currentPassword: req.currentPassword,
+        password: req.password,
+        confirmPassword: req.confirmPassword,
+        sessionId: req.sessionId,
+      });
+      return {};
+    }),
     GetSystemSettings: rpc('GetSystemSettings', () => getSystemSettings(deps)),
-    UpdateSystemSettings: rpc(
-      'UpdateSystemSettings',
-      (req: {
-        actorId: string;
-        loginEnabled?: boolean;
-        registrationEnabled?: boolean;
-        maintenanceMode?: boolean;
-      }) =>
-        updateSystemSettings(deps, {
-          actorId: req.actorId,
-          loginEnabled: req.loginEnabled,
-          registrationEnabled: req.registrationEnabled,
-          maintenanceMode: req.maintenanceMode,
-        }),
+    UpdateSystemSettings: rpc('UpdateSystemSettings', (req) =>
+      updateSystemSettings(deps, {
+        actorId: req.actorId,
+        loginEnabled: req.loginEnabled,
+        registrationEnabled: req.registrationEnabled,
+        maintenanceMode: req.maintenanceMode,
+      }),
     ),
-    ListTeam: rpc('ListTeam', async (req: CallerMessage | null) => ({
+    ListTeam: rpc('ListTeam', async (req) => ({
       members: await listTeam(deps, { caller: callerFrom(req) }),
     })),
-    InviteTeamMember: rpc('InviteTeamMember', (req: { caller: CallerMessage | null; email: string }) =>
+    InviteTeamMember: rpc('InviteTeamMember', (req) =>
       inviteMember(deps, { caller: callerFrom(req.caller), email: req.email }),
     ),
-    RevokeTeamInvite: rpc('RevokeTeamInvite', async (req: { caller: CallerMessage | null; id: string }) => {
+    RevokeTeamInvite: rpc('RevokeTeamInvite', async (req) => {
       await revokeInvite(deps, { caller: callerFrom(req.caller), inviteId: req.id });
       return {};
     }),
-    RemoveTeamMember: rpc('RemoveTeamMember', async (req: { caller: CallerMessage | null; id: string }) => {
+    RemoveTeamMember: rpc('RemoveTeamMember', async (req) => {
       await removeMember(deps, { caller: callerFrom(req.caller), userId: req.id });
       return {};
     }),
-    LookupTeamInvite: rpc('LookupTeamInvite', (req: { token: string }) =>
-      lookupInvite(deps, { token: req.token }),
-    ),
-    AcceptTeamInvite: rpc(
-      'AcceptTeamInvite',
-      (req: {
-        token: string;
-        fullname: string;
-        password: string;
-        confirmPassword: string;
-        client: ClientMessage;
-        deviceToken: string;
-      }) =>
-        acceptInvite(deps, {
-          token: req.token,
-          fullname: req.fullname,
-          password: req.password,
-          confirmPassword: req.confirmPassword,
-          client: clientInfoOf(req.client),
-          devices: devicesOf(req.deviceToken),
-        }),
+    LookupTeamInvite: rpc('LookupTeamInvite', (req) => lookupInvite(deps, { token: req.token })),
+    AcceptTeamInvite: rpc('AcceptTeamInvite', (req) =>
+      acceptInvite(deps, {
+        token: req.token,
+        fullname: req.fullname,
+        password: req.password,
+        confirmPassword: req.confirmPassword,
+        client: clientInfoOf(req.client),
+        devices: devicesOf(req.deviceToken),
+      }),
     ),
   };
 }

@@ -1,5 +1,5 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
-import { callerFrom, unary, type CallerMessage } from '@parley/grpc';
+import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
+import type { MarketingRequest__Output as MarketingRequest } from '@parley/grpc/generated/parley/notifications/v1';
 import type { Logger } from '@parley/logger';
 import {
   deleteCampaign,
@@ -15,15 +15,11 @@ import { contacts } from '../app/marketing/contacts';
 import type { MarketingDeps } from '../app/marketing/deps';
 import { unsubscribe } from '../app/marketing/unsubscribe';
 
-interface MarketingRequest {
-  caller?: CallerMessage | null;
-  id: string;
-  inputJson: string;
-  queryJson: string;
-}
-
 /** proto <-> application mapping for parley.notifications.v1.Marketing; no decisions here. */
-export function marketingService(deps: MarketingDeps, logger: Logger): UntypedServiceImplementation {
+export function marketingService(
+  deps: MarketingDeps,
+  logger: Logger,
+): ServiceHandlers<'parley.notifications.v1.Marketing'> {
   const call = (
     method: string,
     handler: (req: MarketingRequest, caller: ReturnType<typeof callerFrom>) => Promise<unknown>,
@@ -42,7 +38,7 @@ export function marketingService(deps: MarketingDeps, logger: Logger): UntypedSe
     UnscheduleCampaign: call('UnscheduleCampaign', (req, caller) => unscheduleCampaign(deps, caller, req.id)),
     PreviewCampaign: call('PreviewCampaign', (req, caller) => previewCampaign(deps, caller, req.inputJson)),
     TestCampaign: call('TestCampaign', (req, caller) => testCampaign(deps, caller, req.inputJson)),
-    Unsubscribe: unary<{ token: string }, { outcome: string }>(
+    Unsubscribe: unary(
       (req) => unsubscribe(deps, req.token),
       (error) => logger.error({ err: error, method: 'Unsubscribe' }, 'marketing call failed'),
     ),

@@ -1,13 +1,11 @@
-import type { UntypedServiceImplementation } from '@grpc/grpc-js';
 import type { InAppNotification } from '@parley/contracts';
-import { unary } from '@parley/grpc';
+import { unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import {
   cleanupNotifications,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type CallerFacts,
   type InboxDeps,
 } from '../app/in-app/inbox';
 import type { NewsletterDeps } from '../app/newsletter/deps';
@@ -21,7 +19,7 @@ const toWire = (n: InAppNotification) => ({ ...n, domainId: n.domainId ?? '', ro
 export function notificationsService(
   deps: { newsletter: NewsletterDeps; inbox: InboxDeps },
   logger: Logger,
-): UntypedServiceImplementation {
+): ServiceHandlers<'parley.notifications.v1.Notifications'> {
   const { newsletter, inbox } = deps;
   const onInternal = (method: string) => (error: unknown) =>
     logger.error({ err: error, method }, 'notifications call failed');
@@ -29,28 +27,28 @@ export function notificationsService(
     unary<Req, Res>(handler, onInternal(method));
 
   return {
-    SubscribeNewsletter: rpc('SubscribeNewsletter', async (req: { email: string }) => {
+    SubscribeNewsletter: rpc('SubscribeNewsletter', async (req) => {
       await subscribeToNewsletter(newsletter, { email: req.email });
       return {};
     }),
-    ConfirmNewsletterSubscription: rpc('ConfirmNewsletterSubscription', async (req: { token: string }) => ({
+    ConfirmNewsletterSubscription: rpc('ConfirmNewsletterSubscription', async (req) => ({
       outcome: await confirmNewsletterSubscription(newsletter, req.token),
     })),
-    UnsubscribeNewsletter: rpc('UnsubscribeNewsletter', async (req: { token: string }) => ({
+    UnsubscribeNewsletter: rpc('UnsubscribeNewsletter', async (req) => ({
       outcome: await unsubscribeFromNewsletter(newsletter, req.token),
     })),
 
-    ListNotifications: rpc('ListNotifications', async (req: { caller?: CallerFacts }) => {
+    ListNotifications: rpc('ListNotifications', async (req) => {
       const { notifications, unreadCount } = await listNotifications(inbox, req.caller);
       return { notifications: notifications.map(toWire), unreadCount };
     }),
-    MarkNotificationRead: rpc('MarkNotificationRead', async (req: { caller?: CallerFacts; id: string }) => ({
+    MarkNotificationRead: rpc('MarkNotificationRead', async (req) => ({
       notification: toWire(await markNotificationRead(inbox, req.caller, req.id)),
     })),
-    MarkAllNotificationsRead: rpc('MarkAllNotificationsRead', async (req: { caller?: CallerFacts }) => ({
+    MarkAllNotificationsRead: rpc('MarkAllNotificationsRead', async (req) => ({
       updated: await markAllNotificationsRead(inbox, req.caller),
     })),
-    CleanupNotifications: rpc('CleanupNotifications', async (req: { caller?: CallerFacts }) => ({
+    CleanupNotifications: rpc('CleanupNotifications', async (req) => ({
       removed: await cleanupNotifications(inbox, req.caller),
     })),
   };

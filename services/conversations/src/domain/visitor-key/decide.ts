@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { conversationsError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import { customerNotFound } from '../shared/errors';
 import { iso } from '../shared/time';
@@ -13,7 +13,7 @@ export function decideVisitorKey(command: VisitorKeyCommand, state: VisitorKeySt
   if (command.type === 'IssueKey') {
     if (holder?.customerId === command.customerId && holder.domainId === command.domainId) return [];
     // 32 random bytes do not collide; if they ever did, the key must not move to someone else.
-    if (holder) throw new AppError('conflict', 'Visitor key already issued', [], 'KEY_TAKEN');
+    if (holder) throw conversationsError('conflict', 'Visitor key already issued', 'KEY_TAKEN');
     return [
       {
         type: T.Issued,

@@ -26,7 +26,7 @@ export interface CallerFacts {
 export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 
 /** Every call needs a user and an account: without them there is nothing it may see. */
-export function recipientOf(caller: CallerFacts | undefined): Recipient {
+export function recipientOf(caller: CallerFacts | null | undefined): Recipient {
   const userId = caller?.userId?.trim();
   const accountId = caller?.accountId?.trim();
   if (!userId || !accountId) throw new AppError('unauthenticated', 'The call names no caller');
@@ -35,7 +35,7 @@ export function recipientOf(caller: CallerFacts | undefined): Recipient {
 
 const shown = ({ userId: _userId, ...notification }: StoredNotification): InAppNotification => notification;
 
-export async function listNotifications(deps: InboxDeps, caller: CallerFacts | undefined) {
+export async function listNotifications(deps: InboxDeps, caller: CallerFacts | null | undefined) {
   const { notifications, unreadCount } = await notificationsOf(
     deps.pool,
     recipientOf(caller),
@@ -46,7 +46,7 @@ export async function listNotifications(deps: InboxDeps, caller: CallerFacts | u
 
 export async function markNotificationRead(
   deps: InboxDeps,
-  caller: CallerFacts | undefined,
+  caller: CallerFacts | null | undefined,
   id: string,
 ): Promise<InAppNotification> {
   const updated = await markRead(deps.pool, recipientOf(caller), id, deps.clock());
@@ -54,11 +54,17 @@ export async function markNotificationRead(
   return shown(updated);
 }
 
-export function markAllNotificationsRead(deps: InboxDeps, caller: CallerFacts | undefined): Promise<number> {
+export function markAllNotificationsRead(
+  deps: InboxDeps,
+  caller: CallerFacts | null | undefined,
+): Promise<number> {
   return markAllRead(deps.pool, recipientOf(caller), deps.clock());
 }
 
 /** Read more than 30 days ago, or older than 90 days: see docs/api/notifications.md. */
-export function cleanupNotifications(deps: InboxDeps, caller: CallerFacts | undefined): Promise<number> {
+export function cleanupNotifications(
+  deps: InboxDeps,
+  caller: CallerFacts | null | undefined,
+): Promise<number> {
   return removeOldNotifications(deps.pool, recipientOf(caller), cleanupCutoffs(deps.clock()));
 }
