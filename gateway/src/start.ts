@@ -20,6 +20,7 @@ import { createMarketingClient } from './clients/marketing-client';
 import { createNotificationsClient } from './clients/notifications-client';
 import { createProjectionsClient } from './clients/projections-client';
 import type { GatewayConfig } from './config';
+import { redisIdempotencyStore } from './http/api-v1/idempotency';
 import { createApp } from './http/app';
 import { deadLetterDetails } from './http/dead-letter-details';
 import { createRateLimits } from './http/rate-limits';
@@ -129,7 +130,14 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     // Socket.IO starts after the HTTP app (it attaches to the app's server), so routes reach it late.
     const late: { realtime?: { disconnectUser(userId: string): void } } = {};
 
-    const rateLimits = createRateLimits(redis.commands, config.redis.rateLimitPrefix);
+    const rateLimits = createRateLimits(redis.commands, config.redis.rateLimitPrefix, {
+      apiKey: { points: config.apiKeyRateLimitPerMinute, durationSec: 60 },
+    });
+    const idempotency = redisIdempotencyStore(
+      redis.commands,
+      config.redis.keyPrefix,
+      config.idempotencyTtlSeconds,
+    );
     const app = createApp({
       logger,
       identity,
@@ -149,6 +157,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       settings,
       announceSettingsChange: settingsSync.announceChange,
       rateLimits,
+      idempotency,
       cookieSecure: config.cookieSecure,
       publicAppUrl: config.publicAppUrl,
       verifyToken,

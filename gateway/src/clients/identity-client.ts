@@ -2,6 +2,8 @@ import { callUnary, createClient, loadService, type Caller } from '@parley/grpc'
 import { metadataOf, type CallContext } from './call-context';
 import type {
   AcceptTeamInviteRequest,
+  AuthenticatedApiKey,
+  ProtoApiKey,
   ChangePasswordRequest,
   CompleteOnboardingRequest,
   LoginRequest,
@@ -46,6 +48,13 @@ export interface IdentityClient {
   removeTeamMember(request: TeamItemRequest, context?: CallContext): Promise<void>;
   lookupTeamInvite(request: { token: string }, context?: CallContext): Promise<TeamInviteDetails>;
   acceptTeamInvite(request: AcceptTeamInviteRequest, context?: CallContext): Promise<ProtoSession>;
+  listApiKeys(caller: Caller, context?: CallContext): Promise<ProtoApiKey[]>;
+  createApiKey(
+    request: { caller: Caller; name: unknown; scopes: unknown },
+    context?: CallContext,
+  ): Promise<ProtoApiKey>;
+  revokeApiKey(request: TeamItemRequest, context?: CallContext): Promise<void>;
+  authenticateApiKey(request: { key: string }, context?: CallContext): Promise<AuthenticatedApiKey>;
   close(): void;
 }
 
@@ -83,6 +92,13 @@ export function createIdentityClient(address: string, deadlineMs: number): Ident
     },
     lookupTeamInvite: (request, context) => call('lookupTeamInvite', request, context),
     acceptTeamInvite: (request, context) => call('acceptTeamInvite', request, context),
+    listApiKeys: async (caller, context) =>
+      (await call<Caller, { keys?: ProtoApiKey[] }>('listApiKeys', caller, context)).keys ?? [],
+    createApiKey: (request, context) => call('createApiKey', request, context),
+    revokeApiKey: async (request, context) => {
+      await call('revokeApiKey', request, context);
+    },
+    authenticateApiKey: (request, context) => call('authenticateApiKey', request, context),
     close: () => client.close(),
   };
 }

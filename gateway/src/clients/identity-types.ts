@@ -131,3 +131,22 @@ export interface AcceptTeamInviteRequest {
   /** The browser's parley_device cookie, if any. */
   deviceToken?: string;
 }
+
+/** A public API key as identity lists it; `key` is set only in CreateApiKey's answer. */
+export interface ProtoApiKey {
+  id: string;
+  name: string;
+  scopes: string[];
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string;
+  revokedAt: string;
+  key: string;
+}
+
+export interface AuthenticatedApiKey {
+  keyId: string;
+  accountId: string;
+  userId: string;
+  scopes: string[];
+}

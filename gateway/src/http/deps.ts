@@ -12,6 +12,7 @@ import type { MarketingClient } from '../clients/marketing-client';
 import type { NotificationsClient } from '../clients/notifications-client';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
+import type { IdempotencyStore } from './api-v1/idempotency';
 import type { RateLimits } from './rate-limits';
 
 /** What the route modules need; built once in start.ts. */
@@ -42,6 +43,8 @@ export interface RouteDeps {
   /** Tells the other gateway replicas that an admin changed system settings. */
   announceSettingsChange(): Promise<void>;
   rateLimits: RateLimits;
+  /** First answers of the public API's POSTs, by Idempotency-Key (Redis). */
+  idempotency: IdempotencyStore;
   cookieSecure: boolean;
   /** The frontend's public address: newsletter links redirect to its result page. */
   publicAppUrl: string;

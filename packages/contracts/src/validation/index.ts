@@ -11,3 +11,4 @@ export * from './payments';
 export * from './orders';
 export * from './editorial';
 export * from './cv';
+export * from './api-keys';

@@ -15,6 +15,10 @@ import { completeOnboarding } from '../app/signup/complete-onboarding';
 import { resendSignupCode } from '../app/signup/resend-signup-code';
 import { startSignup } from '../app/signup/start-signup';
 import { verifySignupCode } from '../app/signup/verify-signup-code';
+import { authenticateApiKey } from '../app/apikeys/authenticate-api-key';
+import { createApiKey } from '../app/apikeys/create-api-key';
+import { listApiKeys } from '../app/apikeys/list-api-keys';
+import { revokeApiKey } from '../app/apikeys/revoke-api-key';
 import { acceptInvite } from '../app/team/accept-invite';
 import { inviteMember } from '../app/team/invite-member';
 import { listTeam } from '../app/team/list-team';
@@ -182,6 +186,21 @@ export function identityService(deps: IdentityDeps, logger: Logger): UntypedServ
           client: clientInfoOf(req.client),
           devices: devicesOf(req.deviceToken),
         }),
+    ),
+    ListApiKeys: rpc('ListApiKeys', async (req: CallerMessage | null) => ({
+      keys: await listApiKeys(deps, { caller: callerFrom(req) }),
+    })),
+    CreateApiKey: rpc(
+      'CreateApiKey',
+      (req: { caller: CallerMessage | null; name: string; scopes: string[] }) =>
+        createApiKey(deps, { caller: callerFrom(req.caller), name: req.name, scopes: req.scopes }),
+    ),
+    RevokeApiKey: rpc('RevokeApiKey', async (req: { caller: CallerMessage | null; id: string }) => {
+      await revokeApiKey(deps, { caller: callerFrom(req.caller), keyId: req.id });
+      return {};
+    }),
+    AuthenticateApiKey: rpc('AuthenticateApiKey', (req: { key: string }) =>
+      authenticateApiKey(deps, { key: req.key }),
     ),
   };
 }
