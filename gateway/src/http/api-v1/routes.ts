@@ -60,7 +60,8 @@ export const conversationView = (room: WireRoom): S.Conversation => ({
 
 export const messageView = (m: WireChatMessage): S.Message => ({
   id: m.id,
-  role: m.role,
+  // Conversations records team replies as the assistant's side of the chat, with a member.
+  role: m.teamMemberId ? 'team' : m.role === 'user' ? 'visitor' : 'assistant',
   content: m.content,
   teamMemberName: m.teamMemberName || null,
   isNote: m.isNote,
