@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { BillingEvent, type AccountPlanChanged } from '@parley/contracts';
 import { API_KEY_MESSAGES, API_KEY_SCOPES } from '@parley/contracts/validation';
-import { EventStore } from '@parley/eventstore';
-import { connectTestNats } from '@parley/testing';
-import type { NatsConnection } from 'nats';
 import { expressPath } from '../src/http/api-v1/router';
+import { setAccountPlan } from './support/billing';
 import { addDomain, startTestContent, type TestContent } from './support/content';
 import { startTestConversations, visitorOf, type ConversationsWorld } from './support/conversations';
 import { startTestDomains, type TestDomains } from './support/domains';
@@ -25,8 +22,6 @@ let domains: TestDomains;
 let conversations: Awaited<ReturnType<typeof startTestConversations>>;
 let notifications: TestNotifications;
 let gateway: TestGateway;
-let nc: NatsConnection;
-let billingStore: EventStore;
 
 interface Owner {
   client: GatewayClient;
@@ -49,12 +44,9 @@ beforeAll(async () => {
     NOTIFICATIONS_GRPC_URL: notifications.address,
     API_KEY_RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
   });
-  nc = await connectTestNats();
-  billingStore = new EventStore(nc, { context: 'billing', namespace: stack.namespace });
 }, 180_000);
 
 afterAll(async () => {
-  await nc?.close();
   await stack?.dispose();
   await Promise.all([content?.stop(), domains?.stop(), conversations?.stop(), notifications?.dispose()]);
 });
@@ -67,26 +59,9 @@ async function newOwner(): Promise<Owner> {
   return { client, user, domainId };
 }
 
-/** The account moves to PRO as billing records a paid upgrade (its AccountPlanChanged). */
-async function upgrade(accountId: string): Promise<void> {
-  const subject = billingStore.subject('account', accountId);
-  const { version } = await billingStore.load(subject);
-  const data: AccountPlanChanged = {
-    accountId,
-    plan: 'PRO',
-    selectedPlan: 'PRO',
-    limits: { maxDomains: 5, credits: 1000, contacts: 10000, emailsPerMonth: 100 },
-    changedAt: new Date().toISOString(),
-  };
-  await billingStore.append(subject, [{ type: BillingEvent.AccountPlanChanged, data }], {
-    expectedVersion: version,
-    commandId: randomUUID(),
-  });
-}
-
 async function proOwner(): Promise<Owner> {
   const owner = await newOwner();
-  await upgrade(owner.user.accountId);
+  await setAccountPlan(stack.namespace, owner.user.accountId, 'PRO');
   return owner;
 }
 
@@ -183,24 +158,7 @@ describe('/api/v1', () => {
   it('refuses every key of an account that went back to STANDARD with 403 and the plan’s message', async () => {
     const owner = await proOwner();
     const key = await createKey(owner, ['products:read']);
-    const subject = billingStore.subject('account', owner.user.accountId);
-    const { version } = await billingStore.load(subject);
-    await billingStore.append(
-      subject,
-      [
-        {
-          type: BillingEvent.AccountPlanChanged,
-          data: {
-            accountId: owner.user.accountId,
-            plan: 'STANDARD',
-            selectedPlan: 'STANDARD',
-            limits: { maxDomains: 1, credits: 100, contacts: 1000, emailsPerMonth: 10 },
-            changedAt: new Date().toISOString(),
-          },
-        },
-      ],
-      { expectedVersion: version, commandId: randomUUID() },
-    );
+    await setAccountPlan(stack.namespace, owner.user.accountId, 'STANDARD');
     const res = await apiClient(key.key).get(`/api/v1/products?domainId=${owner.domainId}`);
     expect(res.status).toBe(403);
     expect(res.body.error).toEqual({ code: 'PLAN_REQUIRED', message: API_KEY_MESSAGES.planRequired });
