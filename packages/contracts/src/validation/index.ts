@@ -12,3 +12,4 @@ export * from './orders';
 export * from './editorial';
 export * from './cv';
 export * from './api-keys';
+export * from './webhooks';
