@@ -15,6 +15,7 @@ import { createConversationsClient } from './clients/conversations-client';
 import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
+import { createWebhooksClient } from './clients/webhooks-client';
 import { cachedMemberNames } from './clients/member-names';
 import { createMarketingClient } from './clients/marketing-client';
 import { createNotificationsClient } from './clients/notifications-client';
@@ -56,6 +57,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
   const identityHealth = createHealthClient(config.identityGrpcUrl, READINESS_TIMEOUT_MS);
   const notifications = createNotificationsClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
   const marketing = createMarketingClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
+  const webhooks = createWebhooksClient(config.notificationsGrpcUrl, config.grpcDeadlineMs);
   const domains = createDomainsClient(config.domainsGrpcUrl, config.grpcDeadlineMs);
   const content = createContentClient(config.contentGrpcUrl, config.grpcDeadlineMs);
   const editorial = createEditorialClient(config.contentGrpcUrl, config.grpcDeadlineMs);
@@ -75,6 +77,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     identity.close();
     notifications.close();
     marketing.close();
+    webhooks.close();
     domains.close();
     content.close();
     editorial.close();
@@ -143,6 +146,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       identity,
       notifications,
       marketing,
+      webhooks,
       domains,
       content,
       editorial,

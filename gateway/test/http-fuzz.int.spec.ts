@@ -294,6 +294,7 @@ async function seedWorld(): Promise<FuzzContext> {
       'POST /api/marketing/campaigns/test': () => campaign,
       'POST /api/marketing/campaigns/{id}/send': () => ({ sendAt: null }),
       'POST /api/api-keys': () => ({ name: 'Fuzz key', scopes: ['products:read'] }),
+      'POST /api/webhooks': () => ({ url: 'http://127.0.0.1:9/hooks', eventTypes: ['message.created'] }),
       'POST /api/v1/products': () => product,
       'PUT /api/v1/products/{id}': () => product,
       'POST /api/v1/articles': () => ({ domainId, title: 'Hours', question: 'When?', answer: '9-5' }),

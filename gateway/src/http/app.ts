@@ -41,6 +41,7 @@ import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
 import { widgetAssetsRoutes } from './routes/widget-assets-routes';
+import { webhooksRoutes } from './routes/webhooks-routes';
 import { widgetRoutes } from './routes/widget-routes';
 import { maintenanceGuard } from './system-settings-guards';
 
@@ -182,6 +183,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/conversations', conversationsRoutes(options));
   api.use('/team', teamRoutes(options));
   api.use('/api-keys', apiKeysRoutes(options));
+  api.use('/webhooks', webhooksRoutes(options));
   api.use('/bookings', bookingsRoutes(options));
   api.use('/admin', adminRoutes(options));
   api.use('/blog', blogRoutes(options));

@@ -10,6 +10,7 @@ import type { EditorialClient } from '../clients/editorial-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { MarketingClient } from '../clients/marketing-client';
 import type { NotificationsClient } from '../clients/notifications-client';
+import type { WebhooksClient } from '../clients/webhooks-client';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 import type { IdempotencyStore } from './api-v1/idempotency';
@@ -21,6 +22,8 @@ export interface RouteDeps {
   notifications: NotificationsClient;
   /** Email marketing (the notifications service's Marketing service). */
   marketing: MarketingClient;
+  /** Outgoing webhooks (the notifications service's Webhooks service). */
+  webhooks: WebhooksClient;
   domains: DomainsClient;
   content: ContentClient;
   /** The admins' content and the public blog and careers (content's Editorial service). */

@@ -109,6 +109,8 @@ export function idKindOf(template: string, param: string): IdKind {
     marketing: 'campaign',
     // API keys: an id of another kind stands in (answered 404), so the personas' keys survive.
     'api-keys': 'product',
+    // Webhook endpoints and deliveries: likewise (answered 404); the fuzz creates its own.
+    webhooks: 'product',
   };
   if (area === 'team') return template.includes('/invites/') ? 'invite' : 'member';
   const kind = byArea[area];
