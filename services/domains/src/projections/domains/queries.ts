@@ -98,13 +98,20 @@ export async function questionOfAccount(
 export async function publicDomain(
   db: Queryable,
   domainId: string,
-): Promise<Omit<DomainDetailView, 'config'> | null> {
-  const { rows } = await db.query<DomainRow>(
-    'SELECT id, domain, created_at, settings, home_settings FROM domains WHERE id = $1',
+): Promise<(Omit<DomainDetailView, 'config'> & { accountId: string }) | null> {
+  const { rows } = await db.query<DomainRow & { account_id: string }>(
+    'SELECT id, account_id, domain, created_at, settings, home_settings FROM domains WHERE id = $1',
     [domainId],
   );
   const row = rows[0];
-  return row ? { ...domainView(row), settings: row.settings, homeSettings: row.home_settings } : null;
+  return row
+    ? {
+        ...domainView(row),
+        accountId: row.account_id,
+        settings: row.settings,
+        homeSettings: row.home_settings,
+      }
+    : null;
 }
 
 /** A domain's questions without their answers, in the owner's order. */
