@@ -20,6 +20,8 @@ describe('custom branding of the widget', () => {
 
   const { step } = journey(async (t) => {
     domainId = await signUpOwnerWithDomain(t, 'brand', domain);
+    // The default layout is the one with the 'Powered by' link (spec screen 11).
+    await ownerApi(t, 'PATCH', `/domains/${domainId}/home-settings`, { homeLayout: 'default' });
     host = await startHostSite(t.env.gatewayUrl, domainId);
     site = await t.context.newPage();
   });
