@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { API_KEY_MESSAGES, API_KEY_SCOPES } from '@parley/contracts/validation';
+import { verifySignature } from '../../services/notifications/src/domain/webhooks/signature';
 import { expressPath } from '../src/http/api-v1/router';
 import { setAccountPlan } from './support/billing';
 import { addDomain, startTestContent, type TestContent } from './support/content';
@@ -381,5 +384,75 @@ describe('/api/v1/openapi.json', () => {
     expect(productBody.required).toEqual(
       expect.arrayContaining(['domainId', 'name', 'productType', 'description']),
     );
+  });
+});
+
+describe('/api/webhooks', () => {
+  it('refuses STANDARD with the plan’s message, and on PRO delivers signed events with a log and resend', async () => {
+    const owner = await newOwner();
+    const refused = await owner.client.post('/api/webhooks', {
+      url: 'http://127.0.0.1:9/hooks',
+      eventTypes: ['message.created'],
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toEqual({
+      code: 'PLAN_REQUIRED',
+      message: 'Webhooks are part of the Pro plan. Upgrade to Pro to use them.',
+    });
+
+    const received: Array<{ body: string; headers: IncomingMessage['headers'] }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        received.push({ body, headers: req.headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    try {
+      await setAccountPlan(stack.namespace, owner.user.accountId, 'PRO');
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/parley`;
+      let created: { id: string; secret: string } | undefined;
+      for (let i = 0; i < 100 && !created; i++) {
+        const res = await owner.client.post('/api/webhooks', {
+          url,
+          eventTypes: ['conversation.started', 'message.created'],
+        });
+        if (res.status === 201) created = res.body.data;
+        else await new Promise((r) => setTimeout(r, 100)); // notifications has not heard of PRO yet
+      }
+      expect(created?.secret).toMatch(/^whsec_/);
+
+      const { client: visitor } = await visitorOf(
+        { stack, gateway, content, domains, conversations } as unknown as ConversationsWorld,
+        owner.domainId,
+      );
+      expect((await visitor.post('/api/widget/messages', { content: 'Hello there' })).status).toBe(201);
+      for (let i = 0; i < 150 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 100));
+      const types = received.map((r) => (JSON.parse(r.body) as { type: string }).type).sort();
+      expect(types).toEqual(['conversation.started', 'message.created']);
+      const now = Math.floor(Date.now() / 1000);
+      for (const r of received)
+        expect(verifySignature(created!.secret, r.body, String(r.headers['parley-signature']), now)).toBe(
+          true,
+        );
+
+      const log = await owner.client.get(`/api/webhooks/${created!.id}/deliveries`);
+      expect(log.status).toBe(200);
+      expect(log.body.data.map((d: { status: string }) => d.status)).toEqual(['delivered', 'delivered']);
+      const resend = await owner.client.post(
+        `/api/webhooks/${created!.id}/deliveries/${log.body.data[0].id}/resend`,
+      );
+      expect(resend.status).toBe(204);
+      for (let i = 0; i < 100 && received.length < 3; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(received).toHaveLength(3);
+      expect(received[2]!.headers['parley-event-id']).toBe(log.body.data[0].eventId);
+
+      const stranger = await proOwner();
+      expect((await stranger.client.get(`/api/webhooks/${created!.id}/deliveries`)).status).toBe(404);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
