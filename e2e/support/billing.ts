@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { BillingEvent, PLANS, type AccountPlanChanged } from '@parley/contracts';
+import { EventStore } from '@parley/eventstore';
 import { callerTokenSigner, callUnary, createClient, loadService } from '@parley/grpc';
+import { connectTestNats } from '@parley/testing';
 import { runDir } from '../../scripts/lib/paths.mjs';
 import { resolveProfile } from '../../scripts/lib/profiles.mjs';
 import { ensureLocalSecrets } from '../../scripts/lib/secrets.mjs';
@@ -32,5 +36,36 @@ export async function consumeRequests(accountId: string, count: number, label = 
     }
   } finally {
     billing.close();
+  }
+}
+
+/**
+ * Moves an account to PRO as billing records a paid upgrade: its AccountPlanChanged, on the test
+ * stack's event log (the payments specs walk the real upgrade; these specs need only the plan).
+ */
+export async function upgradeToPro(accountId: string): Promise<void> {
+  const nc = await connectTestNats();
+  try {
+    const store = new EventStore(nc, { context: 'billing', namespace: process.env.E2E_EVENT_NAMESPACE });
+    const subject = store.subject('account', accountId);
+    const { version } = await store.load(subject);
+    const data: AccountPlanChanged = {
+      accountId,
+      plan: 'PRO',
+      selectedPlan: 'PRO',
+      limits: {
+        maxDomains: PLANS.PRO.maxDomains,
+        credits: PLANS.PRO.credits,
+        contacts: PLANS.PRO.contacts,
+        emailsPerMonth: PLANS.PRO.emailsPerMonth,
+      },
+      changedAt: new Date().toISOString(),
+    };
+    await store.append(subject, [{ type: BillingEvent.AccountPlanChanged, data }], {
+      expectedVersion: version,
+      commandId: randomUUID(),
+    });
+  } finally {
+    await nc.close();
   }
 }

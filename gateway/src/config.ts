@@ -137,6 +137,10 @@ export const gatewayConfigSchema = z
       }, 'must be a plain base URL, without query, fragment or credentials')
       .optional(),
     COOKIE_SECURE: bool(false),
+    /** Requests each public API key may make per minute (/api/v1). */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+    /** How long an Idempotency-Key's first answer is replayed (/api/v1 POSTs). */
+    IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
@@ -214,6 +218,8 @@ export const gatewayConfigSchema = z
         '',
       ),
       cookieSecure: env.COOKIE_SECURE,
+      apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
+      idempotencyTtlSeconds: env.IDEMPOTENCY_TTL_SECONDS,
       grpcDeadlineMs: env.GRPC_DEADLINE_MS,
       settingsCacheMs: env.SETTINGS_CACHE_MS,
       trustProxy: env.TRUST_PROXY,

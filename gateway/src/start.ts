@@ -16,11 +16,13 @@ import { createConversationsClient } from './clients/conversations-client';
 import { createDomainsClient } from './clients/domains-client';
 import { createHealthClient } from './clients/health-client';
 import { createIdentityClient } from './clients/identity-client';
+import { createWebhooksClient } from './clients/webhooks-client';
 import { cachedMemberNames } from './clients/member-names';
 import { createMarketingClient } from './clients/marketing-client';
 import { createNotificationsClient } from './clients/notifications-client';
 import { createProjectionsClient } from './clients/projections-client';
 import type { GatewayConfig } from './config';
+import { redisIdempotencyStore } from './http/api-v1/idempotency';
 import { createApp } from './http/app';
 import { deadLetterDetails } from './http/dead-letter-details';
 import { createRateLimits } from './http/rate-limits';
@@ -73,6 +75,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     config.grpcDeadlineMs,
     callerToken,
   );
+  const webhooks = createWebhooksClient(config.notificationsGrpcUrl, config.grpcDeadlineMs, callerToken);
   // Every service with projections, for /readyz's dead letters.
   const projections = {
     identity: createProjectionsClient(config.identityGrpcUrl, callerToken),
@@ -87,6 +90,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     identity.close();
     notifications.close();
     marketing.close();
+    webhooks.close();
     domains.close();
     content.close();
     editorial.close();
@@ -142,12 +146,20 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     // Socket.IO starts after the HTTP app (it attaches to the app's server), so routes reach it late.
     const late: { realtime?: { disconnectUser(userId: string): void } } = {};
 
-    const rateLimits = createRateLimits(redis.commands, config.redis.rateLimitPrefix);
+    const rateLimits = createRateLimits(redis.commands, config.redis.rateLimitPrefix, {
+      apiKey: { points: config.apiKeyRateLimitPerMinute, durationSec: 60 },
+    });
+    const idempotency = redisIdempotencyStore(
+      redis.commands,
+      config.redis.keyPrefix,
+      config.idempotencyTtlSeconds,
+    );
     const app = createApp({
       logger,
       identity,
       notifications,
       marketing,
+      webhooks,
       domains,
       content,
       editorial,
@@ -162,6 +174,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       settings,
       announceSettingsChange: settingsSync.announceChange,
       rateLimits,
+      idempotency,
       cookieSecure: config.cookieSecure,
       publicAppUrl: config.publicAppUrl,
       verifyToken,

@@ -1,8 +1,10 @@
 import { crc32 } from 'node:zlib';
 import { BOOKING_SLOTS, ClientSocketEvent } from '@parley/contracts';
+import { API_KEY_SCOPES } from '@parley/contracts/validation';
 import { pngOf } from '@parley/content/test/images';
 import fc from 'fast-check';
 import { io as connect, type Socket } from 'socket.io-client';
+import { setAccountPlan } from './support/billing';
 import { uploadImage } from './support/content';
 import { agentOf, ownerWithDomain, visitorOf, eventually } from './support/conversations';
 import { onboardingAnswers, PASSWORD, registerOwner, signupDetails, uniqueEmail } from './support/flows';
@@ -180,6 +182,19 @@ async function seedWorld(): Promise<FuzzContext> {
   });
   if (shared.status !== 200)
     throw new Error(`sharing the room: ${shared.status} ${JSON.stringify(shared.body)}`);
+  // The public API's callers: both tenants on PRO, each with a key of every scope. /api/v1 is
+  // sent the owner's key for the owner (and the throwaway), tenant B's for the other tenant.
+  const apiKeyOf = async (owner: { client: GatewayClient; user: { accountId: string } }) => {
+    await setAccountPlan(world.stack.namespace, owner.user.accountId, 'PRO');
+    const res = await owner.client.post('/api/api-keys', { name: 'fuzz', scopes: [...API_KEY_SCOPES] });
+    if (res.status !== 201) throw new Error(`creating an API key: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.key as string;
+  };
+  const apiKeys: Partial<Record<Persona, string>> = {
+    owner: await apiKeyOf(ownerA),
+    otherTenant: await apiKeyOf(ownerB),
+  };
+  apiKeys.throwaway = apiKeys.owner;
   const visitor = await visitorOf(world, ownerA.domainId);
   const ownerAccessToken = ownerA.client.cookie('parley_at')!.value;
 
@@ -278,6 +293,13 @@ async function seedWorld(): Promise<FuzzContext> {
       'POST /api/marketing/campaigns/preview': () => campaign,
       'POST /api/marketing/campaigns/test': () => campaign,
       'POST /api/marketing/campaigns/{id}/send': () => ({ sendAt: null }),
+      'POST /api/api-keys': () => ({ name: 'Fuzz key', scopes: ['products:read'] }),
+      'POST /api/webhooks': () => ({ url: 'http://127.0.0.1:9/hooks', eventTypes: ['message.created'] }),
+      'POST /api/v1/products': () => product,
+      'PUT /api/v1/products/{id}': () => product,
+      'POST /api/v1/articles': () => ({ domainId, title: 'Hours', question: 'When?', answer: '9-5' }),
+      'PUT /api/v1/articles/{id}': () => ({ domainId, title: 'Hours', question: 'When?', answer: '9-5' }),
+      'POST /api/v1/conversations/{id}/messages': () => ({ content: 'We can help with that.' }),
     };
     return seeds[route.key]?.();
   };
@@ -297,6 +319,11 @@ async function seedWorld(): Promise<FuzzContext> {
     'GET /api/marketing/unsubscribe': { token: 'not-a-token' },
     'POST /api/marketing/unsubscribe': { token: 'not-a-token' },
     'GET /api/marketing/contacts': { domainId: ids.A.domain, query: 'example', booked: 'any' },
+    'GET /api/v1/products': { domainId: ids.A.domain, limit: '5' },
+    'GET /api/v1/articles': { domainId: ids.A.domain },
+    'GET /api/v1/contacts': { domainId: ids.A.domain },
+    'GET /api/v1/conversations': { domainId: ids.A.domain, limit: '10' },
+    'GET /api/v1/conversations/{id}/messages': { limit: '10' },
   };
   const uploads = [
     () => multipartBody([{ name: 'file', value: png, filename: 'ok.png', type: 'image/png' }]),
@@ -332,6 +359,8 @@ async function seedWorld(): Promise<FuzzContext> {
     personaHeaders: (persona, path): Record<string, string> => {
       if (persona === 'anonymous') return {};
       if (persona === 'visitor') return { authorization: `Bearer ${visitor.session.token}` };
+      const apiKey = apiKeys[persona];
+      if (path.startsWith('/api/v1/') && apiKey) return { authorization: `Bearer ${apiKey}` };
       return { cookie: cookieOf(signedIn[persona]!, path), origin: FRONTEND };
     },
     seedBody: seedBodies,

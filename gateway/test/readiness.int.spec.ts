@@ -30,6 +30,7 @@ describe('health and readiness', () => {
     expect(body).toMatchObject({ status: 'ready', checks: { accepting: 'up', identity: 'up', redis: 'up' } });
     expect(Object.keys(body.details.deadLetters).sort()).toEqual(SERVICES);
     expect(body.details.deadLetters.identity).toEqual({
+      'identity-api-keys-v1': 0,
       'identity-registration-v1': 0,
       'identity-session-revocations-v1': 0,
       'identity-sessions-v1': 0,

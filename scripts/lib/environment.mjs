@@ -103,6 +103,8 @@ export function programEnvironments(profile, secrets, options = {}) {
       MAIL_FROM: 'Parley <no-reply@parley.local>',
       // Links in mail (newsletter confirmation) open the frontend, which forwards /api to the gateway.
       PUBLIC_APP_URL: `http://localhost:${p.frontend}`,
+      // This runner is for one machine: a developer's webhook receiver is on it (never in production).
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     },
     billing: {
       ...common,

@@ -2,6 +2,8 @@ import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@pa
 import { metadataOf, type CallContext } from './call-context';
 import type {
   AcceptTeamInviteRequest,
+  AuthenticatedApiKey,
+  ProtoApiKey,
   ChangePasswordRequest,
   CompleteOnboardingRequest,
   LoginRequest,
@@ -46,6 +48,13 @@ export interface IdentityClient {
   removeTeamMember(request: TeamItemRequest, context?: CallContext): Promise<void>;
   lookupTeamInvite(request: { token: string }, context?: CallContext): Promise<TeamInviteDetails>;
   acceptTeamInvite(request: AcceptTeamInviteRequest, context?: CallContext): Promise<ProtoSession>;
+  listApiKeys(caller: Caller, context?: CallContext): Promise<ProtoApiKey[]>;
+  createApiKey(
+    request: { caller: Caller; name: string; scopes: string[] },
+    context?: CallContext,
+  ): Promise<ProtoApiKey>;
+  revokeApiKey(request: TeamItemRequest, context?: CallContext): Promise<void>;
+  authenticateApiKey(request: { key: string }, context?: CallContext): Promise<AuthenticatedApiKey>;
   close(): void;
 }
 
@@ -85,6 +94,12 @@ export function createIdentityClient(
     },
     lookupTeamInvite: (request, context) => rpc.lookupTeamInvite(request, call(context)),
     acceptTeamInvite: (request, context) => rpc.acceptTeamInvite(request, call(context)),
+    listApiKeys: async (caller, context) => (await rpc.listApiKeys(caller, call(context))).keys,
+    createApiKey: (request, context) => rpc.createApiKey(request, call(context)),
+    revokeApiKey: async (request, context) => {
+      await rpc.revokeApiKey(request, call(context));
+    },
+    authenticateApiKey: (request, context) => rpc.authenticateApiKey(request, call(context)),
     close: () => rpc.close(),
   };
 }

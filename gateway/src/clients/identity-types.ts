@@ -5,6 +5,10 @@
  */
 export type {
   AcceptTeamInviteRequest,
+  ApiKey__Output as ProtoApiKey,
+  AuthenticatedApiKey__Output as AuthenticatedApiKey,
+  AuthenticateApiKeyRequest,
+  CreateApiKeyRequest,
   ChangePasswordRequest,
   ClientInfo,
   CompleteOnboardingRequest,

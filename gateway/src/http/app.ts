@@ -16,7 +16,9 @@ import { errorHandler, notFound } from './error-handler';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './input-safety';
 import { requestLogLevel } from './request-log-level';
 import { jsonBodies } from './json-bodies';
+import { apiV1Router } from './api-v1/router';
 import { adminRoutes } from './routes/admin-routes';
+import { apiKeysRoutes } from './routes/api-keys-routes';
 import { appointmentTypesRoutes } from './routes/appointment-types-routes';
 import { blogRoutes } from './routes/blog-routes';
 import { careersRoutes } from './routes/careers-routes';
@@ -41,6 +43,7 @@ import { searchRoutes } from './routes/search-routes';
 import { systemSettingsRoutes } from './routes/system-settings-routes';
 import { userRoutes } from './routes/user-routes';
 import { widgetAssetsRoutes } from './routes/widget-assets-routes';
+import { webhooksRoutes } from './routes/webhooks-routes';
 import { widgetRoutes } from './routes/widget-routes';
 import { maintenanceGuard } from './system-settings-guards';
 
@@ -145,6 +148,9 @@ export function createApp(options: AppOptions): Express {
   // not a browser: before the JSON parser, the cookie checks and maintenance mode.
   app.use('/api/payments/webhook', paymentsWebhookRoute(options));
 
+  // The public API: programs with API keys, never cookies (no origin checks, no cookie parsing).
+  app.use('/api/v1', apiV1Router({ ...options, guards: [maintenanceGuard(options.settings)] }));
+
   const api = express.Router();
   api.use(jsonBodies(options.bodyLimit, { prefixes: RICH_TEXT_PATHS, limit: RICH_TEXT_BODY_LIMIT }));
   api.use(refuseUnsafeBody);
@@ -179,6 +185,8 @@ export function createApp(options: AppOptions): Express {
   api.use('/search', searchRoutes(options));
   api.use('/conversations', conversationsRoutes(options));
   api.use('/team', teamRoutes(options));
+  api.use('/api-keys', apiKeysRoutes(options));
+  api.use('/webhooks', webhooksRoutes(options));
   api.use('/bookings', bookingsRoutes(options));
   api.use('/funnel', funnelRoutes(options));
   api.use('/admin', adminRoutes(options));

@@ -10,8 +10,10 @@ import type { EditorialClient } from '../clients/editorial-client';
 import type { IdentityClient } from '../clients/identity-client';
 import type { MarketingClient } from '../clients/marketing-client';
 import type { NotificationsClient } from '../clients/notifications-client';
+import type { WebhooksClient } from '../clients/webhooks-client';
 import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
+import type { IdempotencyStore } from './api-v1/idempotency';
 import type { RateLimits } from './rate-limits';
 
 /** What the route modules need; built once in start.ts. */
@@ -20,6 +22,8 @@ export interface RouteDeps {
   notifications: NotificationsClient;
   /** Email marketing (the notifications service's Marketing service). */
   marketing: MarketingClient;
+  /** Outgoing webhooks (the notifications service's Webhooks service). */
+  webhooks: WebhooksClient;
   domains: DomainsClient;
   content: ContentClient;
   /** The admins' content and the public blog and careers (content's Editorial service). */
@@ -42,6 +46,8 @@ export interface RouteDeps {
   /** Tells the other gateway replicas that an admin changed system settings. */
   announceSettingsChange(): Promise<void>;
   rateLimits: RateLimits;
+  /** First answers of the public API's POSTs, by Idempotency-Key (Redis). */
+  idempotency: IdempotencyStore;
   cookieSecure: boolean;
   /** The frontend's public address: newsletter links redirect to its result page. */
   publicAppUrl: string;

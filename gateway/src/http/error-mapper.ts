@@ -35,6 +35,8 @@ const statusOfCode: Record<string, number> = {
   CV_TOO_LARGE: 413,
   CV_TYPE: 415,
   UNSUPPORTED_ENCODING: 415,
+  // /api/v1: the same Idempotency-Key with a different request (docs/api/public-api.md).
+  IDEMPOTENCY_KEY_REUSED: 422,
 };
 
 const INTERNAL_MESSAGE = 'An unexpected error occurred';

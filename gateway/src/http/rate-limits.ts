@@ -35,6 +35,8 @@ export const RATE_LIMIT_POLICIES = {
   careersApplication: { points: 10, durationSec: 3600 },
   /** A campaign's test copy to the owner, per account: a few while writing, never a mail cannon. */
   campaignTest: { points: 10, durationSec: 600 },
+  /** The public API (/api/v1), per API key; API_KEY_RATE_LIMIT_PER_MINUTE sets the points. */
+  apiKey: { points: 120, durationSec: 60 },
 } as const;
 
 export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
@@ -49,7 +51,10 @@ export interface RateLimits {
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please try again later.';
 /** A chat is not an attempt at anything: its own words. */
 export const MESSAGES_RATE_LIMITED_MESSAGE = 'You are sending messages too quickly. Please wait a moment.';
+/** The public API's callers are programs: the wait is in Retry-After. */
+export const API_RATE_LIMITED_MESSAGE = 'Too many requests for this API key. Please slow down.';
 const MESSAGE_OF_POLICY: Partial<Record<RateLimitPolicy, string>> = {
+  apiKey: API_RATE_LIMITED_MESSAGE,
   visitorMessage: MESSAGES_RATE_LIMITED_MESSAGE,
   visitorMessageIp: MESSAGES_RATE_LIMITED_MESSAGE,
 };
@@ -58,9 +63,14 @@ const MESSAGE_OF_POLICY: Partial<Record<RateLimitPolicy, string>> = {
  * Counters live in Redis so every gateway replica shares them. If Redis is unreachable each
  * replica falls back to its own in-memory counters rather than refusing or waving everyone through.
  */
-export function createRateLimits(redis: RedisClientType, keyPrefix: string): RateLimits {
+export function createRateLimits(
+  redis: RedisClientType,
+  keyPrefix: string,
+  overrides: Partial<Record<RateLimitPolicy, { points: number; durationSec: number }>> = {},
+): RateLimits {
+  const policies = { ...RATE_LIMIT_POLICIES, ...overrides };
   const limiters = new Map(
-    Object.entries(RATE_LIMIT_POLICIES).map(([name, policy]) => {
+    Object.entries(policies).map(([name, policy]) => {
       const shared = {
         points: policy.points,
         duration: policy.durationSec,

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+import { BillingEvent, PLANS, type AccountPlanChanged } from '@parley/contracts';
+import { EventStore } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
-import { createTestDatabase, TEST_NATS_URL, type TestDatabase } from '@parley/testing';
+import { connectTestNats, createTestDatabase, TEST_NATS_URL, type TestDatabase } from '@parley/testing';
 import { loadConfig as loadBillingConfig } from '../../../services/billing/src/config';
 import { startBilling, type Billing } from '../../../services/billing/src/start';
 
@@ -46,4 +49,39 @@ export async function startTestBilling(
       await db.drop();
     },
   };
+}
+
+/**
+ * Moves an account to `plan` as billing records a paid upgrade or a downgrade: its
+ * AccountPlanChanged on the account's own stream, which billing's plan lookups read.
+ */
+export async function setAccountPlan(
+  namespace: string,
+  accountId: string,
+  plan: 'STANDARD' | 'PRO',
+): Promise<void> {
+  const nc = await connectTestNats();
+  try {
+    const store = new EventStore(nc, { context: 'billing', namespace });
+    const subject = store.subject('account', accountId);
+    const { version } = await store.load(subject);
+    const data: AccountPlanChanged = {
+      accountId,
+      plan,
+      selectedPlan: plan,
+      limits: {
+        maxDomains: PLANS[plan].maxDomains,
+        credits: PLANS[plan].credits,
+        contacts: PLANS[plan].contacts,
+        emailsPerMonth: PLANS[plan].emailsPerMonth,
+      },
+      changedAt: new Date().toISOString(),
+    };
+    await store.append(subject, [{ type: BillingEvent.AccountPlanChanged, data }], {
+      expectedVersion: version,
+      commandId: randomUUID(),
+    });
+  } finally {
+    await nc.close();
+  }
 }

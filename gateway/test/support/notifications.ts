@@ -52,6 +52,8 @@ export async function startTestNotifications(
       MAIL_RETRY_MAX_MS: '500',
       MAIL_POLL_INTERVAL_MS: '500',
       PUBLIC_APP_URL: publicAppUrl,
+      // Tests' webhook endpoints are on this machine; no test sends one anywhere else.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       LOG_LEVEL: logLevel,
     }),
     grpcPort: 0,

@@ -98,6 +98,8 @@ async function assemble(
     CONTENT_GRPC_URL: content.grpcUrl,
     CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
     NOTIFICATIONS_GRPC_URL: notifications.address,
+    // The fuzz suite's API-key callers send far more than a program would in a minute.
+    API_KEY_RATE_LIMIT_PER_MINUTE: '100000',
   });
   const services: WorldService[] = [
     { name: 'identity', grpcUrl: `127.0.0.1:${stack.identity.grpcPort}`, db: stack.identityDb },

@@ -558,6 +558,35 @@ describe('domains service', () => {
     });
   });
 
+  it('gives the widget custom branding only while the account is on PRO', async () => {
+    const owner = newOwner();
+    const { domain } = await add(owner, host('brand'));
+    const saved = await api.call<{ json: string }>(
+      'UpdateSettings',
+      { domainId: domain.id, json: JSON.stringify({ widgetName: 'Clay & Co. help', hidePoweredBy: true }) },
+      owner,
+    );
+    expect(JSON.parse(saved.json)).toMatchObject({
+      widgetName: 'Clay & Co. help',
+      hidePoweredBy: true,
+    });
+    const widgetSettings = async () =>
+      JSON.parse(
+        (await api.call<{ settingsJson: string }>('GetWidgetProfile', { domainId: domain.id })).settingsJson,
+      ) as Record<string, unknown>;
+
+    // STANDARD: the owner's choice is kept, but the widget is not given it.
+    const standard = await widgetSettings();
+    expect(standard).not.toHaveProperty('widgetName');
+    expect(standard).not.toHaveProperty('hidePoweredBy');
+
+    await changePlan(owner, 'PRO', 5);
+    expect(await widgetSettings()).toMatchObject({ widgetName: 'Clay & Co. help', hidePoweredBy: true });
+
+    await changePlan(owner, 'STANDARD', 1);
+    expect(await widgetSettings()).not.toHaveProperty('hidePoweredBy');
+  });
+
   it('refuses a call that names no caller', async () => {
     expect(await refusal(api.call('ListDomains', {}))).toMatchObject({ kind: 'unauthenticated' });
   });

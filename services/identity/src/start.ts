@@ -19,6 +19,7 @@ import type { IdentityConfig } from './config';
 import { identityService } from './grpc/identity-service';
 import { startHttpServer } from './http/server';
 import { migrationsDir } from './migrations-dir';
+import { apiKeysProjection } from './projections/apikeys/projection';
 import { sessionsProjection } from './projections/sessions/projection';
 import { settingsProjection } from './projections/settings/projection';
 import { teamInvitesProjection } from './projections/team/projection';
@@ -79,6 +80,7 @@ export function startIdentity(
       sessions: await run(sessionsProjection),
       settings: await run(settingsProjection),
       invites: await run(teamInvitesProjection),
+      apiKeys: await run(apiKeysProjection),
     };
 
     const deps: IdentityDeps = {

@@ -52,6 +52,15 @@ export const configSchema = z
     PUBLIC_APP_URL: publicAppUrl,
     MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
     MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+    WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
+    WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(86_400_000),
+    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    WEBHOOK_ALLOW_PRIVATE_URLS: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     STREAM_REPLICAS: streamReplicas,
     METRICS_PORT: metricsPort,
     MIGRATE_ON_START: migrateOnStart,
@@ -72,6 +81,24 @@ export interface MailDeliveryConfig {
   pollIntervalMs: number;
 }
 
+export interface WebhooksConfig {
+  /** Back-off: base doubling up to max, retried for `windowMs`; an endpoint failing that long is disabled. */
+  retry: { baseMs: number; maxMs: number; windowMs: number };
+  /** Fallback poll; a new delivery normally wakes the deliverer at once through LISTEN/NOTIFY. */
+  pollIntervalMs: number;
+  /** How long one delivery may take. */
+  timeoutMs: number;
+  /** Endpoints on loopback and private addresses: off in production, on for local tests. */
+  allowPrivateUrls: boolean;
+}
+
+export const WEBHOOK_DEFAULTS: WebhooksConfig = {
+  retry: { baseMs: 30_000, maxMs: 3_600_000, windowMs: 86_400_000 },
+  pollIntervalMs: 5000,
+  timeoutMs: 10_000,
+  allowPrivateUrls: false,
+};
+
 export interface NotificationsConfig {
   /** 0 picks a free port (tests). */
   grpcPort: number;
@@ -91,6 +118,8 @@ export interface NotificationsConfig {
     /** How often scheduled campaigns are looked for. */
     schedulePollMs: number;
   };
+  /** Outgoing webhooks (issue 17); defaults in WEBHOOK_DEFAULTS when absent. */
+  webhooks?: WebhooksConfig;
   /** Copies of its stream the JetStream cluster keeps (STREAM_REPLICAS); default 1. */
   streamReplicas?: number;
   /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
@@ -122,6 +151,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     publicAppUrl: c.PUBLIC_APP_URL,
     marketing: { sendPerSecond: c.MARKETING_SEND_PER_SECOND, schedulePollMs: c.MARKETING_SCHEDULE_POLL_MS },
+    webhooks: {
+      retry: {
+        baseMs: c.WEBHOOK_RETRY_BASE_MS,
+        maxMs: c.WEBHOOK_RETRY_MAX_MS,
+        windowMs: c.WEBHOOK_RETRY_WINDOW_MS,
+      },
+      pollIntervalMs: c.WEBHOOK_POLL_INTERVAL_MS,
+      timeoutMs: c.WEBHOOK_TIMEOUT_MS,
+      allowPrivateUrls: c.WEBHOOK_ALLOW_PRIVATE_URLS,
+    },
     streamReplicas: c.STREAM_REPLICAS,
     metricsPort: c.METRICS_PORT,
     tracing: tracingSettings(c),

@@ -15,6 +15,12 @@ describe('notifications config', () => {
       delivery: { maxAttempts: 10, retryBaseMs: 2000, retryMaxMs: 300000, pollIntervalMs: 5000 },
       publicAppUrl: 'http://localhost:3000',
       marketing: { sendPerSecond: 10, schedulePollMs: 5000 },
+      webhooks: {
+        retry: { baseMs: 30_000, maxMs: 3_600_000, windowMs: 86_400_000 },
+        pollIntervalMs: 5000,
+        timeoutMs: 10_000,
+        allowPrivateUrls: false,
+      },
       streamReplicas: 1,
       logLevel: 'info',
       migrateOnStart: true,

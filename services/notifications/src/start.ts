@@ -12,9 +12,13 @@ import {
 import type { InboxDeps } from './app/in-app/inbox';
 import type { MarketingDeps } from './app/marketing/deps';
 import type { NewsletterDeps } from './app/newsletter/deps';
-import type { NotificationsConfig } from './config';
+import { WEBHOOK_DEFAULTS, type NotificationsConfig } from './config';
 import { listenForNotify } from './db/listen';
 import { marketingService } from './grpc/marketing-service';
+import { webhooksService } from './grpc/webhooks-service';
+import type { WebhooksDeps } from './app/webhooks/endpoints';
+import { startWebhookDeliverer } from './webhooks/deliverer';
+import { WEBHOOKS_CHANNEL, webhookFanOutProjection } from './webhooks/fan-out-projection';
 import { notificationsService } from './grpc/notifications-service';
 import { isUnsubscribed } from './marketing/contacts-store';
 import { startCampaignScheduler } from './marketing/scheduler';
@@ -196,6 +200,35 @@ export function startNotifications(
     const scheduler = startCampaignScheduler(marketing, config.marketing.schedulePollMs);
     teardown.add(() => scheduler.stop());
 
+    // Outgoing webhooks: conversations' and billing's events fanned out to the accounts' endpoints
+    // by durable consumers (nothing missed across restarts), sent by the deliverer.
+    const webhookConfig = config.webhooks ?? WEBHOOK_DEFAULTS;
+    const deliverer = startWebhookDeliverer({
+      pool,
+      policy: webhookConfig.retry,
+      pollIntervalMs: webhookConfig.pollIntervalMs,
+      timeoutMs: webhookConfig.timeoutMs,
+      logger: logger.child({ component: 'webhook-deliverer' }),
+      clock,
+    });
+    teardown.add(() => deliverer.stop());
+    const webhookListener = listenForNotify({
+      connectionString: config.databaseUrl,
+      channel: WEBHOOKS_CHANNEL,
+      applicationName: 'notifications-webhooks-listener',
+      onNotify: () => deliverer.wake(),
+      logger: logger.child({ component: 'webhooks-listener' }),
+    });
+    teardown.add(() => webhookListener.stop());
+    await run(webhookFanOutProjection('conversations'));
+    await run(webhookFanOutProjection('billing'));
+    const webhooks: WebhooksDeps = {
+      pool,
+      allowPrivateUrls: webhookConfig.allowPrivateUrls,
+      clock,
+      wake: () => deliverer.wake(),
+    };
+
     const Service = loadService(
       'notifications/v1/notifications.proto',
       'parley.notifications.v1.Notifications',
@@ -209,6 +242,11 @@ export function startNotifications(
           definition: loadService('notifications/v1/marketing.proto', 'parley.notifications.v1.Marketing')
             .service,
           implementation: marketingService(marketing, logger),
+        },
+        {
+          definition: loadService('notifications/v1/webhooks.proto', 'parley.notifications.v1.Webhooks')
+            .service,
+          implementation: webhooksService(webhooks, logger),
         },
         projectionsGrpcService(pool, namespace),
       ],

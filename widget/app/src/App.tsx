@@ -188,6 +188,8 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
   const palette = widgetPalette(s, scheme);
   const vars = paletteVars(palette) as CSSProperties;
   const logo = imageSrc(s.domainLogo ?? h.domainIcon);
+  // Custom branding (PRO): the owner's name for the widget; the gateway sends none otherwise.
+  const displayName = s.widgetName?.trim() || profile.domain;
   const botImage = imageSrc(s.image);
   const product = productId ? products?.find((p) => p.id === productId) : undefined;
   const appointmentType = booking?.typeId
@@ -237,17 +239,17 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
           className="pw-panel"
           ref={panelRef}
           tabIndex={-1}
-          aria-label={`Chat with ${profile.domain}`}
+          aria-label={`Chat with ${displayName}`}
           data-testid="widget-panel"
         >
           <header className="pw-header">
             {logo ? (
               <img className="pw-logo" src={logo} alt="" />
             ) : (
-              <span className="pw-logo pw-logo-letter">{profile.domain.charAt(0).toUpperCase()}</span>
+              <span className="pw-logo pw-logo-letter">{displayName.charAt(0).toUpperCase()}</span>
             )}
             <div className="pw-header-text">
-              <strong>{profile.domain}</strong>
+              <strong data-testid="widget-name">{displayName}</strong>
               <span>
                 {chat.state.live
                   ? 'Live support'

@@ -122,7 +122,7 @@ export function HomeTab({
       <button type="button" className="pw-secondary" onClick={onBook} data-testid="home-book">
         <Icon name="calendar" size={14} /> Book a meeting
       </button>
-      {model.poweredBy && (
+      {model.poweredBy && !s.hidePoweredBy && (
         <a
           className="pw-powered"
           href={poweredByUrl()}

@@ -16,6 +16,10 @@ export interface WidgetSettings {
   paymentEnabled: boolean;
   /** ISO 4217 code of the domain's prices; absent for domains saved before it existed (USD). */
   currency?: string;
+  /** Custom branding (sent only for PRO accounts): the header's name instead of the domain. */
+  widgetName?: string | null;
+  /** Custom branding (sent only for PRO accounts): no 'Powered by Parley' link. */
+  hidePoweredBy?: boolean;
   customLinkTitle?: string | null;
   customLinkDescription?: string | null;
   customLinkUrl?: string | null;

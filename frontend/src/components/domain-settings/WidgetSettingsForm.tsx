@@ -29,6 +29,8 @@ const IMAGE_FIELDS = ['domainLogo', 'image'] as const;
 
 const FIELDS = [
   ...IMAGE_FIELDS,
+  'widgetName',
+  'hidePoweredBy',
   'welcomeMessage',
   ...COLOR_FIELDS.map(([f]) => f),
   'iconStyle',
@@ -77,7 +79,11 @@ export function WidgetSettingsForm({
     try {
       // A cleared optional field must be sent (blank or null) to clear it; an absent one stays.
       const cleared = (f: (typeof FIELDS)[number]) =>
-        f.startsWith('customLink') ? '' : (IMAGE_FIELDS as readonly string[]).includes(f) ? null : undefined;
+        f.startsWith('customLink') || f === 'widgetName'
+          ? ''
+          : (IMAGE_FIELDS as readonly string[]).includes(f)
+            ? null
+            : undefined;
       const body = Object.fromEntries(FIELDS.map((f) => [f, values[f] ?? cleared(f)]));
       const answer = await saveDomainSettings(domainId, body);
       onSaved(answer.data);
@@ -113,6 +119,25 @@ export function WidgetSettingsForm({
         </Form.Item>
         <Form.Item name="image" label="Icon" extra="The chat bubble on your site and the assistant's avatar.">
           <ImageUploader domainId={domainId} label="Icon" />
+        </Form.Item>
+      </Card>
+
+      <Card title="Branding (Pro plan)" className={styles.card}>
+        <Form.Item
+          name="widgetName"
+          label="Widget name"
+          rules={rule('widgetName')}
+          extra="Shown in the widget's header instead of your domain. On the Standard plan the widget shows your domain."
+        >
+          <Input maxLength={60} placeholder="e.g. Clay & Co. help" data-testid="widget-name-input" />
+        </Form.Item>
+        <Form.Item
+          name="hidePoweredBy"
+          label="Hide 'Powered by Parley'"
+          valuePropName="checked"
+          extra="On the Standard plan the widget keeps the link."
+        >
+          <Switch data-testid="hide-powered-by" />
         </Form.Item>
       </Card>
 

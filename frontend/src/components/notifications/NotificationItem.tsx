@@ -21,6 +21,7 @@ const TYPE_LABELS: Record<string, string> = {
   BOOKING: 'Booking',
   ORDER_PAID: 'Order paid',
   APPLICATION: 'Job application',
+  WEBHOOK_DISABLED: 'Webhook turned off',
 };
 const TYPE_ICONS: Record<string, ReactNode> = {
   LIVE_SUPPORT: <CustomerServiceOutlined />,

@@ -20,6 +20,9 @@ export interface PreviewSettings {
   helpDeskColor?: string | null;
   titleColor?: string | null;
   iconStyle?: string | null;
+  /** Custom branding (Pro): the header's name, and no 'Powered by' link. */
+  widgetName?: string | null;
+  hidePoweredBy?: boolean | null;
   customLinkTitle?: string | null;
   customLinkDescription?: string | null;
   customLinkUrl?: string | null;
@@ -52,6 +55,8 @@ export function WidgetPreview({
   const helpDesk = palette.help;
   const iconColor = palette.icon;
   const welcome = settings.welcomeMessage?.trim() || 'Hi there! How can we help you today?';
+  // Custom branding as the owner set it (the widget itself shows it only on the Pro plan).
+  const name = settings.widgetName?.trim() || domain;
 
   return (
     <div
@@ -78,12 +83,12 @@ export function WidgetPreview({
             />
           ) : (
             <span className={styles.logoFallback} aria-hidden>
-              {domain.charAt(0).toUpperCase()}
+              {name.charAt(0).toUpperCase()}
             </span>
           )}
           <div className={styles.headerText}>
             <strong data-testid="preview-title">{model.title}</strong>
-            <span>{domain}</span>
+            <span>{name}</span>
           </div>
           <CloseOutlined className={styles.close} aria-hidden />
         </header>
@@ -156,7 +161,7 @@ export function WidgetPreview({
           >
             {model.startLabel}
           </button>
-          {model.poweredBy && (
+          {model.poweredBy && !settings.hidePoweredBy && (
             <a className={styles.powered} href="/" target="_blank" rel="noreferrer" tabIndex={-1}>
               Powered by Parley
             </a>

@@ -24,6 +24,9 @@ export const domainSettingsSchema = z.looseObject({
   titleColor: z.string().nullish(),
   iconStyle: z.string().nullish(),
   paymentEnabled: z.boolean().nullish(),
+  /** Custom branding (PRO): the widget's own name, and no 'Powered by' link. */
+  widgetName: z.string().nullish(),
+  hidePoweredBy: z.boolean().nullish(),
   customLinkTitle: z.string().nullish(),
   customLinkDescription: z.string().nullish(),
   customLinkUrl: z.string().nullish(),

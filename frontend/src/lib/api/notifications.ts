@@ -21,9 +21,16 @@ export const notificationListSchema = z.object({
 
 /**
  * The types the app shows (spec section 3, issue 10's BOOKING, issue 12's ORDER_PAID, issue 14's
- * APPLICATION for admins); the others are not shown.
+ * APPLICATION for admins, issue 17's WEBHOOK_DISABLED for owners); the others are not shown.
  */
-export const SHOWN_TYPES = ['DOMAIN_SETUP', 'LIVE_SUPPORT', 'BOOKING', 'ORDER_PAID', 'APPLICATION'] as const;
+export const SHOWN_TYPES = [
+  'DOMAIN_SETUP',
+  'LIVE_SUPPORT',
+  'BOOKING',
+  'ORDER_PAID',
+  'APPLICATION',
+  'WEBHOOK_DISABLED',
+] as const;
 export const isShown = (n: AppNotification) => (SHOWN_TYPES as readonly string[]).includes(n.type);
 
 export const fetchNotifications = (signal?: AbortSignal) =>

@@ -28,5 +28,7 @@ export function notificationTarget(
       href: n.domainId ? `${PATHS.bookings}?domainId=${encodeURIComponent(n.domainId)}` : PATHS.bookings,
     };
   if (n.type === 'APPLICATION') return { kind: 'page', href: `${PATHS.adminApplications}?status=new` };
+  // The endpoint that failed for a day: the webhooks page shows it disabled, with 'Turn on'.
+  if (n.type === 'WEBHOOK_DISABLED') return { kind: 'page', href: '/dashboard/settings/webhooks' };
   return null;
 }

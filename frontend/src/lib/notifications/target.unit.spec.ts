@@ -49,6 +49,13 @@ describe('notificationTarget', () => {
     });
   });
 
+  it('opens the webhooks page for WEBHOOK_DISABLED', () => {
+    expect(notificationTarget({ type: 'WEBHOOK_DISABLED', domainId: null, roomId: null })).toEqual({
+      kind: 'page',
+      href: '/dashboard/settings/webhooks',
+    });
+  });
+
   it('leads nowhere for a type the app does not show', () => {
     expect(notificationTarget({ type: 'SOMETHING_ELSE', domainId: 'd-1', roomId: 'r' })).toBeNull();
   });

@@ -14,6 +14,9 @@ import { widgetVisitorRoutes } from './widget-visitor-routes';
 /** The settings a visitor's widget shows; anything added to DomainSettings later stays private until listed. */
 const PUBLIC_SETTINGS = [
   'welcomeMessage',
+  // Custom branding: the domains service leaves both out for accounts not on PRO.
+  'widgetName',
+  'hidePoweredBy',
   'image',
   'domainLogo',
   'background',

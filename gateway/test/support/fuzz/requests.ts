@@ -84,6 +84,13 @@ export function idKindOf(template: string, param: string): IdKind {
   if (param === 'memberId') return 'member';
   if (param === 'domainId') return 'domain';
   const area = template.split('/')[2] ?? '';
+  // The public API (/api/v1/<area>/{id}): the same items as the dashboard's routes.
+  if (area === 'v1') {
+    const v1: Record<string, IdKind> = { products: 'product', articles: 'article', conversations: 'room' };
+    const kind = v1[template.split('/')[3] ?? ''];
+    if (!kind) throw new Error(`no id kind for {${param}} of ${template}: add it to idKindOf`);
+    return kind;
+  }
   const byArea: Record<string, IdKind> = {
     products: 'product',
     'help-articles': 'article',
@@ -100,6 +107,10 @@ export function idKindOf(template: string, param: string): IdKind {
     careers: 'product',
     // Email marketing's campaigns: a real campaign of each tenant.
     marketing: 'campaign',
+    // API keys: an id of another kind stands in (answered 404), so the personas' keys survive.
+    'api-keys': 'product',
+    // Webhook endpoints and deliveries: likewise (answered 404); the fuzz creates its own.
+    webhooks: 'product',
   };
   if (area === 'team') return template.includes('/invites/') ? 'invite' : 'member';
   const kind = byArea[area];
@@ -120,7 +131,8 @@ export const isPublicRoute = (route: DocumentedRoute) =>
   route.template.startsWith('/api/widget/domains/') ||
   route.template.startsWith('/api/blog/') ||
   route.template.startsWith('/api/careers/') ||
-  route.template === '/api/marketing/unsubscribe';
+  route.template === '/api/marketing/unsubscribe' ||
+  route.key === 'GET /api/v1/openapi.json';
 
 export interface FuzzContext {
   ids: KnownIds;

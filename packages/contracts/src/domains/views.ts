@@ -28,6 +28,10 @@ export interface DomainSettings {
   paymentEnabled: boolean;
   /** ISO 4217 code of the domain's prices (CURRENCIES); absent on domains saved before it existed: USD. */
   currency?: Currency;
+  /** Custom branding (PRO only; a STANDARD account's widget shows neither): the header's name. */
+  widgetName?: string;
+  /** Custom branding (PRO only): no 'Powered by Parley' link in the widget. */
+  hidePoweredBy?: boolean;
   customLinkTitle?: string;
   customLinkDescription?: string;
   customLinkUrl?: string;

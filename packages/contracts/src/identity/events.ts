@@ -21,6 +21,8 @@ export const IdentityEvent = {
   TeamInviteRevoked: 'identity.TeamInviteRevoked',
   TeamInviteAccepted: 'identity.TeamInviteAccepted',
   TeamMemberRemoved: 'identity.TeamMemberRemoved',
+  ApiKeyCreated: 'identity.ApiKeyCreated',
+  ApiKeyRevoked: 'identity.ApiKeyRevoked',
 } as const;
 
 const planId = z.enum(['STANDARD', 'PRO']);
@@ -149,3 +151,27 @@ export const teamMemberRemovedSchema = z.object({
   removedAt: z.string(),
 });
 export type TeamMemberRemoved = z.infer<typeof teamMemberRemovedSchema>;
+
+/**
+ * Subject identity.apikey.<keyId>: the owner created a public API key (issue 17). The key itself
+ * is shown once and never recorded; identity keeps an HMAC of it (not part of this schema).
+ */
+export const apiKeyCreatedSchema = z.object({
+  keyId: z.string(),
+  accountId: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  /** The key's first characters (`pk_` and 8 more), for telling keys apart in lists. */
+  prefix: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type ApiKeyCreated = z.infer<typeof apiKeyCreatedSchema>;
+
+export const apiKeyRevokedSchema = z.object({
+  keyId: z.string(),
+  accountId: z.string(),
+  revokedBy: z.string(),
+  revokedAt: z.string(),
+});
+export type ApiKeyRevoked = z.infer<typeof apiKeyRevokedSchema>;

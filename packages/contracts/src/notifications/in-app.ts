@@ -11,7 +11,8 @@ import { bookingDateLabel } from '../conversations/booking';
  * The types the UI shows; the service may hold others later, and lists only these. BOOKING: a
  * visitor booked an appointment (issue 10); ORDER_PAID: a visitor paid for an order in the widget
  * (issue 12), it opens that conversation; APPLICATION goes to admins: a visitor applied for a job
- * listed on /careers (issue 14).
+ * listed on /careers (issue 14); WEBHOOK_DISABLED goes to the owner: an outgoing webhook endpoint
+ * failed for a day and was turned off (issue 17).
  */
 export const NOTIFICATION_TYPES = [
   'DOMAIN_SETUP',
@@ -19,6 +20,7 @@ export const NOTIFICATION_TYPES = [
   'BOOKING',
   'ORDER_PAID',
   'APPLICATION',
+  'WEBHOOK_DISABLED',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

@@ -121,6 +121,9 @@ export const domainSettingsSchema = z
     iconStyle: z.enum(ICON_STYLES),
     paymentEnabled: z.boolean(),
     currency: z.enum(CURRENCIES, { error: CURRENCY_MESSAGE }),
+    /** Custom branding (PRO): the widget's own name in its header, and no 'Powered by' link. */
+    widgetName: optionalText(60),
+    hidePoweredBy: z.boolean(),
     customLinkTitle: optionalText(80),
     customLinkDescription: optionalText(300),
     customLinkUrl: z.union([z.literal('').transform(() => undefined), httpUrlSchema]).optional(),

@@ -11,3 +11,5 @@ export * from './payments';
 export * from './orders';
 export * from './editorial';
 export * from './cv';
+export * from './api-keys';
+export * from './webhooks';

@@ -66,9 +66,14 @@ export async function widgetProfile(
   deps: DomainsDeps,
   domainId: string,
 ): Promise<Omit<DomainDetailView, 'config'> & { businessHours: BusinessHours }> {
-  const domain = isId(domainId) ? await publicDomain(deps.pool, domainId) : null;
-  if (!domain) throw domainNotFound();
-  return domain;
+  const found = isId(domainId) ? await publicDomain(deps.pool, domainId) : null;
+  if (!found) throw domainNotFound();
+  const { accountId, ...domain } = found;
+  // Custom branding is the PRO plan's: on any other plan the widget keeps Parley's name and link,
+  // whatever the settings hold (they come back if the account upgrades again).
+  if ((await planLimitOf(deps.pool, accountId)).plan === 'PRO') return domain;
+  const { widgetName: _name, hidePoweredBy: _hidden, ...settings } = domain.settings;
+  return { ...domain, settings };
 }
 
 /** The questions a visitor is asked, without the answers the owner gave the bot. */

@@ -17,6 +17,7 @@ export function subjects(store: EventStore) {
     session: (sessionId: string) => store.subject('session', sessionId),
     settings: () => store.subject('settings', 'system'),
     invite: (inviteId: string) => store.subject('invite', inviteId),
+    apiKey: (keyId: string) => store.subject('apikey', keyId),
   };
 }
 

@@ -39,6 +39,7 @@ export interface IdentityDeps {
     sessions: ProjectionRunner;
     settings: ProjectionRunner;
     invites: ProjectionRunner;
+    apiKeys: ProjectionRunner;
   };
   /** The stream's last sequence now: what a read model must reach to reflect every write so far. */
   streamTail(): Promise<number>;

@@ -14,6 +14,10 @@ import { completeOnboarding } from '../app/signup/complete-onboarding';
 import { resendSignupCode } from '../app/signup/resend-signup-code';
 import { startSignup } from '../app/signup/start-signup';
 import { verifySignupCode } from '../app/signup/verify-signup-code';
+import { authenticateApiKey } from '../app/apikeys/authenticate-api-key';
+import { createApiKey } from '../app/apikeys/create-api-key';
+import { listApiKeys } from '../app/apikeys/list-api-keys';
+import { revokeApiKey } from '../app/apikeys/revoke-api-key';
 import { acceptInvite } from '../app/team/accept-invite';
 import { inviteMember } from '../app/team/invite-member';
 import { listTeam } from '../app/team/list-team';
@@ -130,5 +134,16 @@ export function identityService(
         devices: devicesOf(req.deviceToken),
       }),
     ),
+    ListApiKeys: rpc('ListApiKeys', async (req) => ({
+      keys: await listApiKeys(deps, { caller: callerFrom(req) }),
+    })),
+    CreateApiKey: rpc('CreateApiKey', (req) =>
+      createApiKey(deps, { caller: callerFrom(req.caller), name: req.name, scopes: req.scopes }),
+    ),
+    RevokeApiKey: rpc('RevokeApiKey', async (req) => {
+      await revokeApiKey(deps, { caller: callerFrom(req.caller), keyId: req.id });
+      return {};
+    }),
+    AuthenticateApiKey: rpc('AuthenticateApiKey', (req) => authenticateApiKey(deps, { key: req.key })),
   };
 }

@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
  */
 export function secretDigest(
   key: string,
-  purpose: 'signup-code' | 'refresh-token' | 'signup-request' | 'team-invite' | 'device-token',
+  purpose: 'signup-code' | 'refresh-token' | 'signup-request' | 'team-invite' | 'device-token' | 'api-key',
   owner: string,
   value: string,
 ): string {

@@ -101,15 +101,16 @@ export async function questionOfAccount(
 export async function publicDomain(
   db: Queryable,
   domainId: string,
-): Promise<(Omit<DomainDetailView, 'config'> & { businessHours: BusinessHours }) | null> {
-  const { rows } = await db.query<DomainRow>(
-    'SELECT id, domain, created_at, settings, home_settings, business_hours FROM domains WHERE id = $1',
+): Promise<(Omit<DomainDetailView, 'config'> & { businessHours: BusinessHours; accountId: string }) | null> {
+  const { rows } = await db.query<DomainRow & { account_id: string }>(
+    'SELECT id, account_id, domain, created_at, settings, home_settings, business_hours FROM domains WHERE id = $1',
     [domainId],
   );
   const row = rows[0];
   return row
     ? {
         ...domainView(row),
+        accountId: row.account_id,
         settings: row.settings,
         homeSettings: row.home_settings,
         businessHours: row.business_hours ?? BUSINESS_HOURS_DEFAULTS,

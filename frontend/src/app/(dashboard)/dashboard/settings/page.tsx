@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { ApiAccessCard } from '@/components/api-keys/ApiAccessCard';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { DomainsSection } from '@/components/settings/DomainsSection';
 import { OrdersCard } from '@/components/subscription/OrdersCard';
@@ -19,6 +20,7 @@ export default function SettingsPage() {
         <PayoutsCard />
         <OrdersCard />
         <DomainsSection />
+        <ApiAccessCard />
       </div>
     </>
   );
