@@ -25,6 +25,8 @@ export interface EnsureStreamOptions {
 export const DEFAULT_DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 const STREAM_NOT_FOUND = 10059;
 const STREAM_NAME_IN_USE = 10058;
+/** nats-server 2.9 answers this, not 'name in use', to the loser of two creates racing. */
+const SUBJECTS_OVERLAP = 10065;
 
 /** The settings every context stream has: the log is the source of truth, so nothing ever expires. */
 export function eventStreamConfig(
@@ -88,6 +90,9 @@ export async function ensureStream(
       } catch (e) {
         // Another replica created it a moment ago: look again and update if needed.
         if (apiErrorCode(e) === STREAM_NAME_IN_USE) continue;
+        // An overlap with our own stream, just created by the other: look again. With another
+        // stream holding the subjects it stays an error.
+        if (apiErrorCode(e) === SUBJECTS_OVERLAP && (await streamConfig(jsm, wanted.name))) continue;
         throw e;
       }
     }
