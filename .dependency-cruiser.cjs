@@ -38,9 +38,13 @@ module.exports = {
     },
     {
       name: 'browser-imports-no-node-builtins',
-      comment: 'Browser code cannot load Node built-ins.',
+      comment:
+        "Browser code cannot load Node built-ins. The one exception is the frontend's metrics server, which only instrumentation.ts loads, in the Node.js runtime (frontend/README.md#metrics).",
       severity: 'error',
-      from: { path: '^(frontend/src|widget/(app|loader|shared))/', pathNot: testOnly },
+      from: {
+        path: '^(frontend/src|widget/(app|loader|shared))/',
+        pathNot: [...testOnly, '^frontend/src/lib/server/metrics/serve\\.ts$'],
+      },
       to: { dependencyTypes: ['core'], dependencyTypesNot: ['type-only'] },
     },
     {

@@ -79,7 +79,7 @@ function healthChecks(ports) {
       check: () => httpAnswers(`http://127.0.0.1:${ports.gateway}/readyz`),
     },
     frontend: {
-      ports: [ports.frontend],
+      ports: [ports.frontend, ...(ports.frontendMetrics ? [ports.frontendMetrics] : [])],
       check: () => httpAnswers(`http://127.0.0.1:${ports.frontend}/`, (s) => s < 500),
     },
   };

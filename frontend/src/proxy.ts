@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { decideAccess } from './lib/routing/access-policy';
 import { isAdminToken } from './lib/server/admin-check';
+import { currentMeter } from './lib/server/metrics/meter';
+import { pageRoute } from './lib/server/metrics/page-routes';
 import { pagePolicyFor } from './lib/server/page-policy';
 import { currentSystemSettings } from './lib/server/system-settings';
 import { ACCESS_COOKIE, SESSION_HINT_COOKIE } from './lib/session/cookies';
@@ -15,6 +17,7 @@ const CSP_HEADER = 'content-security-policy';
  * pure decideAccess and contentSecurityPolicy; this file only gathers their inputs.
  */
 export async function proxy(request: NextRequest) {
+  const started = performance.now();
   const settings = await currentSystemSettings();
   const hasSession = request.cookies.get(SESSION_HINT_COOKIE)?.value === '1';
   const isAdmin =
@@ -30,6 +33,13 @@ export async function proxy(request: NextRequest) {
     isAdmin,
   });
   const { nonce, policy } = pagePolicyFor(request);
+  // Only the proxy's part is timed and its decision counted: the page renders after it returns,
+  // and its status is not known here (errors while rendering reach onRequestError).
+  currentMeter()?.proxyDecided(
+    pageRoute(request.nextUrl.pathname),
+    decision.kind,
+    (performance.now() - started) / 1000,
+  );
   if (decision.kind === 'allow') {
     const headers = new Headers(request.headers);
     headers.set(CSP_HEADER, policy);

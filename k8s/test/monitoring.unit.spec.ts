@@ -4,12 +4,14 @@
 import { join } from 'node:path';
 import { register } from 'prom-client';
 import { metricsText, setProgram } from '@parley/metrics';
+// The frontend keeps its own registry (it may not import @parley/metrics).
+import { createFrontendMetrics } from '../../frontend/src/lib/server/metrics/catalogue';
 import { kustomize, type K8sObject } from '../../scripts/lib/kustomize.mjs';
 import { customResourceErrors } from './crd-check';
 import { schemaErrors } from './schema-check';
 
 const PRODUCTION = join(__dirname, '..', 'overlays', 'production');
-/** The programs with METRICS_PORT (the frontend has no /metrics). */
+/** The programs with METRICS_PORT: all of them. */
 const MEASURED = [
   'identity',
   'notifications',
@@ -19,6 +21,7 @@ const MEASURED = [
   'conversations',
   'assistant',
   'gateway',
+  'frontend',
 ];
 
 interface ServiceMonitor extends K8sObject {
@@ -150,8 +153,10 @@ describe('the Grafana dashboard (production overlay)', () => {
     const queried = new Set(exprs.flatMap((e) => [...e.matchAll(/\bparley_\w+/g)].map((m) => m[0])));
 
     setProgram('dashboard-check'); // registers the process metrics, as every program does
+    const frontend = createFrontendMetrics().registry;
     const exported = new Set<string>();
-    for (const line of (await metricsText()).body.split('\n')) {
+    const texts = [(await metricsText()).body, await frontend.metrics()];
+    for (const line of texts.join('\n').split('\n')) {
       const m = /^# TYPE (\S+) (\S+)/.exec(line);
       if (!m) continue;
       exported.add(m[1]!);
@@ -159,8 +164,7 @@ describe('the Grafana dashboard (production overlay)', () => {
     }
     expect([...queried].filter((name) => !exported.has(name))).toEqual([]);
     // Every series of the catalogue (docs/operations.md#metrics) is on the dashboard.
-    const catalogue = register
-      .getMetricsAsArray()
+    const catalogue = [...register.getMetricsAsArray(), ...frontend.getMetricsAsArray()]
       .map((m) => m.name)
       .filter((n) => !/^parley_(process|nodejs)_/.test(n));
     expect(catalogue.filter((name) => ![...queried].some((q) => q.startsWith(name)))).toEqual([]);

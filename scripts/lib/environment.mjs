@@ -185,6 +185,7 @@ export function programEnvironments(profile, secrets, options = {}) {
       HOSTNAME: '127.0.0.1',
       GATEWAY_URL: `http://127.0.0.1:${p.gateway}`,
       NEXT_TELEMETRY_DISABLED: '1',
+      ...(p.frontendMetrics ? { METRICS_PORT: String(p.frontendMetrics) } : {}),
       // The security headers allow the page to load Stripe.js from here (local mode).
       ...(options.stripe ? {} : { STRIPE_LOCAL_ORIGIN: stripeLocalUrl }),
     },

@@ -14,6 +14,8 @@ export interface Ports {
   mailSmtp: number;
   mailHttp: number;
   stripeHttp: number;
+  /** test and faults only: the frontend's METRICS_PORT (dev serves no metrics). */
+  frontendMetrics?: number;
   /** faults only: its private PostgreSQL and NATS. */
   postgres?: number;
   nats?: number;

@@ -42,6 +42,9 @@ const profiles = {
       mailSmtp: 11025,
       mailHttp: 11080,
       stripeHttp: 11111,
+      // The frontend's GET /metrics, which the stack test scrapes (the other programs' are
+      // checked by their own tests on a free port).
+      frontendMetrics: 13064,
     },
     databasePrefix: 'parley_e2e_',
     logToFiles: true,

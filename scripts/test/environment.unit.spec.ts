@@ -54,6 +54,7 @@ describe('profiles', () => {
     expect(env.gateway.GATEWAY_PORT).toBe('14000');
     expect(env.frontend.PORT).toBe('13000');
     expect(env.frontend.GATEWAY_URL).toBe('http://127.0.0.1:14000');
+    expect(env.frontend.METRICS_PORT).toBe('13064');
     expect(env.identity.IDENTITY_GRPC_PORT).toBe('15051');
     expect(env.gateway.IDENTITY_GRPC_URL).toBe('127.0.0.1:15051');
     expect(env.notifications.SMTP_URL).toBe('smtp://127.0.0.1:11025');
@@ -85,6 +86,8 @@ describe('profiles', () => {
     expect(env.identity.DATABASE_URL).toMatch(/\/parley_identity$/);
     expect(env.gateway.FRONTEND_ORIGIN).toBe('http://localhost:3000,http://127.0.0.1:3000');
     expect(env.gateway.JWKS_URL).toBe('http://127.0.0.1:4101/.well-known/jwks.json');
+    // Locally nothing listens for Prometheus, as for every other program.
+    expect(env.frontend.METRICS_PORT).toBeUndefined();
   });
 
   it('sends mail to SMTP_URL when one is given', () => {

@@ -24,6 +24,32 @@ describe('the e2e stack', () => {
     expect(await res.text()).toMatch(/<html/i);
   });
 
+  it("serves the frontend's metrics on a port of their own, never on the public one", async () => {
+    expect(ports.frontendMetrics).toBeDefined();
+    const page = await fetch(`http://127.0.0.1:${ports.frontend}/blog`);
+    expect(page.status).toBe(200);
+    await page.text();
+    const res = await fetch(`http://127.0.0.1:${ports.frontendMetrics}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const body = await res.text();
+    expect(body).toMatch(/^parley_process_resident_memory_bytes\{program="frontend"\} \d+/m);
+    // The page just asked for went through the proxy, counted by its route and decision.
+    const blog =
+      /^parley_frontend_proxy_requests_total\{route="\/blog",outcome="allow",program="frontend"\} (\d+)/m.exec(
+        body,
+      );
+    expect(Number(blog?.[1])).toBeGreaterThanOrEqual(1);
+    expect(body).toMatch(
+      /^parley_frontend_proxy_duration_seconds_count\{program="frontend",outcome="allow"\} \d+/m,
+    );
+    expect((await fetch(`http://127.0.0.1:${ports.frontendMetrics}/`)).status).toBe(404);
+    // The public port has no such route: the page 404s, not Prometheus text.
+    const exposed = await fetch(`${env.frontendUrl}/metrics`);
+    expect(exposed.status).toBe(404);
+    expect(await exposed.text()).not.toContain('parley_process_');
+  });
+
   it('has a live and ready gateway', async () => {
     expect(env.gatewayUrl).toBe(`http://localhost:${ports.gateway}`);
     expect((await fetch(`${env.gatewayUrl}/healthz`)).status).toBe(200);

@@ -21,6 +21,11 @@ export const configSchema = z.object({
   // The local Stripe-compatible server (tools/stripe-local) when payments run without Stripe: the
   // security headers must let the page load its Stripe.js (see lib/payments/stripe-origins.ts).
   STRIPE_LOCAL_ORIGIN: z.url().optional(),
+  // Where GET /metrics answers (Prometheus text), on a port of its own so the public one never
+  // exposes it; unset or empty: nowhere. The same rule as the other programs' METRICS_PORT.
+  METRICS_PORT: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(65535)])
+    .optional(),
 });
 
 export interface RuntimeConfig {
@@ -34,6 +39,8 @@ export interface RuntimeConfig {
   contact: { support: string; careers: string; privacy: string; sales: string };
   /** Origin of the local Stripe-compatible server, when used. */
   stripeLocalOrigin?: string;
+  /** Where GET /metrics is served (METRICS_PORT); unset: nowhere. */
+  metricsPort?: number;
 }
 
 let cached: RuntimeConfig | undefined;
@@ -59,6 +66,7 @@ export function runtimeConfig(): RuntimeConfig {
       sales: env.SALES_EMAIL,
     },
     ...(env.STRIPE_LOCAL_ORIGIN ? { stripeLocalOrigin: new URL(env.STRIPE_LOCAL_ORIGIN).origin } : {}),
+    ...(env.METRICS_PORT === undefined ? {} : { metricsPort: env.METRICS_PORT }),
   };
   return cached;
 }
