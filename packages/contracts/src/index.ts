@@ -2,6 +2,7 @@ export * from './errors';
 export * from './plans';
 export * from './identity/events';
 export * from './identity/session-revocation';
+export * from './identity/error-codes';
 export type Role = 'OWNER' | 'AGENT' | 'ADMIN';
 export * from './notifications';
 export * from './domains/events';
