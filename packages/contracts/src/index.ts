@@ -11,5 +11,6 @@ export * from './domains/views';
 export * from './business-hours/schema';
 export * from './funnel';
 export * from './billing/events';
+export * from './billing/error-codes';
 export * from './content';
 export * from './conversations';
