@@ -6,6 +6,7 @@ export * from './identity/error-codes';
 export type Role = 'OWNER' | 'AGENT' | 'ADMIN';
 export * from './notifications';
 export * from './domains/events';
+export * from './domains/error-codes';
 export * from './domains/defaults';
 export * from './domains/views';
 export * from './business-hours/schema';
