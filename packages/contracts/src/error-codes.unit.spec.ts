@@ -2,8 +2,12 @@ import { AppError, type AppErrorKind, type FieldError } from './errors';
 import { BILLING_ERROR_CODES, billingError, isBillingErrorCode } from './billing/error-codes';
 import { CONTENT_ERROR_CODES, contentError } from './content/error-codes';
 import { DOMAINS_ERROR_CODES, domainsError } from './domains/error-codes';
-import { IDENTITY_ERROR_CODES, identityError } from './identity/error-codes';
-import { NOTIFICATIONS_ERROR_CODES, notificationsError } from './notifications/error-codes';
+import { IDENTITY_ERROR_CODES, identityError, isIdentityRefusal } from './identity/error-codes';
+import {
+  isNotificationsRefusal,
+  NOTIFICATIONS_ERROR_CODES,
+  notificationsError,
+} from './notifications/error-codes';
 
 type Factory = (kind: AppErrorKind, message: string, code: never, fields?: FieldError[]) => AppError;
 
@@ -34,6 +38,19 @@ describe('identityError', () => {
   it('carries the seconds to wait of a rate-limited refusal', () => {
     const error = identityError('rate_limited', 'Please wait 30 seconds', 'RESEND_TOO_SOON', [], 30);
     expect(error.retryAfter).toBe(30);
+  });
+});
+
+describe('isIdentityRefusal and isNotificationsRefusal', () => {
+  it('tell a refusal by its code, and nothing else', () => {
+    const taken = identityError('conflict', 'Taken', 'EMAIL_TAKEN');
+    expect(isIdentityRefusal(taken, 'EMAIL_TAKEN')).toBe(true);
+    expect(isIdentityRefusal(taken, 'USER_NOT_FOUND')).toBe(false);
+    expect(isIdentityRefusal(new Error('EMAIL_TAKEN'), 'EMAIL_TAKEN')).toBe(false);
+    const expired = notificationsError('precondition', 'Expired', 'NEWSLETTER_LINK_EXPIRED');
+    expect(isNotificationsRefusal(expired, 'NEWSLETTER_LINK_EXPIRED')).toBe(true);
+    expect(isNotificationsRefusal(expired, 'NEWSLETTER_LINK_INVALID')).toBe(false);
+    expect(isNotificationsRefusal(undefined, 'NEWSLETTER_LINK_INVALID')).toBe(false);
   });
 });
 

@@ -53,3 +53,7 @@ export function identityError(
 ): AppError<IdentityErrorCode> {
   return new AppError(kind, message, fields, code, retryAfter);
 }
+
+/** Whether `e` is identity's refusal with this code; the code is checked against the union. */
+export const isIdentityRefusal = (e: unknown, code: IdentityErrorCode): e is AppError<IdentityErrorCode> =>
+  e instanceof AppError && e.code === code;

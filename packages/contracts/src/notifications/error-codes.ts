@@ -35,3 +35,9 @@ export function notificationsError(
 ): AppError<NotificationsErrorCode> {
   return new AppError(kind, message, fields, code);
 }
+
+/** Whether `e` is the notifications context's refusal with this code, checked against the union. */
+export const isNotificationsRefusal = (
+  e: unknown,
+  code: NotificationsErrorCode,
+): e is AppError<NotificationsErrorCode> => e instanceof AppError && e.code === code;

@@ -1,5 +1,5 @@
 import { executeCommand } from '@parley/eventstore';
-import { isAppError, identityError } from '@parley/contracts';
+import { identityError, isIdentityRefusal } from '@parley/contracts';
 import { emailDecider } from '../../domain/email/decide';
 import type { SignupRejectionReason } from '../../domain/signup/events';
 import { signupDecider } from '../../domain/signup/decide';
@@ -39,7 +39,7 @@ export async function registerUser(
         { commandId: `register-${signupId}-claim` },
       );
     } catch (e) {
-      if (isAppError(e) && e.code === 'EMAIL_TAKEN') await reject(deps, signupId, 'EMAIL_TAKEN');
+      if (isIdentityRefusal(e, 'EMAIL_TAKEN')) await reject(deps, signupId, 'EMAIL_TAKEN');
       throw e;
     }
   }
