@@ -95,4 +95,19 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
     },
   },
+  {
+    // A service raises its refusals through its context's factory (identityError, ...), whose code
+    // must be one of the context's union (docs/conventions.md, Errors); `new AppError` takes any string.
+    files: ['services/*/src/**/*.ts'],
+    ignores: ['services/*/src/**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='AppError']",
+          message: "Raise the context's refusal through its factory (e.g. identityError), not new AppError.",
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,6 @@
 import { AppError, type AppErrorKind, type FieldError } from '@parley/contracts';
 import { isDependencyOutage } from '@parley/grpc';
+import { valueOfCode, type CodeTable } from './error-codes';
 import { malformedUrl } from './input-safety';
 
 export interface ErrorBody {
@@ -27,7 +28,7 @@ const statusOfKind: Record<AppErrorKind, number> = {
 };
 
 /** Reasons docs/api.md answers with a status other than their kind's. */
-const statusOfCode: Record<string, number> = {
+const statusOfCode: CodeTable<number> = {
   REGISTRATION_DISABLED: 403,
   LOGIN_DISABLED: 403,
   MAINTENANCE: 503,
@@ -125,7 +126,7 @@ export function toHttpError(error: unknown): HttpError {
     };
   }
   const code = app.code ?? app.kind.toUpperCase();
-  const status = statusOverride ?? statusOfCode[code] ?? statusOfKind[app.kind];
+  const status = statusOverride ?? valueOfCode(statusOfCode, code) ?? statusOfKind[app.kind];
   const headers: Record<string, string> = {};
   if (status === 429) {
     const seconds =

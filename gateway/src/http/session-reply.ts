@@ -1,4 +1,4 @@
-import { isAppError } from '@parley/contracts';
+import { isAppError, isIdentityRefusal } from '@parley/contracts';
 import type { Response } from 'express';
 import { clearedSessionCookies, deviceCookie, sessionCookies } from '../auth/cookies';
 import type { ProtoSession } from '../clients/identity-types';
@@ -31,6 +31,6 @@ export function refreshRefusalEndsSession(error: unknown): boolean {
   return (
     isAppError(error) &&
     (error.kind === 'unauthenticated' || error.kind === 'forbidden') &&
-    error.code !== 'TOKEN_ROTATED'
+    !isIdentityRefusal(error, 'TOKEN_ROTATED')
   );
 }

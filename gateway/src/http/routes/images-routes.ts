@@ -6,6 +6,7 @@ import { serviceCallerOf } from '../../auth/caller';
 import { requireRole } from '../../auth/guards';
 import type { ImageMeta } from '../../clients/content-client';
 import type { RouteDeps } from '../deps';
+import { valueOfCode, type CodeTable } from '../error-codes';
 import { toHttpError } from '../error-mapper';
 import { callContext } from '../request-facts';
 import { imageUrl } from './content-item-routes';
@@ -19,7 +20,7 @@ interface Upload {
 }
 
 /** The image rules' refusals carry their own statuses (docs/api/content.md). */
-const STATUS_OF_CODE: Record<string, number> = {
+const STATUS_OF_CODE: CodeTable<number> = {
   IMAGE_TOO_LARGE: 413,
   IMAGE_TYPE: 415,
   UNSUPPORTED_ENCODING: 415,
@@ -148,7 +149,8 @@ const metaView = (m: ImageMeta) => ({
 
 /** 413/415 for the image rules' refusals, in the one error shape; everything else goes on. */
 const imageRefusals: ErrorRequestHandler = (error, _req, res, next) => {
-  const status = error instanceof AppError && error.code ? STATUS_OF_CODE[error.code] : undefined;
+  const status =
+    error instanceof AppError && error.code ? valueOfCode(STATUS_OF_CODE, error.code) : undefined;
   if (status === undefined || res.headersSent) {
     next(error);
     return;

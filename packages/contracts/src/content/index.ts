@@ -1,2 +1,3 @@
 export * from './events';
 export * from './editorial';
+export * from './error-codes';

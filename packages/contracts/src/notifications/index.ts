@@ -1,3 +1,4 @@
 export * from './newsletter';
 export * from './in-app';
 export * from './marketing';
+export * from './error-codes';

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 
 /**
  * An account id must be one literal subject token (billing.account.<id>). Identity's ids are
@@ -8,7 +8,7 @@ const ACCOUNT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 export function parseAccountId(input: unknown): string {
   if (typeof input !== 'string' || !ACCOUNT_ID.test(input)) {
-    throw new AppError('validation', 'A valid account id is required', [], 'INVALID_ACCOUNT_ID');
+    throw billingError('validation', 'A valid account id is required', 'INVALID_ACCOUNT_ID');
   }
   return input;
 }

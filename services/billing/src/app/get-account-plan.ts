@@ -1,4 +1,4 @@
-import { AppError, type PlanId, type PlanLimits } from '@parley/contracts';
+import { type PlanId, type PlanLimits, billingError } from '@parley/contracts';
 import { foldEvents } from '@parley/eventstore';
 import { planDetailsOf, type PlanDetails } from '../catalogue/catalogue';
 import { accountDecider } from '../domain/account/decide';
@@ -21,7 +21,7 @@ export interface AccountPlan {
 /** How long a plan asked for right after sign-up waits for the reactor to assign it. */
 const REGISTRATION_WAIT_MS = 5000;
 
-const accountNotFound = () => new AppError('not_found', 'This account has no plan', [], 'ACCOUNT_NOT_FOUND');
+const accountNotFound = () => billingError('not_found', 'This account has no plan', 'ACCOUNT_NOT_FOUND');
 
 /**
  * The account's current plan, read from its own stream (consistent, one request when cached).
@@ -39,7 +39,11 @@ export async function getAccountPlan(deps: BillingDeps, input: { accountId: unkn
         await deps.registrations.runner.waitFor(tail, REGISTRATION_WAIT_MS);
       } catch (e) {
         deps.logger.warn({ err: e, accountId }, 'plan assignment is behind the identity stream');
-        throw new AppError('unavailable', 'Your plan is being set up. Please try again in a moment.');
+        throw billingError(
+          'unavailable',
+          'Your plan is being set up. Please try again in a moment.',
+          'UNAVAILABLE',
+        );
       }
     }
     // Read again even when the reactor was already past the tail: it may have got there (and

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import { fieldErrors } from '@parley/contracts/validation';
 import type { z } from 'zod';
 
@@ -7,7 +7,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   const parsed = schema.safeParse(input);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
-    throw new AppError('validation', fields[0]?.message ?? 'Invalid input', fields);
+    throw billingError('validation', fields[0]?.message ?? 'Invalid input', 'VALIDATION', fields);
   }
   return parsed.data;
 }

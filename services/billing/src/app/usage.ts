@@ -1,5 +1,5 @@
 import type { PlanId } from '@parley/contracts';
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import { executeCommand, foldEvents } from '@parley/eventstore';
 import { isEntitled } from '../domain/account/entitlement';
 import { usageDecider } from '../domain/usage/decide';
@@ -27,10 +27,9 @@ const REQUEST_ID = /^[\x21-\x7e]{1,200}$/;
 
 function parseRequestId(input: unknown): string {
   if (typeof input !== 'string' || !REQUEST_ID.test(input))
-    throw new AppError(
+    throw billingError(
       'validation',
       'A request id is required (1-200 printable characters)',
-      [],
       'INVALID_REQUEST_ID',
     );
   return input;

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import { unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { BillingDeps } from '../app/deps';
@@ -23,7 +23,7 @@ function bodyOf(req: { bodyJson: string }): unknown {
   try {
     return JSON.parse(req.bodyJson) as unknown;
   } catch {
-    throw new AppError('validation', 'The request body is not valid JSON', [], 'MALFORMED_JSON');
+    throw billingError('validation', 'The request body is not valid JSON', 'MALFORMED_JSON');
   }
 }
 

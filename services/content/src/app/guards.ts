@@ -1,10 +1,10 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import type { Pool } from 'pg';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (v: string) => UUID.test(v);
 
-export const domainNotFound = () => new AppError('not_found', 'Domain not found', [], 'DOMAIN_NOT_FOUND');
+export const domainNotFound = () => contentError('not_found', 'Domain not found', 'DOMAIN_NOT_FOUND');
 
 /** 404 unless the domain is one of the caller's account, as far as the domains events told us. */
 export async function requireDomain(pool: Pool, accountId: string, domainId: string): Promise<void> {
@@ -33,11 +33,8 @@ export async function requireImages(
       ).rowCount
     : 0;
   if (known !== unique.length) {
-    throw new AppError(
-      'validation',
-      'Image not found',
-      [{ field, message: 'Image not found' }],
-      'VALIDATION',
-    );
+    throw contentError('validation', 'Image not found', 'VALIDATION', [
+      { field, message: 'Image not found' },
+    ]);
   }
 }

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import { acceptImage } from '../domain/images/acceptance';
 import type { Caller, ContentDeps } from './deps';
 import { isUuid, requireDomain } from './guards';
@@ -20,7 +20,7 @@ export interface ImageFile {
   data: Buffer;
 }
 
-const imageNotFound = () => new AppError('not_found', 'Image not found', [], 'NOT_FOUND');
+const imageNotFound = () => contentError('not_found', 'Image not found', 'NOT_FOUND');
 
 /** Judges the bytes (size, type, pixels) before anything is written: a refused file leaves no trace. */
 export async function uploadImage(

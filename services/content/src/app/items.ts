@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type ContentKind } from '@parley/contracts';
+import { type ContentKind, contentError } from '@parley/contracts';
 import {
   appointmentTypeSchema,
   assertSafeText,
@@ -41,13 +41,13 @@ export function parseItemInput(
   try {
     raw = JSON.parse(json);
   } catch {
-    throw new AppError('validation', 'Request body must be a JSON object', [], 'VALIDATION');
+    throw contentError('validation', 'Request body must be a JSON object', 'VALIDATION');
   }
   assertSafeText(raw);
   const result = SCHEMAS[kind].safeParse(raw ?? {});
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+    throw contentError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
   }
   const { domainId, ...body } = result.data as { domainId: string } & Record<string, unknown>;
   return { domainId, body };

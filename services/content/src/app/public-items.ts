@@ -1,4 +1,4 @@
-import { AppError, type ContentKind } from '@parley/contracts';
+import { type ContentKind, contentError } from '@parley/contracts';
 import type { ContentDeps } from './deps';
 import { isUuid } from './guards';
 import { itemView, type ItemRow, type ItemView } from './items';
@@ -35,7 +35,7 @@ export async function getPublicItems(
   ids: readonly string[],
 ): Promise<ItemView[]> {
   if (ids.length > MAX_PUBLIC_IDS) {
-    throw new AppError('validation', `At most ${MAX_PUBLIC_IDS} ids`, [], 'VALIDATION');
+    throw contentError('validation', `At most ${MAX_PUBLIC_IDS} ids`, 'VALIDATION');
   }
   const wanted = [...new Set(ids.filter(isUuid))];
   if (wanted.length === 0) return [];

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import { fieldErrors, searchSchema } from '@parley/contracts/validation';
 import type { Caller, ContentDeps } from './deps';
 import { requireDomain } from './guards';
@@ -36,7 +36,7 @@ export async function searchContent(
   const parsed = searchSchema.safeParse(input);
   if (!parsed.success) {
     const fields = fieldErrors(parsed.error);
-    throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+    throw contentError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
   }
   await requireDomain(deps.pool, caller.accountId, parsed.data.domainId);
   const tsQuery = tsQueryOf(parsed.data.query);

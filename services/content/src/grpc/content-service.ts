@@ -1,4 +1,4 @@
-import { AppError, CONTENT_KINDS, type ContentKind } from '@parley/contracts';
+import { CONTENT_KINDS, type ContentKind, contentError } from '@parley/contracts';
 import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { ContentDeps } from '../app/deps';
@@ -9,7 +9,7 @@ import { searchContent } from '../app/search';
 
 function kindOf(kind: string): ContentKind {
   if ((CONTENT_KINDS as readonly string[]).includes(kind)) return kind as ContentKind;
-  throw new AppError('validation', `Unknown content kind: ${kind}`, [], 'VALIDATION');
+  throw contentError('validation', `Unknown content kind: ${kind}`, 'VALIDATION');
 }
 
 const itemMessage = (v: ItemView) => ({

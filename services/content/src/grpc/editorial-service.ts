@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
 import type { EditorialRequest__Output as EditorialRequest } from '@parley/grpc/generated/parley/content/v1';
 import type { Logger } from '@parley/logger';
@@ -42,7 +42,7 @@ import {
 
 function termKind(kind: string): TaxonomyKind {
   if (kind === 'tag' || kind === 'category') return kind;
-  throw new AppError('validation', `Unknown kind: ${kind}`, [], 'VALIDATION');
+  throw contentError('validation', `Unknown kind: ${kind}`, 'VALIDATION');
 }
 
 const json = (value: unknown) => ({ json: JSON.stringify(value) });

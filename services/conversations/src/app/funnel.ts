@@ -1,10 +1,10 @@
-import { AppError, type FunnelView } from '@parley/contracts';
+import { type FunnelView, conversationsError } from '@parley/contracts';
 import { funnelCurrency, funnelDays } from '../projections/funnel/queries';
 import type { Caller, ConversationsDeps } from './deps';
 import { addDays, change, dateValue, everyDay, isoDay, MAX_FUNNEL_DAYS, sumCounts } from './funnel-period';
 
 const invalid = (field: string, message: string) =>
-  new AppError('validation', message, [{ field, message }], 'VALIDATION');
+  conversationsError('validation', message, 'VALIDATION', [{ field, message }]);
 
 const MANAGERS = new Set(['OWNER', 'ADMIN']);
 
@@ -19,7 +19,7 @@ export async function getFunnel(
   input: { domainId: string; from?: string; to?: string },
 ): Promise<FunnelView> {
   if (!MANAGERS.has(caller.role))
-    throw new AppError('forbidden', 'Only the account owner and admins see the funnel', [], 'FORBIDDEN');
+    throw conversationsError('forbidden', 'Only the account owner and admins see the funnel', 'FORBIDDEN');
   const to = input.to || isoDay(deps.clock());
   const from = input.from || addDays(to, -6);
   const toValue = dateValue(to);
@@ -33,7 +33,7 @@ export async function getFunnel(
     input.domainId,
     caller.accountId,
   ]);
-  if (rows.length === 0) throw new AppError('not_found', 'Domain not found', [], 'DOMAIN_NOT_FOUND');
+  if (rows.length === 0) throw conversationsError('not_found', 'Domain not found', 'DOMAIN_NOT_FOUND');
 
   const weekStart = addDays(to, -13);
   const earliest = from < weekStart ? from : weekStart;

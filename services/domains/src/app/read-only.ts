@@ -1,12 +1,11 @@
-import { AppError, PLANS } from '@parley/contracts';
+import { PLANS, domainsError } from '@parley/contracts';
 import { planLimitOf } from '../projections/account-plans/queries';
 import type { DomainsDeps } from './deps';
 
 export const domainReadOnly = (planName: string, maxDomains: number) =>
-  new AppError(
+  domainsError(
     'precondition',
     `This domain is read-only: your ${planName} plan allows ${maxDomains} domain${maxDomains === 1 ? '' : 's'}. Upgrade to Pro, or delete another domain, to change it.`,
-    [],
     'DOMAIN_READ_ONLY',
   );
 

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type DomainConfig, type DomainSettings, type WidgetHomeSettings } from '@parley/contracts';
+import {
+  type DomainConfig,
+  type DomainSettings,
+  type WidgetHomeSettings,
+  domainsError,
+} from '@parley/contracts';
 import {
   domainConfigSchema,
   domainSettingsSchema,
@@ -38,12 +43,9 @@ export async function updateSettings(
     (await ownsDomain(deps, caller.accountId, input.domainId)) &&
     !(await canTakePayments(deps.pool, caller.accountId))
   )
-    throw new AppError(
-      'precondition',
-      PAYOUTS_NOT_READY,
-      [{ field: 'paymentEnabled', message: PAYOUTS_NOT_READY }],
-      'PAYOUTS_NOT_READY',
-    );
+    throw domainsError('precondition', PAYOUTS_NOT_READY, 'PAYOUTS_NOT_READY', [
+      { field: 'paymentEnabled', message: PAYOUTS_NOT_READY },
+    ]);
   const state = await runOnDomain(deps, caller, input.domainId, { type: 'UpdateSettings', changes });
   return state.settings;
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { domainsError } from '@parley/contracts';
 import { assertSafeText, fieldErrors } from '@parley/contracts/validation';
 import type { z } from 'zod';
 
@@ -10,7 +10,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.outp
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);
-  throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+  throw domainsError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
 }
 
 /**
@@ -22,10 +22,10 @@ export function parseDocument(json: string, what: string): Record<string, unknow
   try {
     value = JSON.parse(json || '{}');
   } catch {
-    throw new AppError('validation', `${what} must be a JSON object`, [], 'VALIDATION');
+    throw domainsError('validation', `${what} must be a JSON object`, 'VALIDATION');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError('validation', `${what} must be a JSON object`, [], 'VALIDATION');
+    throw domainsError('validation', `${what} must be a JSON object`, 'VALIDATION');
   }
   assertSafeText(value);
   return value as Record<string, unknown>;

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { fieldErrors } from '@parley/contracts/validation';
 import type { z } from 'zod';
 
@@ -16,5 +16,5 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): z.infe
     return i === -1 ? order.length : i;
   };
   const fields = fieldErrors(result.error).sort((a, b) => rank(a.field) - rank(b.field));
-  throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields);
+  throw identityError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
 }

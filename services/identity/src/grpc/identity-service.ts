@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { callerFrom, unary, type ServiceHandlers } from '@parley/grpc';
 import type { Logger } from '@parley/logger';
 import type { IdentityDeps } from '../app/deps';
@@ -32,7 +32,7 @@ function requestKeyOf(commandId: string): string | undefined {
   if (!commandId) return undefined;
   if (!REQUEST_KEY.test(commandId)) {
     const message = 'Invalid request id';
-    throw new AppError('validation', message, [{ field: 'commandId', message }]);
+    throw identityError('validation', message, 'VALIDATION', [{ field: 'commandId', message }]);
   }
   return commandId;
 }

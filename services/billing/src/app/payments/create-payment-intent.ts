@@ -1,4 +1,4 @@
-import { AppError, PLANS } from '@parley/contracts';
+import { PLANS, billingError } from '@parley/contracts';
 import { createPaymentIntentSchema } from '@parley/contracts/validation';
 import { isEntitled } from '../../domain/account/entitlement';
 import { META } from '../../payments/snapshot';
@@ -26,7 +26,7 @@ export async function createUpgradePaymentIntent(
   const { billingDetails } = parseInput(createPaymentIntentSchema, input.body);
   const plan = await getAccountPlan(deps, { accountId });
   if (plan.subscription && !plan.subscription.ended && isEntitled(plan.subscription.status))
-    throw new AppError('conflict', ALREADY_SUBSCRIBED, [], 'ALREADY_SUBSCRIBED');
+    throw billingError('conflict', ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED');
   try {
     return await payments.lanes.run(`create-${accountId}`, async () => {
       const customerId = await ensureCustomer(payments, deps.pool, accountId, billingDetails);

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import type { BillingDetails } from '@parley/contracts/validation';
 import type { Pool } from 'pg';
 import { META } from '../../payments/snapshot';
@@ -24,7 +24,7 @@ export async function accountOfCustomer(pool: Pool, customerId: string): Promise
 
 export async function requireCustomer(pool: Pool, accountId: string): Promise<string> {
   const id = await customerIdOf(pool, accountId);
-  if (!id) throw new AppError('not_found', NO_BILLING_ACCOUNT, [], 'NO_BILLING_ACCOUNT');
+  if (!id) throw billingError('not_found', NO_BILLING_ACCOUNT, 'NO_BILLING_ACCOUNT');
   return id;
 }
 

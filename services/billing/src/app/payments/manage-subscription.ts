@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import { subscriptionChangeSchema } from '@parley/contracts/validation';
 import { isEntitled } from '../../domain/account/entitlement';
 import type { SubscriptionState } from '../../domain/account/state';
@@ -50,8 +50,7 @@ export async function changeSubscription(
   const failure = input.creating ? 'Failed to create subscription' : 'Failed to upgrade subscription';
   try {
     if (current && paying(current)) {
-      if (!current.cancelAtPeriodEnd)
-        throw new AppError('conflict', ALREADY_ON_PLAN, [], 'ALREADY_SUBSCRIBED');
+      if (!current.cancelAtPeriodEnd) throw billingError('conflict', ALREADY_ON_PLAN, 'ALREADY_SUBSCRIBED');
       const resumed = await payments.stripe.subscriptions.update(current.subscriptionId, {
         cancel_at_period_end: false,
       });
@@ -76,7 +75,7 @@ export async function changeSubscription(
       invoice_settings?: { default_payment_method?: unknown };
     };
     const card = saved.invoice_settings?.default_payment_method;
-    if (!card) throw new AppError('precondition', PAYMENT_METHOD_REQUIRED, [], 'PAYMENT_METHOD_REQUIRED');
+    if (!card) throw billingError('precondition', PAYMENT_METHOD_REQUIRED, 'PAYMENT_METHOD_REQUIRED');
     const sub = await payments.stripe.subscriptions.create(
       {
         customer,
@@ -88,7 +87,7 @@ export async function changeSubscription(
     );
     await syncSubscription(deps, payments, sub, `subscribe-${sub.id}`);
     if (!isEntitled(sub.status as SubscriptionState['status']))
-      throw new AppError('precondition', 'Payment failed', [], 'CARD_DECLINED');
+      throw billingError('precondition', 'Payment failed', 'CARD_DECLINED');
     return { message: success, subscriptionId: sub.id, status: sub.status };
   } catch (e) {
     throw providerError(e, failure, deps.logger);
@@ -103,8 +102,7 @@ export async function cancelSubscription(
   const payments = requirePayments(deps);
   const accountId = parseAccountId(input.accountId);
   const current = (await getAccountPlan(deps, { accountId })).subscription;
-  if (!current || !paying(current))
-    throw new AppError('not_found', NO_BILLING_ACCOUNT, [], 'NO_BILLING_ACCOUNT');
+  if (!current || !paying(current)) throw billingError('not_found', NO_BILLING_ACCOUNT, 'NO_BILLING_ACCOUNT');
   try {
     const sub = current.cancelAtPeriodEnd
       ? null
@@ -138,7 +136,7 @@ export async function openCustomerPortal(
   } catch (e) {
     if (isPortalNotConfigured(e)) {
       deps.logger.warn({ err: e }, 'the billing portal is not configured at the payment provider');
-      throw new AppError('precondition', PORTAL_NOT_CONFIGURED, [], 'PORTAL_NOT_CONFIGURED');
+      throw billingError('precondition', PORTAL_NOT_CONFIGURED, 'PORTAL_NOT_CONFIGURED');
     }
     throw providerError(e, 'Failed to open customer portal', deps.logger);
   }

@@ -1,4 +1,4 @@
-import { AppError, type OrderPaidData } from '@parley/contracts';
+import { type OrderPaidData, billingError } from '@parley/contracts';
 import { billingDetailsSchema } from '@parley/contracts/validation';
 import { executeCommand } from '@parley/eventstore';
 import type Stripe from 'stripe';
@@ -48,7 +48,7 @@ export async function createOrderPaymentIntent(
     [accountId],
   );
   if (!rows[0]?.charges_enabled)
-    throw new AppError('precondition', SHOP_CANNOT_TAKE_PAYMENTS, [], 'PAYMENTS_UNAVAILABLE');
+    throw billingError('precondition', SHOP_CANNOT_TAKE_PAYMENTS, 'PAYMENTS_UNAVAILABLE');
   try {
     const intent = await payments.stripe.paymentIntents.create({
       amount: order.amountCents,

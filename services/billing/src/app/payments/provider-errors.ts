@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { AppError, billingError } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import Stripe from 'stripe';
 
@@ -12,20 +12,21 @@ export const PORTAL_NOT_CONFIGURED = 'Customer portal is not configured. Please 
 export function providerError(e: unknown, fallback: string, logger: Logger): AppError {
   if (e instanceof AppError) return e;
   if (e instanceof Stripe.errors.StripeCardError)
-    return new AppError('precondition', e.message || 'Payment failed', [], 'CARD_DECLINED');
+    return billingError('precondition', e.message || 'Payment failed', 'CARD_DECLINED');
   if (
     e instanceof Stripe.errors.StripeConnectionError ||
     e instanceof Stripe.errors.StripeAPIError ||
     e instanceof Stripe.errors.StripeRateLimitError
   ) {
     logger.warn({ err: e }, 'payment provider unreachable');
-    return new AppError(
+    return billingError(
       'unavailable',
       'The payment provider cannot be reached. Please try again in a moment.',
+      'UNAVAILABLE',
     );
   }
   logger.error({ err: e }, 'payment provider refused a call');
-  return new AppError('internal', fallback, [], 'PAYMENT_PROVIDER_ERROR');
+  return billingError('internal', fallback, 'PAYMENT_PROVIDER_ERROR');
 }
 
 /** Stripe's answer when no billing portal configuration was saved in its dashboard. */

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import type Stripe from 'stripe';
 import { isEntitled } from '../../domain/account/entitlement';
 import { idOf, META } from '../../payments/snapshot';
@@ -25,11 +25,11 @@ export async function startSubscriptionForPayment(
   source: string,
 ): Promise<{ subscriptionId: string; status: string }> {
   if (intent.status !== 'succeeded')
-    throw new AppError('precondition', PAYMENT_NOT_COMPLETED, [], 'PAYMENT_NOT_COMPLETED');
+    throw billingError('precondition', PAYMENT_NOT_COMPLETED, 'PAYMENT_NOT_COMPLETED');
   const customer = idOf(intent.customer);
   const paymentMethod = idOf(intent.payment_method);
   if (!customer || !paymentMethod)
-    throw new AppError('precondition', PAYMENT_NOT_COMPLETED, [], 'PAYMENT_NOT_COMPLETED');
+    throw billingError('precondition', PAYMENT_NOT_COMPLETED, 'PAYMENT_NOT_COMPLETED');
 
   const made = await deps.pool.query<{ subscription_id: string | null }>(
     'SELECT subscription_id FROM payment_intents WHERE id = $1 AND account_id = $2',

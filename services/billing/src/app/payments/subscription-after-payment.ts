@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { billingError } from '@parley/contracts';
 import { subscriptionAfterPaymentSchema } from '@parley/contracts/validation';
 import { idOf } from '../../payments/snapshot';
 import { parseAccountId } from '../account-id';
@@ -27,7 +27,7 @@ export async function createSubscriptionAfterPayment(
   const body = parseInput(subscriptionAfterPaymentSchema, input.body);
   const customerId = await requireCustomer(deps.pool, accountId);
   if (customerId !== body.customerId)
-    throw new AppError('not_found', NO_BILLING_ACCOUNT, [], 'NO_BILLING_ACCOUNT');
+    throw billingError('not_found', NO_BILLING_ACCOUNT, 'NO_BILLING_ACCOUNT');
   try {
     const { rows } = await deps.pool.query<{ id: string }>(
       `SELECT id FROM payment_intents WHERE account_id = $1 AND purpose = 'subscription'
@@ -48,5 +48,5 @@ export async function createSubscriptionAfterPayment(
   } catch (e) {
     throw providerError(e, 'Failed to create subscription', deps.logger);
   }
-  throw new AppError('precondition', PAYMENT_NOT_COMPLETED, [], 'PAYMENT_NOT_COMPLETED');
+  throw billingError('precondition', PAYMENT_NOT_COMPLETED, 'PAYMENT_NOT_COMPLETED');
 }

@@ -1,4 +1,4 @@
-import { AppError, type PaymentFailedData } from '@parley/contracts';
+import { type PaymentFailedData, billingError, isBillingErrorCode } from '@parley/contracts';
 import { executeCommand } from '@parley/eventstore';
 import type Stripe from 'stripe';
 import { accountDecider } from '../../domain/account/decide';
@@ -137,7 +137,7 @@ function verified(payments: PaymentsDeps, payload: Buffer, signature: string): S
   return null;
 }
 
-const badSignature = () => new AppError('validation', 'Invalid webhook signature', [], 'INVALID_SIGNATURE');
+const badSignature = () => billingError('validation', 'Invalid webhook signature', 'INVALID_SIGNATURE');
 
 /**
  * A webhook from the provider, as its raw bytes and Stripe-Signature header. The signature is
@@ -179,7 +179,12 @@ export async function handleWebhook(
         { err: e, event: event.id, type: event.type },
         'webhook not applied: the provider will deliver it again',
       );
-      throw new AppError('unavailable', 'The webhook could not be applied now', [], error.code);
+      throw billingError(
+        'unavailable',
+        'The webhook could not be applied now',
+        // The cause's code, relayed; a cause without one (the provider out of reach) is the outage.
+        isBillingErrorCode(error.code) ? error.code : 'UNAVAILABLE',
+      );
     }
   }
   await deps.pool.query(

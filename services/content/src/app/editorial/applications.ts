@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { AppError, contentError } from '@parley/contracts';
 import type { ApplicationStatus } from '@parley/contracts/validation';
 import {
   adminApplicationsQuerySchema,
@@ -94,7 +94,7 @@ export async function submitApplication(
   acceptCv(cv.data, cv.filename);
   const job = await getOpenJob(deps, jobId).catch((error: unknown) => {
     throw error instanceof AppError && error.kind === 'not_found'
-      ? new AppError('not_found', 'This position is no longer open', [], 'JOB_NOT_OPEN')
+      ? contentError('not_found', 'This position is no longer open', 'JOB_NOT_OPEN')
       : error;
   });
   const id = applicationIdOf(job.id, input.email);

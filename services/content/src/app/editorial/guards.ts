@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import { fieldErrors } from '@parley/contracts/validation';
 import {
   executeCommand,
@@ -12,7 +12,8 @@ import type { Caller, ContentDeps } from '../deps';
 
 /** Everything an admin does here is refused for anyone else, whatever the gateway checked. */
 export function requireAdmin(caller: Caller): void {
-  if (caller.role !== 'ADMIN') throw new AppError('forbidden', 'You do not have permission to do this');
+  if (caller.role !== 'ADMIN')
+    throw contentError('forbidden', 'You do not have permission to do this', 'FORBIDDEN');
 }
 
 /** A request's JSON judged by the shared schema, as the gateway judged it already. */
@@ -21,12 +22,12 @@ export function parseInput<S extends z.ZodType>(schema: S, json: string): z.outp
   try {
     raw = JSON.parse(json || '{}');
   } catch {
-    throw new AppError('validation', 'Request body must be a JSON object', [], 'VALIDATION');
+    throw contentError('validation', 'Request body must be a JSON object', 'VALIDATION');
   }
   const result = schema.safeParse(raw ?? {});
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+    throw contentError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
   }
   return result.data;
 }

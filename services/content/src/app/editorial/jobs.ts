@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import type { JobStatus, JobType } from '@parley/contracts/validation';
 import {
   adminJobsQuerySchema,
@@ -69,7 +69,7 @@ function contentOf(json: string): { content: JobContent; status: JobStatus } {
   const description = sanitizeRichText(input.description);
   if (richTextIsEmpty(description)) {
     const message = EDITORIAL_MESSAGES.jobDescription;
-    throw new AppError('validation', message, [{ field: 'description', message }], 'VALIDATION');
+    throw contentError('validation', message, 'VALIDATION', [{ field: 'description', message }]);
   }
   const { status, ...rest } = input;
   return { content: { ...rest, description }, status };
@@ -132,7 +132,7 @@ export const JOB_HAS_APPLICATIONS =
 export async function deleteJob(deps: ContentDeps, caller: Caller, id: string): Promise<void> {
   requireAdmin(caller);
   const job = await readJob(deps, id, true);
-  if (Number(job.total) > 0) throw new AppError('conflict', JOB_HAS_APPLICATIONS, [], 'JOB_HAS_APPLICATIONS');
+  if (Number(job.total) > 0) throw contentError('conflict', JOB_HAS_APPLICATIONS, 'JOB_HAS_APPLICATIONS');
   await runEditorial(
     deps,
     'job',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import {
   adminPostsQuerySchema,
   blogPostSchema,
@@ -27,7 +27,7 @@ import { claimSlug, releaseSlug } from './slugs';
 
 const SLUG_TAKEN = 'Another post already has this address';
 const slugTaken = () =>
-  new AppError('conflict', SLUG_TAKEN, [{ field: 'slug', message: SLUG_TAKEN }], 'SLUG_TAKEN');
+  contentError('conflict', SLUG_TAKEN, 'SLUG_TAKEN', [{ field: 'slug', message: SLUG_TAKEN }]);
 const postHolder = {
   aggregate: 'post',
   currentSlug: (events: { type: string; data: unknown }[]) => {
@@ -37,7 +37,7 @@ const postHolder = {
 };
 
 const invalid = (field: string, message: string) =>
-  new AppError('validation', message, [{ field, message }], 'VALIDATION');
+  contentError('validation', message, 'VALIDATION', [{ field, message }]);
 
 /**
  * The post as it is kept: its body sanitised (and judged again: sanitising may leave a published

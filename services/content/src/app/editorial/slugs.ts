@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import type { AppError, ContentErrorCode } from '@parley/contracts';
 import {
   slugClaimDecider,
   slugClaimId,
@@ -29,7 +29,7 @@ export async function claimSlug(
   slug: string,
   holderId: string,
   holder: SlugHolder,
-  taken: () => AppError,
+  taken: () => AppError<ContentErrorCode>,
   actorId: string,
 ): Promise<void> {
   const guard = async (state: SlugClaimState) => {

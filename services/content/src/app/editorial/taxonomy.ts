@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, EditorialEvent } from '@parley/contracts';
+import { EditorialEvent, contentError } from '@parley/contracts';
 import { adminListQuerySchema, categorySchema, slugify, tagSchema } from '@parley/contracts/validation';
 import { foldEvents } from '@parley/eventstore';
 import {
@@ -129,7 +129,7 @@ const slugHolder = (kind: TaxonomyKind) => ({
 });
 
 const takenError = (kind: TaxonomyKind) => () =>
-  new AppError('conflict', KINDS[kind].taken, [{ field: 'name', message: KINDS[kind].taken }], 'NAME_TAKEN');
+  contentError('conflict', KINDS[kind].taken, 'NAME_TAKEN', [{ field: 'name', message: KINDS[kind].taken }]);
 
 /** The body with its slug: the name's, or `<kind>-<id>` for a name with no Latin letters or digits. */
 function withSlug(kind: TaxonomyKind, id: string, body: Omit<DocumentBody, 'slug'>): DocumentBody {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, EditorialEvent, type JobApplicationSubmitted } from '@parley/contracts';
+import { EditorialEvent, type JobApplicationSubmitted, contentError } from '@parley/contracts';
 import type { ApplicationStatus } from '@parley/contracts/validation';
 import type { Decider, DomainEvent } from '@parley/eventstore';
 
@@ -17,7 +17,7 @@ export interface ApplicationState {
 
 export const ALREADY_APPLIED_MESSAGE = 'You have already applied for this position with this email address';
 
-export const applicationNotFound = () => new AppError('not_found', 'Application not found', [], 'NOT_FOUND');
+export const applicationNotFound = () => contentError('not_found', 'Application not found', 'NOT_FOUND');
 
 /**
  * The application id of an address for a job: one application per person and listing, so a form
@@ -45,12 +45,9 @@ export const applicationDecider: Decider<ApplicationCommand, ApplicationEvent, A
     const at = command.now.toISOString();
     if (command.type === 'Submit') {
       if (state.submitted)
-        throw new AppError(
-          'conflict',
-          ALREADY_APPLIED_MESSAGE,
-          [{ field: 'email', message: ALREADY_APPLIED_MESSAGE }],
-          'ALREADY_APPLIED',
-        );
+        throw contentError('conflict', ALREADY_APPLIED_MESSAGE, 'ALREADY_APPLIED', [
+          { field: 'email', message: ALREADY_APPLIED_MESSAGE },
+        ]);
       return [
         { type: EditorialEvent.ApplicationSubmitted, data: { ...command.application, submittedAt: at } },
       ];

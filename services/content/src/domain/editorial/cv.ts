@@ -1,16 +1,13 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import { cvProblem } from '@parley/contracts/validation';
 
 /** A CV is kept only when its bytes are a PDF of at most 5 MB (`cvProblem`, shared with the form). */
 export function acceptCv(data: Buffer, filename: string): void {
   const problem = cvProblem(data, filename);
   if (problem)
-    throw new AppError(
-      'validation',
-      problem.message,
-      [{ field: 'cv', message: problem.message }],
-      problem.code,
-    );
+    throw contentError('validation', problem.message, problem.code, [
+      { field: 'cv', message: problem.message },
+    ]);
 }
 
 /** The name a CV is stored and downloaded under: its own, made safe for a header, always .pdf. */

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import type { Decider, DomainEvent } from '@parley/eventstore';
 
 /**
@@ -27,8 +27,7 @@ export interface DocumentState {
   body: DocumentBody | null;
 }
 
-export const documentNotFound = (noun: string) =>
-  new AppError('not_found', `${noun} not found`, [], 'NOT_FOUND');
+export const documentNotFound = (noun: string) => contentError('not_found', `${noun} not found`, 'NOT_FOUND');
 
 const sameBody = (a: DocumentBody | null, b: DocumentBody) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -48,8 +47,7 @@ export function documentDecider(
     decide(command, state) {
       const at = command.now.toISOString();
       if (command.type === 'Create') {
-        if (state.status !== 'none')
-          throw new AppError('conflict', `${names.noun} already exists`, [], 'EXISTS');
+        if (state.status !== 'none') throw contentError('conflict', `${names.noun} already exists`, 'EXISTS');
         return [
           { type: names.created, data: { body: command.body, createdBy: command.actorId, createdAt: at } },
         ];

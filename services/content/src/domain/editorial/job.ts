@@ -1,4 +1,4 @@
-import { AppError, EditorialEvent } from '@parley/contracts';
+import { EditorialEvent, contentError } from '@parley/contracts';
 import type { JobStatus, JobType } from '@parley/contracts/validation';
 import type { Decider, DomainEvent } from '@parley/eventstore';
 
@@ -23,7 +23,7 @@ export interface JobState {
   content: JobContent | null;
 }
 
-export const jobNotFound = () => new AppError('not_found', 'Job listing not found', [], 'NOT_FOUND');
+export const jobNotFound = () => contentError('not_found', 'Job listing not found', 'NOT_FOUND');
 
 function statusEvents(from: JobState['status'], to: JobStatus, actorId: string, at: string): JobEvent[] {
   if (from === to) return [];
@@ -60,7 +60,7 @@ export const jobDecider: Decider<JobCommand, JobEvent, JobState> = {
   decide(command, state) {
     const at = command.now.toISOString();
     if (command.type === 'Create') {
-      if (state.status !== 'none') throw new AppError('conflict', 'Job listing already exists', [], 'EXISTS');
+      if (state.status !== 'none') throw contentError('conflict', 'Job listing already exists', 'EXISTS');
       return [
         {
           type: EditorialEvent.JobCreated,

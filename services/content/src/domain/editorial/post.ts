@@ -1,4 +1,4 @@
-import { AppError, EditorialEvent } from '@parley/contracts';
+import { EditorialEvent, contentError } from '@parley/contracts';
 import type { PostStatus } from '@parley/contracts/validation';
 import type { Decider, DomainEvent } from '@parley/eventstore';
 
@@ -29,7 +29,7 @@ export interface PostState {
   publishedAt: string | null;
 }
 
-export const postNotFound = () => new AppError('not_found', 'Blog post not found', [], 'NOT_FOUND');
+export const postNotFound = () => contentError('not_found', 'Blog post not found', 'NOT_FOUND');
 
 const changed = (a: PostContent | null, b: PostContent) => JSON.stringify(a) !== JSON.stringify(b);
 
@@ -71,7 +71,7 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
   decide(command, state) {
     const at = command.now.toISOString();
     if (command.type === 'Create') {
-      if (state.status !== 'none') throw new AppError('conflict', 'Blog post already exists', [], 'EXISTS');
+      if (state.status !== 'none') throw contentError('conflict', 'Blog post already exists', 'EXISTS');
       const created: PostEvent = {
         type: EditorialEvent.PostCreated,
         data: { content: command.content, createdBy: command.actorId, createdAt: at },

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { contentError } from '@parley/contracts';
 import {
   IMAGE_MESSAGES,
   MAX_IMAGE_BYTES,
@@ -28,26 +28,17 @@ const TYPE_OF_DECLARED: Record<string, ImageType> = {
 const NO_CLAIM = new Set(['', 'application/octet-stream']);
 
 export const imageTooLarge = () =>
-  new AppError(
-    'validation',
-    IMAGE_MESSAGES.apiTooLarge,
-    [{ field: 'file', message: IMAGE_MESSAGES.apiTooLarge }],
-    'IMAGE_TOO_LARGE',
-  );
+  contentError('validation', IMAGE_MESSAGES.apiTooLarge, 'IMAGE_TOO_LARGE', [
+    { field: 'file', message: IMAGE_MESSAGES.apiTooLarge },
+  ]);
 export const imageTypeRefused = () =>
-  new AppError(
-    'validation',
-    IMAGE_MESSAGES.apiType,
-    [{ field: 'file', message: IMAGE_MESSAGES.apiType }],
-    'IMAGE_TYPE',
-  );
+  contentError('validation', IMAGE_MESSAGES.apiType, 'IMAGE_TYPE', [
+    { field: 'file', message: IMAGE_MESSAGES.apiType },
+  ]);
 export const imageDimensionsRefused = () =>
-  new AppError(
-    'validation',
-    IMAGE_MESSAGES.apiDimensions,
-    [{ field: 'file', message: IMAGE_MESSAGES.apiDimensions }],
-    'IMAGE_DIMENSIONS',
-  );
+  contentError('validation', IMAGE_MESSAGES.apiDimensions, 'IMAGE_DIMENSIONS', [
+    { field: 'file', message: IMAGE_MESSAGES.apiDimensions },
+  ]);
 
 /** The last dot-separated part of a file name, lower-cased; undefined when the name has none. */
 export function extensionOf(filename: string): string | undefined {

@@ -1,4 +1,4 @@
-import { AppError, ContentEvent, type ContentItemCreated, type ContentKind } from '@parley/contracts';
+import { ContentEvent, type ContentItemCreated, type ContentKind, contentError } from '@parley/contracts';
 import type { Decider, Folded } from '@parley/eventstore';
 import { lifecycleOf, type ItemEvent } from './events';
 
@@ -36,7 +36,7 @@ const NOUN: Record<ContentKind, string> = {
 };
 
 export const itemNotFound = (kind: ContentKind) =>
-  new AppError('not_found', `${NOUN[kind]} not found`, [], 'NOT_FOUND');
+  contentError('not_found', `${NOUN[kind]} not found`, 'NOT_FOUND');
 
 export function evolveItem(kind: ContentKind, state: Folded<ItemState>, event: ItemEvent): Folded<ItemState> {
   switch (lifecycleOf(kind, event.type)) {
@@ -60,7 +60,7 @@ export function decideItem(kind: ContentKind, command: ItemCommand, state: ItemS
   const names = ContentEvent[kind];
   const at = command.now.toISOString();
   if (command.type === 'Create') {
-    if (state.status !== 'none') throw new AppError('conflict', `${NOUN[kind]} already exists`, [], 'EXISTS');
+    if (state.status !== 'none') throw contentError('conflict', `${NOUN[kind]} already exists`, 'EXISTS');
     return [
       {
         type: names.created,
@@ -77,11 +77,11 @@ export function decideItem(kind: ContentKind, command: ItemCommand, state: ItemS
   if (state.status !== 'active' || state.accountId !== command.accountId) throw itemNotFound(kind);
   if (command.type === 'Update') {
     if (command.domainId !== state.domainId) {
-      throw new AppError(
+      throw contentError(
         'validation',
         `A ${NOUN[kind].toLowerCase()} cannot move to another domain`,
-        [{ field: 'domainId', message: `A ${NOUN[kind].toLowerCase()} cannot move to another domain` }],
         'VALIDATION',
+        [{ field: 'domainId', message: `A ${NOUN[kind].toLowerCase()} cannot move to another domain` }],
       );
     }
     return [{ type: names.updated, data: { body: command.body, updatedBy: command.actorId, updatedAt: at } }];

@@ -1,5 +1,5 @@
 import { executeCommand } from '@parley/eventstore';
-import { isAppError } from '@parley/contracts';
+import { isIdentityRefusal } from '@parley/contracts';
 import { emailDecider } from '../../domain/email/decide';
 import { userDecider } from '../../domain/user/decide';
 import { hashPassword } from '../../security/passwords';
@@ -30,7 +30,7 @@ export async function bootstrapAdmin(
       { commandId: `admin-${userId}-claim` },
     );
   } catch (e) {
-    if (!isAppError(e) || e.code !== 'EMAIL_TAKEN') throw e;
+    if (!isIdentityRefusal(e, 'EMAIL_TAKEN')) throw e;
     logger.error(
       { email: admin.email },
       'ADMIN_EMAIL belongs to an account that is not the configured admin; no admin created',

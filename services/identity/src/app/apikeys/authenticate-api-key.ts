@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { API_KEY_MESSAGES } from '@parley/contracts/validation';
 import { sameDigest } from '../../domain/shared/equal';
 import { apiKeyById, recordApiKeyUse } from '../../projections/apikeys/queries';
@@ -13,7 +13,7 @@ export interface AuthenticatedApiKey {
   scopes: string[];
 }
 
-const invalidKey = () => new AppError('unauthenticated', API_KEY_MESSAGES.invalidKey, [], 'INVALID_API_KEY');
+const invalidKey = () => identityError('unauthenticated', API_KEY_MESSAGES.invalidKey, 'INVALID_API_KEY');
 
 /** A presented key, checked against its HMAC; unknown, malformed and revoked keys are alike refused. */
 export async function authenticateApiKey(

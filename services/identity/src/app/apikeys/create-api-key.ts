@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { API_KEY_MESSAGES, apiKeyCreateSchema, MAX_ACTIVE_API_KEYS } from '@parley/contracts/validation';
 import { executeCommand } from '@parley/eventstore';
 import type { Caller } from '@parley/grpc';
@@ -23,7 +23,7 @@ export async function createApiKey(
   const { name, scopes } = validate(apiKeyCreateSchema, { name: input.name, scopes: input.scopes });
   const owner = await verifiedCaller(deps, input.caller, ['OWNER']);
   if ((await activeApiKeyCount(deps.pool, owner.accountId)) >= MAX_ACTIVE_API_KEYS) {
-    throw new AppError('conflict', API_KEY_MESSAGES.tooMany, [], 'TOO_MANY_API_KEYS');
+    throw identityError('conflict', API_KEY_MESSAGES.tooMany, 'TOO_MANY_API_KEYS');
   }
   const keyId = randomUUID();
   const issued = issueApiKey(deps, keyId);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { identityError, type IdentityErrorCode } from '@parley/contracts';
 import { executeCommand } from '@parley/eventstore';
 import { changePasswordSchema } from '@parley/contracts/validation';
 import { userNotFound } from '../../domain/shared/errors';
@@ -13,8 +13,8 @@ import { tooManyLoginAttempts } from '../sessions/login';
 import { validate } from '../validate';
 import { knownUserId } from './change-name';
 
-const field = (name: string, message: string, code: string) =>
-  new AppError('validation', message, [{ field: name, message }], code);
+const field = (name: string, message: string, code: IdentityErrorCode) =>
+  identityError('validation', message, code, [{ field: name, message }]);
 
 /**
  * Changes the password after checking the current one, then ends every other session of the

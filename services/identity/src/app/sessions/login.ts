@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { loginSchema } from '@parley/contracts/validation';
 import { emailDecider } from '../../domain/email/decide';
 import { secondsUntil } from '../../domain/shared/time';
@@ -14,14 +14,14 @@ import { issueSession, type ClientInfo, type IssuedSession } from './issue-sessi
 import { loginLimits } from './login-limits';
 
 export const invalidCredentials = () =>
-  new AppError('unauthenticated', 'Invalid email or password', [], 'INVALID_CREDENTIALS');
+  identityError('unauthenticated', 'Invalid email or password', 'INVALID_CREDENTIALS');
 
 export const tooManyLoginAttempts = (lockedMs: number, now: number) =>
-  new AppError(
+  identityError(
     'rate_limited',
     'Too many failed log-in attempts. Please try again later.',
-    [],
     'TOO_MANY_ATTEMPTS',
+    [],
     secondsUntil(now + lockedMs, now),
   );
 
@@ -54,7 +54,7 @@ export async function login(
   await deps.backoff.clear(limits.successClears);
 
   if (user.role !== 'ADMIN' && !(await currentSettings(deps)).loginEnabled) {
-    throw new AppError('forbidden', 'Login is currently disabled', [], 'LOGIN_DISABLED');
+    throw identityError('forbidden', 'Login is currently disabled', 'LOGIN_DISABLED');
   }
   return issueSession(deps, user, 'login', input.client, devices);
 }

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { settingsDecider } from '../../domain/settings/decide';
 import type { SystemSettings } from '../../domain/settings/events';
 import { loadState, subjects } from '../aggregates';
@@ -11,6 +11,6 @@ export async function currentSettings(deps: IdentityDeps): Promise<SystemSetting
 
 export async function assertRegistrationOpen(deps: IdentityDeps): Promise<void> {
   if (!(await currentSettings(deps)).registrationEnabled) {
-    throw new AppError('forbidden', 'Registration is currently disabled', [], 'REGISTRATION_DISABLED');
+    throw identityError('forbidden', 'Registration is currently disabled', 'REGISTRATION_DISABLED');
   }
 }

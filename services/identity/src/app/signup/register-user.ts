@@ -1,5 +1,5 @@
 import { executeCommand } from '@parley/eventstore';
-import { AppError, isAppError } from '@parley/contracts';
+import { identityError, isIdentityRefusal } from '@parley/contracts';
 import { emailDecider } from '../../domain/email/decide';
 import type { SignupRejectionReason } from '../../domain/signup/events';
 import { signupDecider } from '../../domain/signup/decide';
@@ -23,7 +23,7 @@ export async function registerUser(
   const at = subjects(store);
   const { signupId, userId, email } = signup;
   if (!userId || (signup.status !== 'onboarded' && signup.status !== 'completed')) {
-    throw new AppError('precondition', 'Please verify your email first', [], 'EMAIL_NOT_VERIFIED');
+    throw identityError('precondition', 'Please verify your email first', 'EMAIL_NOT_VERIFIED');
   }
 
   if (signup.status === 'onboarded') {
@@ -39,7 +39,7 @@ export async function registerUser(
         { commandId: `register-${signupId}-claim` },
       );
     } catch (e) {
-      if (isAppError(e) && e.code === 'EMAIL_TAKEN') await reject(deps, signupId, 'EMAIL_TAKEN');
+      if (isIdentityRefusal(e, 'EMAIL_TAKEN')) await reject(deps, signupId, 'EMAIL_TAKEN');
       throw e;
     }
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import type { Caller } from '@parley/grpc';
 import { teamInviteSchema } from '@parley/contracts/validation';
 import { executeCommand } from '@parley/eventstore';
@@ -18,7 +18,7 @@ import type { TeamMemberView } from './team-view';
 
 export const alreadyMember = () => {
   const message = 'This person is already a member of your team';
-  return new AppError('conflict', message, [{ field: 'email', message }], 'ALREADY_MEMBER');
+  return identityError('conflict', message, 'ALREADY_MEMBER', [{ field: 'email', message }]);
 };
 
 /** One invitation stream per account and address: inviting again re-sends the same invitation. */

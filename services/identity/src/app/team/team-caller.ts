@@ -1,11 +1,11 @@
-import { AppError, type Role } from '@parley/contracts';
+import { type Role, identityError } from '@parley/contracts';
 import type { Caller } from '@parley/grpc';
 import { userDecider } from '../../domain/user/decide';
 import type { UserState } from '../../domain/user/state';
 import { loadState, subjects } from '../aggregates';
 import type { IdentityDeps } from '../deps';
 
-const forbidden = () => new AppError('forbidden', 'You do not have permission to do this');
+const forbidden = () => identityError('forbidden', 'You do not have permission to do this', 'FORBIDDEN');
 
 /**
  * The caller's own record, checked against what the token said: a removed member or a token

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { API_KEY_MESSAGES } from '@parley/contracts/validation';
 import type { Decider } from '@parley/eventstore';
 import { iso } from '../shared/time';
@@ -8,7 +8,7 @@ import { ApiKeyEventType as T } from './events';
 import { evolveApiKey, initialApiKeyState, type ApiKeyState } from './state';
 
 export const apiKeyNotFound = () =>
-  new AppError('not_found', API_KEY_MESSAGES.notFound, [], 'API_KEY_NOT_FOUND');
+  identityError('not_found', API_KEY_MESSAGES.notFound, 'API_KEY_NOT_FOUND');
 
 export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[] {
   switch (command.type) {

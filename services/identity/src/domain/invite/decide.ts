@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import { TEAM_MESSAGES } from '@parley/contracts/validation';
 import type { Decider } from '@parley/eventstore';
 import { sameDigest } from '../shared/equal';
@@ -10,7 +10,7 @@ import { INVITE_RESEND_INTERVAL_MS, INVITE_TTL_MS, MAX_INVITE_SENDS } from './po
 import { evolveInvite, initialInviteState, type InviteState } from './state';
 
 export const inviteNotFound = () =>
-  new AppError('not_found', TEAM_MESSAGES.inviteNotFound, [], 'INVITE_NOT_FOUND');
+  identityError('not_found', TEAM_MESSAGES.inviteNotFound, 'INVITE_NOT_FOUND');
 
 /** Whether a presented token opens this invitation now: pending, the newest token, not expired. */
 export function isOpenFor(state: InviteState, tokenHash: string, now: number): boolean {
@@ -24,19 +24,18 @@ export function decideInvite(command: InviteCommand, state: InviteState): Invite
         const wait = state.lastSentAt + INVITE_RESEND_INTERVAL_MS - command.now;
         if (wait > 0) {
           const retryAfter = secondsUntil(state.lastSentAt + INVITE_RESEND_INTERVAL_MS, command.now);
-          throw new AppError(
+          throw identityError(
             'rate_limited',
             'This invitation was sent a moment ago',
-            [],
             'RESEND_TOO_SOON',
+            [],
             retryAfter,
           );
         }
         if (state.sends >= MAX_INVITE_SENDS) {
-          throw new AppError(
+          throw identityError(
             'rate_limited',
             'This invitation was sent too many times. Revoke it and invite again later.',
-            [],
             'TOO_MANY_INVITES',
           );
         }

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { AppError, identityError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import { sameDigest } from '../shared/equal';
 import { iso } from '../shared/time';
@@ -8,23 +8,21 @@ import { SessionEventType as T } from './events';
 import { evolveSession, initialSessionState, type SessionState } from './state';
 
 export const invalidRefreshToken = () =>
-  new AppError('unauthenticated', 'Invalid refresh token. Please log in again.', [], 'INVALID_REFRESH_TOKEN');
+  identityError('unauthenticated', 'Invalid refresh token. Please log in again.', 'INVALID_REFRESH_TOKEN');
 export const sessionExpired = () =>
-  new AppError('unauthenticated', 'Your session has expired. Please log in again.', [], 'SESSION_EXPIRED');
+  identityError('unauthenticated', 'Your session has expired. Please log in again.', 'SESSION_EXPIRED');
 export const sessionRevoked = () =>
-  new AppError('unauthenticated', 'Your session has ended. Please log in again.', [], 'SESSION_REVOKED');
+  identityError('unauthenticated', 'Your session has ended. Please log in again.', 'SESSION_REVOKED');
 export const tokenReused = () =>
-  new AppError(
+  identityError(
     'unauthenticated',
     'This refresh token was already used, so the session was ended to protect your account. Please log in again.',
-    [],
     'TOKEN_REUSED',
   );
 export const tokenJustRotated = () =>
-  new AppError(
+  identityError(
     'unauthenticated',
     'This refresh token was just replaced by a newer one. Use the newest token.',
-    [],
     'TOKEN_ROTATED',
   );
 

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import { iso } from '../shared/time';
 import type { SettingsCommand } from './commands';
@@ -6,7 +6,8 @@ import type { SettingsEvent } from './events';
 import { SettingsEventType as T } from './events';
 import { evolveSettings, initialSettingsState, type SettingsState } from './state';
 
-export const notAdmin = () => new AppError('forbidden', 'Only administrators can change system settings');
+export const notAdmin = () =>
+  identityError('forbidden', 'Only administrators can change system settings', 'FORBIDDEN');
 
 export function decideSettings(command: SettingsCommand, state: SettingsState): SettingsEvent[] {
   if (command.actorRole !== 'ADMIN') throw notAdmin();

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import { tooSoon } from '../shared/errors';
 import { iso, secondsUntil } from '../shared/time';
@@ -19,11 +19,11 @@ export function decideSignupRequest(
   }
   const inWindow = state.recentRequests.filter((at) => at > command.now - DAY_MS);
   if (inWindow.length >= MAX_SIGNUP_REQUESTS_PER_DAY) {
-    throw new AppError(
+    throw identityError(
       'rate_limited',
       'Too many sign-up attempts for this email. Please try again later.',
-      [],
       'TOO_MANY_SIGNUPS',
+      [],
       secondsUntil(inWindow[0]! + DAY_MS, command.now),
     );
   }

@@ -1,4 +1,4 @@
-import { AppError } from '@parley/contracts';
+import { identityError } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import { memberNotFound, userNotFound } from '../shared/errors';
 import { iso } from '../shared/time';
@@ -30,10 +30,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'ChangePassword': {
       if (!state.exists) throw userNotFound();
       if (state.passwordHash !== command.expectedPasswordHash) {
-        throw new AppError(
+        throw identityError(
           'precondition',
           'Your password was changed in the meantime. Please try again.',
-          [],
           'PASSWORD_CHANGED',
         );
       }

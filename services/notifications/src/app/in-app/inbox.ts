@@ -1,4 +1,4 @@
-import { AppError, NOTIFICATION_TYPES, type InAppNotification } from '@parley/contracts';
+import { NOTIFICATION_TYPES, type InAppNotification, notificationsError } from '@parley/contracts';
 import type { Pool } from 'pg';
 import { cleanupCutoffs } from '../../domain/in-app/notification';
 import {
@@ -29,7 +29,8 @@ export const NOTIFICATION_NOT_FOUND = 'Notification not found';
 export function recipientOf(caller: CallerFacts | null | undefined): Recipient {
   const userId = caller?.userId?.trim();
   const accountId = caller?.accountId?.trim();
-  if (!userId || !accountId) throw new AppError('unauthenticated', 'The call names no caller');
+  if (!userId || !accountId)
+    throw notificationsError('unauthenticated', 'The call names no caller', 'UNAUTHENTICATED');
   return { userId, accountId };
 }
 
@@ -50,7 +51,7 @@ export async function markNotificationRead(
   id: string,
 ): Promise<InAppNotification> {
   const updated = await markRead(deps.pool, recipientOf(caller), id, deps.clock());
-  if (!updated) throw new AppError('not_found', NOTIFICATION_NOT_FOUND, [], 'NOTIFICATION_NOT_FOUND');
+  if (!updated) throw notificationsError('not_found', NOTIFICATION_NOT_FOUND, 'NOTIFICATION_NOT_FOUND');
   return shown(updated);
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AppError,
   MARKETING_MESSAGES,
   campaignDraftSchema,
   campaignInputSchema,
   campaignSendSchema,
   type Audience,
+  notificationsError,
 } from '@parley/contracts';
 import type { Caller } from '@parley/grpc';
 import { campaignsDecider, type CampaignCommand } from '../../domain/marketing/decide';
@@ -22,13 +22,13 @@ import { parseInput, requireOwner, runMarketing, type MarketingDeps } from './de
 import { emailUsage } from './usage';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = () => new AppError('not_found', 'Campaign not found');
+const notFound = () => notificationsError('not_found', 'Campaign not found', 'NOT_FOUND');
 
 /** The caller's domain by its id; another account's or a deleted one is not a choice. */
 async function ownDomain(deps: MarketingDeps, caller: Caller, domainId: string): Promise<string> {
   const domain = await knownDomain(deps.pool, caller.accountId, domainId);
   if (domain.kind !== 'known')
-    throw new AppError('validation', MARKETING_MESSAGES.domain, [
+    throw notificationsError('validation', MARKETING_MESSAGES.domain, 'VALIDATION', [
       { field: 'domainId', message: MARKETING_MESSAGES.domain },
     ]);
   return domain.domain;
@@ -67,7 +67,7 @@ export async function saveCampaign(deps: MarketingDeps, caller: Caller, id: stri
   await ownDomain(deps, caller, input.domainId);
   const body = sanitizeCampaignBody(input.body);
   if (!body)
-    throw new AppError('validation', MARKETING_MESSAGES.body, [
+    throw notificationsError('validation', MARKETING_MESSAGES.body, 'VALIDATION', [
       { field: 'body', message: MARKETING_MESSAGES.body },
     ]);
   const campaignId = id || randomUUID();
@@ -202,7 +202,12 @@ export async function testCampaign(deps: MarketingDeps, caller: Caller, inputJso
   requireOwner(caller);
   const { data } = await draftMail(deps, caller, inputJson);
   const owner = await accountOwner(deps.pool, caller.accountId);
-  if (!owner) throw new AppError('unavailable', 'Your address is not known yet; try again in a moment');
+  if (!owner)
+    throw notificationsError(
+      'unavailable',
+      'Your address is not known yet; try again in a moment',
+      'UNAVAILABLE',
+    );
   const client = await deps.pool.connect();
   try {
     await client.query('BEGIN');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { notificationsError } from '@parley/contracts';
 import { fieldErrors } from '@parley/contracts/validation';
 import { executeCommand, type Decider, type DomainEvent, type EventStore } from '@parley/eventstore';
 import type { Caller } from '@parley/grpc';
@@ -24,7 +24,7 @@ export interface MarketingDeps {
 /** Email marketing is the account owner's (and an admin's, for their own account); never an agent's. */
 export function requireOwner(caller: Caller): void {
   if (caller.role !== 'OWNER' && caller.role !== 'ADMIN')
-    throw new AppError('forbidden', 'You do not have permission to do this');
+    throw notificationsError('forbidden', 'You do not have permission to do this', 'FORBIDDEN');
 }
 
 /** A request's JSON judged by the shared schema, as the gateway judged it already. */
@@ -33,12 +33,12 @@ export function parseInput<S extends z.ZodType>(schema: S, json: string): z.outp
   try {
     raw = JSON.parse(json || '{}');
   } catch {
-    throw new AppError('validation', 'Request body must be a JSON object', [], 'VALIDATION');
+    throw notificationsError('validation', 'Request body must be a JSON object', 'VALIDATION');
   }
   const result = schema.safeParse(raw ?? {});
   if (!result.success) {
     const fields = fieldErrors(result.error);
-    throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+    throw notificationsError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
   }
   return result.data;
 }

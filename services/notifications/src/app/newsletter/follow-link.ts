@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { isAppError, type NewsletterLinkOutcome } from '@parley/contracts';
+import { isNotificationsRefusal, type NewsletterLinkOutcome } from '@parley/contracts';
 import { executeCommand } from '@parley/eventstore';
 import type { NewsletterCommand } from '../../domain/newsletter/commands';
 import { newsletterDecider } from '../../domain/newsletter/decide';
@@ -34,8 +34,8 @@ async function follow(
     changed = outcome.events.length > 0;
     version = outcome.version;
   } catch (e) {
-    if (isAppError(e) && e.code === 'NEWSLETTER_LINK_INVALID') return 'invalid';
-    if (isAppError(e) && e.code === 'NEWSLETTER_LINK_EXPIRED') return 'expired';
+    if (isNotificationsRefusal(e, 'NEWSLETTER_LINK_INVALID')) return 'invalid';
+    if (isNotificationsRefusal(e, 'NEWSLETTER_LINK_EXPIRED')) return 'expired';
     throw e;
   }
   try {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, newsletterSubscribeSchema } from '@parley/contracts';
+import { newsletterSubscribeSchema, notificationsError } from '@parley/contracts';
 import { fieldErrors } from '@parley/contracts/validation';
 import { executeCommand } from '@parley/eventstore';
 import { newsletterDecider } from '../../domain/newsletter/decide';
@@ -11,7 +11,7 @@ export function parseSubscriberEmail(input: unknown): string {
   const result = newsletterSubscribeSchema.safeParse({ email: input });
   if (result.success) return result.data.email;
   const fields = fieldErrors(result.error);
-  throw new AppError('validation', fields[0]?.message ?? 'Invalid request', fields, 'VALIDATION');
+  throw notificationsError('validation', fields[0]?.message ?? 'Invalid request', 'VALIDATION', fields);
 }
 
 /**

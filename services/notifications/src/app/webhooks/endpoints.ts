@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@parley/contracts';
+import { notificationsError } from '@parley/contracts';
 import { MAX_WEBHOOK_ENDPOINTS, WEBHOOK_MESSAGES, webhookEndpointSchema } from '@parley/contracts/validation';
 import type { Caller } from '@parley/grpc';
 import type { Pool } from 'pg';
@@ -17,9 +17,10 @@ export interface WebhooksDeps {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const endpointNotFound = () => new AppError('not_found', WEBHOOK_MESSAGES.notFound, [], 'WEBHOOK_NOT_FOUND');
+const endpointNotFound = () =>
+  notificationsError('not_found', WEBHOOK_MESSAGES.notFound, 'WEBHOOK_NOT_FOUND');
 const deliveryNotFound = () =>
-  new AppError('not_found', WEBHOOK_MESSAGES.deliveryNotFound, [], 'DELIVERY_NOT_FOUND');
+  notificationsError('not_found', WEBHOOK_MESSAGES.deliveryNotFound, 'DELIVERY_NOT_FOUND');
 
 interface EndpointRow {
   id: string;
@@ -45,7 +46,7 @@ const endpointView = (r: EndpointRow) => ({
 
 async function requirePro(deps: WebhooksDeps, caller: Caller): Promise<void> {
   if ((await marketingLimits(deps.pool, caller.accountId)).plan !== 'PRO') {
-    throw new AppError('forbidden', WEBHOOK_MESSAGES.planRequired, [], 'PLAN_REQUIRED');
+    throw notificationsError('forbidden', WEBHOOK_MESSAGES.planRequired, 'PLAN_REQUIRED');
   }
 }
 
@@ -75,7 +76,7 @@ export async function createEndpoint(deps: WebhooksDeps, caller: Caller, inputJs
   const input = parseInput(webhookEndpointSchema, inputJson);
   if (!deps.allowPrivateUrls && isPrivateHost(input.url)) {
     const message = WEBHOOK_MESSAGES.privateUrl;
-    throw new AppError('validation', message, [{ field: 'url', message }], 'VALIDATION');
+    throw notificationsError('validation', message, 'VALIDATION', [{ field: 'url', message }]);
   }
   await requirePro(deps, caller);
   const { rows: count } = await deps.pool.query<{ n: number }>(
@@ -83,7 +84,7 @@ export async function createEndpoint(deps: WebhooksDeps, caller: Caller, inputJs
     [caller.accountId],
   );
   if ((count[0]?.n ?? 0) >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new AppError('conflict', WEBHOOK_MESSAGES.tooMany, [], 'TOO_MANY_WEBHOOKS');
+    throw notificationsError('conflict', WEBHOOK_MESSAGES.tooMany, 'TOO_MANY_WEBHOOKS');
   }
   const { rows } = await deps.pool.query<EndpointRow>(
     `INSERT INTO webhook_endpoints (id, account_id, url, secret, event_types, created_at)

@@ -1,8 +1,8 @@
 import {
-  AppError,
   applicationMessage,
   jobApplicationSubmittedSchema,
   type JobApplicationSubmitted,
+  notificationsError,
 } from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
 
@@ -10,7 +10,11 @@ import { timeOf, type NewNotification, type SourceEvent } from './notification';
 export function applicationOf(event: SourceEvent): JobApplicationSubmitted {
   const parsed = jobApplicationSubmittedSchema.safeParse(event.data);
   if (!parsed.success)
-    throw new AppError('validation', `JobApplicationSubmitted ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `JobApplicationSubmitted ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   return parsed.data;
 }
 

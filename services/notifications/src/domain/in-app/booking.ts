@@ -1,4 +1,9 @@
-import { AppError, appointmentBookedSchema, bookingMessage, type AppointmentBooked } from '@parley/contracts';
+import {
+  appointmentBookedSchema,
+  bookingMessage,
+  type AppointmentBooked,
+  notificationsError,
+} from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
 
 /**
@@ -8,7 +13,11 @@ import { timeOf, type NewNotification, type SourceEvent } from './notification';
 export function bookingOf(event: SourceEvent): AppointmentBooked {
   const parsed = appointmentBookedSchema.safeParse(event.data);
   if (!parsed.success) {
-    throw new AppError('validation', `AppointmentBooked ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `AppointmentBooked ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   }
   return parsed.data;
 }

@@ -1,4 +1,9 @@
-import { AppError, liveModeChangedSchema, liveSupportMessage, type LiveModeChanged } from '@parley/contracts';
+import {
+  liveModeChangedSchema,
+  liveSupportMessage,
+  type LiveModeChanged,
+  notificationsError,
+} from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
 
 /** Who switched the room live when the assistant handed it over (see conversations' RequestHandoff). */
@@ -12,7 +17,11 @@ export const HANDOFF_ACTOR = 'assistant';
 export function handoffOf(event: SourceEvent): LiveModeChanged | null {
   const parsed = liveModeChangedSchema.safeParse(event.data);
   if (!parsed.success) {
-    throw new AppError('validation', `LiveModeChanged ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `LiveModeChanged ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   }
   const change = parsed.data;
   return change.live && change.changedBy === HANDOFF_ACTOR ? change : null;

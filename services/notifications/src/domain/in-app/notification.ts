@@ -4,8 +4,8 @@ import {
   NOTIFICATION_MAX_AGE_DAYS,
   NOTIFICATION_READ_RETENTION_DAYS,
   type StoredNotificationType,
+  notificationsError,
 } from '@parley/contracts';
-import { AppError } from '@parley/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,7 +36,11 @@ export interface SourceEvent {
 export function domainSetupNotification(event: SourceEvent): NewNotification {
   const parsed = domainAddedSchema.safeParse(event.data);
   if (!parsed.success) {
-    throw new AppError('validation', `DomainAdded ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `DomainAdded ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   }
   const { domainId, accountId, addedBy, domain } = parsed.data;
   return {

@@ -1,4 +1,4 @@
-import { AppError, BillingEvent, orderPaidSchema } from '@parley/contracts';
+import { BillingEvent, orderPaidSchema, notificationsError } from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
 import { formatMinorUnits } from '@parley/contracts/payments';
 
@@ -10,7 +10,11 @@ export function orderPaidNotification(event: SourceEvent & { type: string }): Ne
   if (event.type !== BillingEvent.OrderPaid) return null;
   const parsed = orderPaidSchema.safeParse(event.data);
   if (!parsed.success)
-    throw new AppError('validation', `${event.type} ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `${event.type} ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   const o = parsed.data;
   return {
     sourceEventId: event.eventId,

@@ -1,8 +1,8 @@
 import {
-  AppError,
   BillingEvent,
   usageThresholdReachedSchema,
   type UsageThresholdReached,
+  notificationsError,
 } from '@parley/contracts';
 import { timeOf, type NewNotification, type SourceEvent } from './notification';
 
@@ -31,7 +31,11 @@ export function usageAlertOf(event: SourceEvent & { type: string }): UsageAlert 
   if (!level) return null;
   const parsed = usageThresholdReachedSchema.safeParse(event.data);
   if (!parsed.success)
-    throw new AppError('validation', `${event.type} ${event.eventId} does not match its contract`);
+    throw notificationsError(
+      'validation',
+      `${event.type} ${event.eventId} does not match its contract`,
+      'VALIDATION',
+    );
   return { level, facts: parsed.data };
 }
 

@@ -1,10 +1,12 @@
 import {
-  AppError,
+  type AppError,
   MARKETING_MESSAGES,
   MarketingEvent,
   emailLimitMessage,
   type Audience,
   type PlanId,
+  notificationsError,
+  type NotificationsErrorCode,
 } from '@parley/contracts';
 import type { Decider } from '@parley/eventstore';
 import type { CampaignEvent, Recipient } from './events';
@@ -53,8 +55,8 @@ export function emailsLeft(state: CampaignsState, limit: number, at: string): nu
   return Math.max(0, limit - (state.used[monthOf(at)] ?? 0));
 }
 
-const notFound = () => new AppError('not_found', 'Campaign not found');
-const alreadySent = () => new AppError('conflict', MARKETING_MESSAGES.alreadySent, [], 'CAMPAIGN_SENT');
+const notFound = () => notificationsError('not_found', 'Campaign not found', 'NOT_FOUND');
+const alreadySent = () => notificationsError('conflict', MARKETING_MESSAGES.alreadySent, 'CAMPAIGN_SENT');
 
 function open(state: CampaignsState, campaignId: string) {
   const campaign = state.campaigns[campaignId];
@@ -70,11 +72,12 @@ export function decide(command: CampaignCommand, state: CampaignsState): Campaig
       const existing = state.campaigns[campaignId];
       // An id this account never made is not found, even if another account holds it.
       if (!command.create && !existing) throw notFound();
-      if (command.create && existing) throw new AppError('conflict', 'Campaign exists already');
+      if (command.create && existing)
+        throw notificationsError('conflict', 'Campaign exists already', 'CONFLICT');
       if (existing?.phase === 'deleted') throw notFound();
       if (existing?.phase === 'sent') throw alreadySent();
       if (existing && existing.domainId !== command.domainId)
-        throw new AppError('validation', 'A campaign stays with its domain', [
+        throw notificationsError('validation', 'A campaign stays with its domain', 'VALIDATION', [
           { field: 'domainId', message: 'A campaign stays with its domain' },
         ]);
       return [
@@ -96,7 +99,7 @@ export function decide(command: CampaignCommand, state: CampaignsState): Campaig
     case 'Schedule': {
       open(state, campaignId);
       if (Date.parse(command.sendAt) <= Date.parse(command.at))
-        throw new AppError('validation', MARKETING_MESSAGES.sendAtPast, [
+        throw notificationsError('validation', MARKETING_MESSAGES.sendAtPast, 'VALIDATION', [
           { field: 'sendAt', message: MARKETING_MESSAGES.sendAtPast },
         ]);
       return [
@@ -145,7 +148,7 @@ export function decide(command: CampaignCommand, state: CampaignsState): Campaig
           Date.parse(campaign.sendAt) > Date.parse(command.at))
       )
         return [];
-      const refuse = (error: AppError): CampaignEvent[] => {
+      const refuse = (error: AppError<NotificationsErrorCode>): CampaignEvent[] => {
         if (command.trigger === 'now') throw error;
         return [
           {
@@ -156,14 +159,13 @@ export function decide(command: CampaignCommand, state: CampaignsState): Campaig
       };
       const count = command.recipients.length;
       if (count === 0)
-        return refuse(new AppError('validation', MARKETING_MESSAGES.noRecipients, [], 'NO_RECIPIENTS'));
+        return refuse(notificationsError('validation', MARKETING_MESSAGES.noRecipients, 'NO_RECIPIENTS'));
       const left = emailsLeft(state, command.emailsPerMonth, command.at);
       if (count > left)
         return refuse(
-          new AppError(
+          notificationsError(
             'forbidden',
             emailLimitMessage(command.plan, command.emailsPerMonth, left, count),
-            [],
             'EMAIL_LIMIT',
           ),
         );

@@ -1,8 +1,8 @@
-import { AppError } from '@parley/contracts';
+import { notificationsError } from '@parley/contracts';
 
 /** A link we never issued for this address's current subscription, or one an unsubscribe voided. */
 export const linkInvalid = () =>
-  new AppError('not_found', 'This link is not valid.', [], 'NEWSLETTER_LINK_INVALID');
+  notificationsError('not_found', 'This link is not valid.', 'NEWSLETTER_LINK_INVALID');
 
 export const linkExpired = () =>
-  new AppError('precondition', 'This link has expired.', [], 'NEWSLETTER_LINK_EXPIRED');
+  notificationsError('precondition', 'This link has expired.', 'NEWSLETTER_LINK_EXPIRED');
