@@ -191,7 +191,13 @@ export function DashboardHome() {
         <PlanCard />
         <AccountCard />
       </div>
-      {user.role !== 'AGENT' && <FunnelCard />}
+      {user.role !== 'AGENT' && (
+        // The space is the wrapper's: antd's own card style is as specific as a module class and
+        // comes later, so a margin on the card itself does not show.
+        <div className={styles.funnelSection}>
+          <FunnelCard />
+        </div>
+      )}
 
       {user.role === 'ADMIN' && (
         <DashboardLink href={PATHS.adminOverview} className={styles.adminBanner}>

@@ -83,7 +83,6 @@ export function FunnelCard() {
 
   return (
     <Card
-      className={styles.funnelCard}
       title="Funnel"
       data-testid="funnel-card"
       extra={
