@@ -141,3 +141,17 @@ export function callerTokenKeyInProduction(
       message: 'required in production (NODE_ENV=production): calls between programs are checked',
     });
 }
+
+/**
+ * What every service reads beside its own settings: metrics, traces, migrations at start, the
+ * caller-token key (and NODE_ENV, to insist on it in production) and the log level. Spread into a
+ * service's schema, which then takes `.superRefine(callerTokenKeyInProduction)`.
+ */
+export const serviceEnv = {
+  METRICS_PORT: metricsPort,
+  ...tracingEnv,
+  MIGRATE_ON_START: migrateOnStart,
+  CALLER_TOKEN_SECRET: callerTokenSecret,
+  NODE_ENV: nodeEnv,
+  LOG_LEVEL: logLevel,
+};

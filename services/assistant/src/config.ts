@@ -1,17 +1,13 @@
 import {
   logLevel,
-  metricsPort,
   callerTokenKeyInProduction,
-  callerTokenSecret,
-  nodeEnv,
-  migrateOnStart,
   parseConfig,
   port,
   url,
   z,
-  tracingEnv,
   tracingSettings,
   type TracingSettings,
+  serviceEnv,
 } from '@parley/config';
 import { embeddingsConfigFrom, embeddingsEnv, type EmbeddingsConfig } from './embeddings/config';
 import { languageModelConfigFrom, languageModelEnv, type LanguageModelConfig } from './llm/config';
@@ -36,13 +32,8 @@ export const configSchema = z
     BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
     /** Rooms answered at once; one room's messages are always answered one after another. */
     ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
-    METRICS_PORT: metricsPort,
-    MIGRATE_ON_START: migrateOnStart,
-    CALLER_TOKEN_SECRET: callerTokenSecret,
-    NODE_ENV: nodeEnv,
-    ...tracingEnv,
+    ...serviceEnv,
     ...embeddingsEnv,
-    LOG_LEVEL: logLevel,
     ...languageModelEnv,
   })
   .superRefine(callerTokenKeyInProduction);

@@ -1,18 +1,14 @@
 import {
   logLevel,
-  metricsPort,
   callerTokenKeyInProduction,
-  callerTokenSecret,
-  nodeEnv,
-  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
   url,
   z,
-  tracingEnv,
   tracingSettings,
   type TracingSettings,
+  serviceEnv,
 } from '@parley/config';
 
 const optional = (pattern: RegExp, hint: string) =>
@@ -53,12 +49,7 @@ export const configSchema = z
     /** Where the SQL migrations are, when the program runs from elsewhere than beside them. */
     BILLING_MIGRATIONS_DIR: z.string().min(1).optional(),
     STREAM_REPLICAS: streamReplicas,
-    METRICS_PORT: metricsPort,
-    ...tracingEnv,
-    MIGRATE_ON_START: migrateOnStart,
-    CALLER_TOKEN_SECRET: callerTokenSecret,
-    NODE_ENV: nodeEnv,
-    LOG_LEVEL: logLevel,
+    ...serviceEnv,
   })
   .superRefine(callerTokenKeyInProduction)
   .superRefine((c, ctx) => {

@@ -1,18 +1,14 @@
 import {
   logLevel,
-  metricsPort,
   callerTokenKeyInProduction,
-  callerTokenSecret,
-  nodeEnv,
-  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
   url,
   z,
-  tracingEnv,
   tracingSettings,
   type TracingSettings,
+  serviceEnv,
 } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
@@ -26,12 +22,7 @@ export const configSchema = z
       .regex(/^[a-zA-Z0-9_-]*$/, 'letters, digits, - and _ only')
       .default(''),
     STREAM_REPLICAS: streamReplicas,
-    METRICS_PORT: metricsPort,
-    MIGRATE_ON_START: migrateOnStart,
-    CALLER_TOKEN_SECRET: callerTokenSecret,
-    NODE_ENV: nodeEnv,
-    ...tracingEnv,
-    LOG_LEVEL: logLevel,
+    ...serviceEnv,
   })
   .superRefine(callerTokenKeyInProduction);
 

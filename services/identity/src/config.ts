@@ -1,19 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
 import {
-  logLevel,
-  metricsPort,
   callerTokenKeyInProduction,
-  callerTokenSecret,
-  nodeEnv,
-  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
   url,
   z,
-  tracingEnv,
   tracingSettings,
+  serviceEnv,
 } from '@parley/config';
 
 const secret = (name: string) =>
@@ -50,12 +45,7 @@ export const configSchema = z
     /** Where the migrations live when the program runs from a bundle outside the repository. */
     IDENTITY_MIGRATIONS_DIR: z.string().optional(),
     STREAM_REPLICAS: streamReplicas,
-    METRICS_PORT: metricsPort,
-    ...tracingEnv,
-    MIGRATE_ON_START: migrateOnStart,
-    CALLER_TOKEN_SECRET: callerTokenSecret,
-    NODE_ENV: nodeEnv,
-    LOG_LEVEL: logLevel,
+    ...serviceEnv,
   })
   .superRefine(callerTokenKeyInProduction)
   .superRefine((env, ctx) => {

@@ -1,18 +1,14 @@
 import {
   logLevel,
-  metricsPort,
   callerTokenKeyInProduction,
-  callerTokenSecret,
-  nodeEnv,
-  migrateOnStart,
   parseConfig,
   port,
   streamReplicas,
   url,
   z,
-  tracingEnv,
   tracingSettings,
   type TracingSettings,
+  serviceEnv,
 } from '@parley/config';
 
 const smtpUrl = z.url({
@@ -62,12 +58,7 @@ export const configSchema = z
       .default('false')
       .transform((v) => v === 'true'),
     STREAM_REPLICAS: streamReplicas,
-    METRICS_PORT: metricsPort,
-    MIGRATE_ON_START: migrateOnStart,
-    CALLER_TOKEN_SECRET: callerTokenSecret,
-    NODE_ENV: nodeEnv,
-    ...tracingEnv,
-    LOG_LEVEL: logLevel,
+    ...serviceEnv,
   })
   .superRefine(callerTokenKeyInProduction);
 
