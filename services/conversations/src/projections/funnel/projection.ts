@@ -17,37 +17,42 @@ const customerFactsSchema = z.looseObject({ customerId: z.string(), domainId: z.
 const registeredSchema = customerFactsSchema.extend({ registeredAt: z.string() });
 const emailSetSchema = customerFactsSchema.extend({ setAt: z.string() });
 
-/** The UTC day of an event's own time, in SQL: buckets follow when it happened, not when it was read. */
+/** The UTC day of an event's own time, in SQL ($3): buckets follow when it happened, not when it was read. */
 const DAY = `(($3)::timestamptz AT TIME ZONE 'UTC')::date`;
+
+/** The tables that count a thing once, each keyed by that thing's id. */
+const COUNTED = {
+  funnel_visitors: 'customer_id',
+  funnel_emails: 'customer_id',
+  funnel_rooms: 'room_id',
+  funnel_bookings: 'booking_id',
+} as const;
+
+/** Counts a thing once, on the day it happened; a redelivered or repeated event changes nothing. */
+function countOnce(tx: PoolClient, table: keyof typeof COUNTED, id: string, domainId: string, at: string) {
+  return tx.query(
+    `INSERT INTO ${table} (${COUNTED[table]}, domain_id, day)
+     VALUES ($1, $2, ${DAY}) ON CONFLICT (${COUNTED[table]}) DO NOTHING`,
+    [id, domainId, at],
+  );
+}
 
 async function applyConversations(tx: PoolClient, event: RecordedEvent): Promise<void> {
   switch (event.type) {
     case ConversationsEvent.CustomerRegistered: {
       const e = parseEventData(registeredSchema, event);
-      await tx.query(
-        `INSERT INTO funnel_visitors (customer_id, domain_id, day) VALUES ($1, $2, ${DAY})
-         ON CONFLICT (customer_id) DO NOTHING`,
-        [e.customerId, e.domainId, e.registeredAt],
-      );
+      await countOnce(tx, 'funnel_visitors', e.customerId, e.domainId, e.registeredAt);
       return;
     }
     case ConversationsEvent.CustomerEmailSet: {
       // The first address a customer gave counts; a later change is the same captured contact.
       const e = parseEventData(emailSetSchema, event);
-      await tx.query(
-        `INSERT INTO funnel_emails (customer_id, domain_id, day) VALUES ($1, $2, ${DAY})
-         ON CONFLICT (customer_id) DO NOTHING`,
-        [e.customerId, e.domainId, e.setAt],
-      );
+      await countOnce(tx, 'funnel_emails', e.customerId, e.domainId, e.setAt);
       return;
     }
     case ConversationsEvent.RoomOpened: {
       const e = parseEventData(roomOpenedSchema, event);
-      await tx.query(
-        `INSERT INTO funnel_rooms (room_id, domain_id, day) VALUES ($1, $2, ${DAY})
-         ON CONFLICT (room_id) DO NOTHING`,
-        [e.roomId, e.audience.domainId, e.openedAt],
-      );
+      await countOnce(tx, 'funnel_rooms', e.roomId, e.audience.domainId, e.openedAt);
       return;
     }
     case ConversationsEvent.MessagePosted: {
@@ -69,11 +74,7 @@ async function applyConversations(tx: PoolClient, event: RecordedEvent): Promise
     }
     case ConversationsEvent.AppointmentBooked: {
       const e = parseEventData(appointmentBookedSchema, event);
-      await tx.query(
-        `INSERT INTO funnel_bookings (booking_id, domain_id, day) VALUES ($1, $2, ${DAY})
-         ON CONFLICT (booking_id) DO NOTHING`,
-        [e.bookingId, e.domainId, e.bookedAt],
-      );
+      await countOnce(tx, 'funnel_bookings', e.bookingId, e.domainId, e.bookedAt);
       return;
     }
   }
