@@ -19,7 +19,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         <div className={styles.brandInner}>
           <Logo onDark />
           <div className={styles.pitch}>
-            <h2>Support your customers love without growing your team</h2>
+            <h2>Support your customers will love, without growing your team</h2>
             <ul>
               {POINTS.map((p) => (
                 <li key={p}>
