@@ -7,3 +7,4 @@ export * from './home-layout';
 export * from './channel-state';
 export * from './contrast';
 export * from './palette';
+export * from './initials';

@@ -5,7 +5,7 @@ import { BookingFlow } from './BookingFlow';
 import { checkoutWatcher } from './checkout';
 import { ChatTab } from './ChatTab';
 import { HelpdeskTab, type HelpdeskTarget } from './HelpdeskTab';
-import { paletteVars, topicAction, widgetPalette, type HomeTopic } from '@parley/chat-display';
+import { firstLetterOf, paletteVars, topicAction, widgetPalette, type HomeTopic } from '@parley/chat-display';
 import { HomeTab } from './HomeTab';
 import { OfflineForm } from './OfflineForm';
 import { Icon, LauncherGlyph, type IconName } from './icons';
@@ -246,7 +246,7 @@ export function App({ domainId, hostOrigin }: { domainId: string; hostOrigin: st
             {logo ? (
               <img className="pw-logo" src={logo} alt="" />
             ) : (
-              <span className="pw-logo pw-logo-letter">{displayName.charAt(0).toUpperCase()}</span>
+              <span className="pw-logo pw-logo-letter">{firstLetterOf(displayName)}</span>
             )}
             <div className="pw-header-text">
               <strong data-testid="widget-name">{displayName}</strong>

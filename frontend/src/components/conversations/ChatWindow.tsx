@@ -12,11 +12,7 @@ import { activeMembers } from './presence';
 import { SharePicker } from './SharePicker';
 import type { ChatState } from './useChat';
 import styles from './Conversations.module.css';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
+import { initialsOf } from '@parley/chat-display';
 
 /** The open chat: who and where, live switch, presence, sharing, the messages and the composer. */
 export function ChatWindow({
@@ -89,7 +85,7 @@ export function ChatWindow({
               <Avatar.Group max={{ count: 3 }} size="small">
                 {active.map((m) => (
                   <Tooltip key={m.id} title={`${m.name} is active here`}>
-                    <Avatar className={styles.presenceAvatar}>{initials(m.name)}</Avatar>
+                    <Avatar className={styles.presenceAvatar}>{initialsOf(m.name)}</Avatar>
                   </Tooltip>
                 ))}
               </Avatar.Group>

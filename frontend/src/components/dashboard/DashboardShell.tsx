@@ -14,14 +14,7 @@ import { ADMIN_NAV, MAIN_NAV, activeHref, type NavEntry } from './navigation';
 import { useSession } from './SessionProvider';
 import { TopBarBreadcrumb } from './TopBarBreadcrumb';
 import styles from './DashboardShell.module.css';
-
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return (
-    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() ||
-    '?'
-  );
-}
+import { initialsOf } from '@parley/chat-display';
 
 function menuItems(entries: NavEntry[]): NonNullable<MenuProps['items']> {
   return entries.map((e) => ({
@@ -87,7 +80,7 @@ function UserMenu() {
       {/* Named by what it shows (WCAG 2.5.3): the user's name, then what the button is for. */}
       <Button type="text" className={styles.userButton} data-testid="user-menu">
         <Avatar size={32} className={styles.avatar} aria-hidden="true">
-          {initials(user.fullname)}
+          {initialsOf(user.fullname)}
         </Avatar>
         <span className={styles.userName}>{user.fullname}</span>
         <span className="visually-hidden"> (user menu)</span>

@@ -6,14 +6,7 @@ import { useToast } from '@/components/toast/useToast';
 import { inviteMember, removeMember, revokeInvite, type TeamMember } from './api';
 import { agoText, inviteExpired, presenceOf } from './presence';
 import styles from './Team.module.css';
-
-const initials = (text: string) =>
-  text
-    .split(/[\s@.]+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
+import { initialsOf } from '@parley/chat-display';
 
 function Presence({ member, now }: { member: TeamMember; now: number }) {
   if (member.status === 'invited') {
@@ -95,7 +88,7 @@ function MemberRow({
     <li className={styles.row} data-testid="team-row" data-email={member.email} data-status={member.status}>
       <div className={styles.who}>
         <Avatar style={{ background: invited ? undefined : '#4f46e5', flex: 'none' }}>
-          {initials(invited ? member.email || '?' : member.name)}
+          {initialsOf(invited ? member.email : member.name)}
         </Avatar>
         <div className={styles.names}>
           <span className={styles.name}>{title}</span>

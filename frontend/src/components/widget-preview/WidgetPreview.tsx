@@ -2,7 +2,7 @@
 
 import type { CSSProperties } from 'react';
 import { CloseOutlined, SendOutlined } from '@/components/icons';
-import { homeModel, widgetPalette, type HomeLayoutSettings } from '@parley/chat-display';
+import { firstLetterOf, homeModel, widgetPalette, type HomeLayoutSettings } from '@parley/chat-display';
 import { showsCustomLink } from '@parley/contracts/validation';
 import { imageUrl } from '@/lib/api/images';
 import { glyphFor } from './icon-styles';
@@ -83,7 +83,7 @@ export function WidgetPreview({
             />
           ) : (
             <span className={styles.logoFallback} aria-hidden>
-              {name.charAt(0).toUpperCase()}
+              {firstLetterOf(name)}
             </span>
           )}
           <div className={styles.headerText}>
