@@ -108,7 +108,9 @@ export function InsightsPanel({ roomId, chat }: { roomId: string; chat: ChatStat
         {insights.keyTopics.length ? (
           <div className={styles.insightTags} data-testid="insight-topics">
             {insights.keyTopics.map((t) => (
-              <Tag key={t}>{t}</Tag>
+              <Tag key={t} title={t}>
+                {t}
+              </Tag>
             ))}
           </div>
         ) : (

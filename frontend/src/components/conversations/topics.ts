@@ -158,8 +158,17 @@ function wordForm(raw: string): string {
   return before.length <= 4 && !after.includes("'") ? after : '';
 }
 
+/** Longer than any word an owner would call a topic (German compounds included): a pasted token or a key held down. */
+const MAX_TOPIC_LENGTH = 40;
+/** One letter four times in a row ("aaaa", "pleeeease"): a key held down or a shout, not a topic. */
+const HELD_KEY = /(\p{L})\1{3}/u;
+
 function longEnough(word: string): boolean {
-  return word.length >= (DENSE_SCRIPT.test(word) ? 2 : 3);
+  return (
+    word.length >= (DENSE_SCRIPT.test(word) ? 2 : 3) &&
+    word.length <= MAX_TOPIC_LENGTH &&
+    !HELD_KEY.test(word)
+  );
 }
 
 /**

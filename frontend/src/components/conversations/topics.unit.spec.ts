@@ -113,6 +113,21 @@ describe('key topics: what the customer asked about', () => {
     );
   });
 
+  it('leaves out a key held down and tokens longer than any word', () => {
+    const topics = keyTopics(
+      visitor(
+        'a'.repeat(5000),
+        'pleeeease where is my parcel',
+        'x7Kq9vLmN2pR8sT4wY6zA1bC3dE5fG0hJkLmNoPqRs parcel',
+      ),
+    );
+    expect(topics).toEqual(['parcel']);
+    // Long words of real languages stay (German compounds run to 30-odd letters).
+    expect(keyTopics(visitor('Wird der Haftpflichtversicherungsbeitrag erstattet?'))).toContain(
+      'Haftpflichtversicherungsbeitrag',
+    );
+  });
+
   it('splits languages written without spaces into words', () => {
     const topics = keyTopics(visitor('配送について質問があります。配送はいつですか？'));
     expect(topics[0]).toBe('配送');
