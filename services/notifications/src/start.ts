@@ -208,6 +208,7 @@ export function startNotifications(
       policy: webhookConfig.retry,
       pollIntervalMs: webhookConfig.pollIntervalMs,
       timeoutMs: webhookConfig.timeoutMs,
+      allowPrivateUrls: webhookConfig.allowPrivateUrls,
       logger: logger.child({ component: 'webhook-deliverer' }),
       clock,
     });

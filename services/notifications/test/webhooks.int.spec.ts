@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -12,6 +14,7 @@ import { WEBHOOK_EVENT_TYPES } from '@parley/contracts/validation';
 import type { EventStore } from '@parley/eventstore';
 import { callUnary, createClient, loadService } from '@parley/grpc';
 import { eventually } from '@parley/testing';
+import { isPrivateHost } from '../src/app/webhooks/private-address';
 import { verifySignature } from '../src/domain/webhooks/signature';
 import {
   appendEvent as append,
@@ -352,6 +355,74 @@ describe('outgoing webhooks', () => {
       ).rejects.toMatchObject({ kind: 'validation' });
     } finally {
       api.close();
+    }
+  });
+
+  it('sends nothing to a name that resolves to this machine when private addresses are not allowed', async () => {
+    // Only this test's deliverer may send: the others allow private addresses.
+    for (const s of started.splice(0)) await s.stop();
+    const strict = await startForTest(
+      testConfig(world, {
+        webhooks: {
+          retry: { baseMs: 100, maxMs: 400, windowMs: 86_400_000 },
+          pollIntervalMs: 100,
+          timeoutMs: 2000,
+          allowPrivateUrls: false,
+        },
+      }),
+    );
+    started.push(strict);
+    const api = webhooks(strict);
+    const port = await downPort();
+    const receiver = await receiveOn(port);
+    try {
+      const owner = await proOwner();
+      // Refused when saved, by name ("localhost." too) or address.
+      for (const url of [
+        `http://localhost:${port}/hooks`,
+        `http://localhost.:${port}/hooks`,
+        `http://[::ffff:7f00:1]:${port}/x`,
+      ])
+        await expect(
+          api.call('CreateEndpoint', owner, { input: { url, eventTypes: ['message.created'] } }),
+        ).rejects.toMatchObject({ kind: 'validation' });
+      // Saved when they were allowed, or a public name pointed at this machine since: refused when
+      // sent. The machine's own name stands for such a name (it resolves to this machine).
+      const name = hostname();
+      const resolved = await lookup(name);
+      expect([name, isPrivateHost(`http://${resolved.address}/`)]).toEqual([name, true]);
+      expect(isPrivateHost(`http://${name}/`)).toBe(false);
+      const endpoints = [`http://${name}:${port}/hooks`, `http://127.0.0.1:${port}/hooks`].map((url) => ({
+        id: randomUUID(),
+        url,
+      }));
+      for (const e of endpoints)
+        await world.db.pool.query(
+          `INSERT INTO webhook_endpoints (id, account_id, url, secret, event_types, created_at)
+           VALUES ($1, $2, $3, 'whsec_test', $4, now())`,
+          [e.id, owner.accountId, e.url, [...WEBHOOK_EVENT_TYPES]],
+        );
+      await everyEvent(owner);
+      await eventually(async () => {
+        const { rows } = await world.db.pool.query<{ url: string; attempts: number; last_error: string }>(
+          `SELECT e.url, d.attempts, d.last_error FROM webhook_deliveries d
+           JOIN webhook_endpoints e ON e.id = d.endpoint_id WHERE e.account_id = $1`,
+          [owner.accountId],
+        );
+        expect(rows.length).toBeGreaterThanOrEqual(2 * 6);
+        for (const row of rows) {
+          expect(row.attempts).toBeGreaterThanOrEqual(1);
+          expect(row.last_error).toBe(
+            row.url.includes(name)
+              ? `fetch failed: ${name} resolves to a private network address (${resolved.address})`
+              : 'the address is on this machine or a private network',
+          );
+        }
+      }, 20_000);
+      expect(receiver.received).toEqual([]);
+    } finally {
+      api.close();
+      await receiver.stop();
     }
   });
 });

@@ -1,5 +1,7 @@
 import type { Logger } from '@parley/logger';
 import type { Pool } from 'pg';
+import { fetch, type Dispatcher } from 'undici';
+import { isPrivateHost } from '../app/webhooks/private-address';
 import {
   deliveryExpired,
   endpointGivenUp,
@@ -8,6 +10,7 @@ import {
 } from '../domain/webhooks/retry';
 import { signatureHeader } from '../domain/webhooks/signature';
 import { recordNotification } from '../in-app/notification-store';
+import { publicOnlyAgent } from './public-only';
 
 const BATCH = 20;
 /** A claimed delivery is someone else's for this long: a crash mid-send lets another try again. */
@@ -37,20 +40,34 @@ export interface WebhookDelivererOptions {
   policy: WebhookRetryPolicy;
   pollIntervalMs: number;
   timeoutMs: number;
+  /** Endpoints on this machine or a private network are sent to (local tests); off in production. */
+  allowPrivateUrls: boolean;
   logger: Logger;
   clock?: () => Date;
 }
+
+/** Why a request failed: fetch's own message is "fetch failed", its cause says what happened. */
+const failureOf = (error: unknown): string => {
+  const e = error as Error & { cause?: Error };
+  return (e.cause?.message ? `${e.message}: ${e.cause.message}` : e.message).slice(0, 300);
+};
 
 /** What one attempt came to: the status the endpoint answered (0 for none) and why it failed. */
 async function send(
   c: Claimed,
   timeoutMs: number,
   now: Date,
+  dispatcher: Dispatcher | undefined,
 ): Promise<{ ok: boolean; status: number; error: string | null }> {
+  // An address written as an IP is never looked up, so the agent's check does not see it; an
+  // endpoint saved while private addresses were allowed is refused here as well.
+  if (dispatcher && isPrivateHost(c.url))
+    return { ok: false, status: 0, error: 'the address is on this machine or a private network' };
   try {
     const res = await fetch(c.url, {
       method: 'POST',
       redirect: 'manual',
+      ...(dispatcher ? { dispatcher } : {}),
       signal: AbortSignal.timeout(timeoutMs),
       headers: {
         'content-type': 'application/json',
@@ -65,7 +82,7 @@ async function send(
     const ok = res.status >= 200 && res.status < 300;
     return { ok, status: res.status, error: ok ? null : `HTTP ${res.status}` };
   } catch (error) {
-    return { ok: false, status: 0, error: (error as Error).message.slice(0, 300) };
+    return { ok: false, status: 0, error: failureOf(error) };
   }
 }
 
@@ -81,6 +98,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
+  const dispatcher = options.allowPrivateUrls ? undefined : publicOnlyAgent();
 
   async function claim(now: Date): Promise<Claimed[]> {
     const { rows } = await pool.query<Claimed>(
@@ -173,7 +191,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
     const claimed = await claim(now);
     await Promise.all(
       claimed.map(async (c) => {
-        const outcome = await send(c, options.timeoutMs, clock());
+        const outcome = await send(c, options.timeoutMs, clock(), dispatcher);
         await record(c, outcome, clock());
       }),
     );
@@ -214,6 +232,7 @@ export function startWebhookDeliverer(options: WebhookDelivererOptions): Webhook
       stopped = true;
       clearTimeout(timer);
       await running;
+      await dispatcher?.close();
     },
   };
 }

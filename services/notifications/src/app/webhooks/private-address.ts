@@ -18,19 +18,26 @@ for (const [net, bits] of [
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 
+/** Whether an IP address (v4, v6, or v4 mapped into v6) is this machine's or a private network's. */
+export function isPrivateAddress(address: string): boolean {
+  const kind = isIP(address);
+  if (kind === 4) return PRIVATE.check(address, 'ipv4');
+  // BlockList checks a v4-mapped v6 address (::ffff:7f00:1) against the v4 rules too.
+  if (kind === 6) return PRIVATE.check(address, 'ipv6');
+  return false;
+}
+
 /**
  * Whether a webhook URL names this machine or a private network by its host: the gateway's
- * neighbours are no customer's endpoint. (A public name that resolves to a private address is not
- * caught here: docs/api/webhooks.md says so.)
+ * neighbours are no customer's endpoint. A name that resolves to such an address is caught when
+ * it is sent to (publicOnlyLookup), since what a name resolves to can change after it is saved.
  */
 export function isPrivateHost(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  // "localhost." is "localhost": a fully qualified name's trailing dot changes nothing in DNS.
+  const host = new URL(url).hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal')) return true;
-  const kind = isIP(host);
-  if (kind === 4) return PRIVATE.check(host, 'ipv4');
-  if (kind === 6) {
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    return mapped ? PRIVATE.check(mapped[1]!, 'ipv4') : PRIVATE.check(host, 'ipv6');
-  }
-  return false;
+  return isPrivateAddress(host);
 }

@@ -13,7 +13,13 @@ describe('isPrivateHost', () => {
       'http://[::1]/x',
       'http://[fd00::1]/x',
       'http://[::ffff:127.0.0.1]/x',
+      'http://[::ffff:7f00:1]/x',
       'http://0.0.0.0/x',
+      // A fully qualified name's trailing dot, and an address written another way.
+      'http://localhost./x',
+      'http://api.localhost./x',
+      'http://2130706433/x',
+      'http://0x7f.1/x',
     ])
       expect([url, isPrivateHost(url)]).toEqual([url, true]);
   });
