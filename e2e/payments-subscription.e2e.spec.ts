@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { useBrowser } from './support/browser';
-import { signUpOwnerWithDomain } from './support/owner';
+import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
 const SCREENSHOTS = join(__dirname, '..', 'test-results');
@@ -78,9 +78,14 @@ describe('the subscription manager and the upgrade dialog', () => {
     await manager(page).waitFor();
   });
 
-  step("a declining card shows the provider's message and leaves the plan alone", async ({ page }) => {
+  step("a declining card shows the provider's message and leaves the plan alone", async (t) => {
+    const { page } = t;
     await page.getByTestId('upgrade-button').click();
     await dialog(page).locator('[data-stripe-local="number"]').waitFor();
+    // The card holder starts as the signed-in owner.
+    const me = await ownerApi<{ user: { fullname: string; email: string } }>(t, 'GET', '/user/me');
+    expect(await dialog(page).getByLabel('Full name').inputValue()).toBe(me.user.fullname);
+    expect(await dialog(page).getByLabel('Email').inputValue()).toBe(me.user.email);
     await fillPaymentForm(page, '4000 0000 0000 0002');
     await dialog(page)
       .getByRole('button', { name: /Subscribe/ })

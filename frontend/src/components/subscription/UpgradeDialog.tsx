@@ -13,6 +13,7 @@ import { COUNTRIES } from '@/lib/payments/countries';
 import { visibleMessage } from '@/lib/forms/zod-fields';
 import { useToast } from '@/components/toast/useToast';
 import styles from './Subscription.module.css';
+import { useSession } from '@/components/dashboard/SessionProvider';
 
 /** Section 8, Payments: the catalogue's texts, word for word. */
 export const PAYMENT_MESSAGES = {
@@ -158,6 +159,8 @@ function FormFields({
   elements: ReturnType<typeof useElements> | null;
 }) {
   const [form] = Form.useForm<FormValues>();
+  // The card's holder is usually the owner: their name and email are there to keep or change.
+  const { user } = useSession();
   const [processing, setProcessing] = useState(false);
   const [error, setError] = useState<string>();
   const toast = useToast();
@@ -222,7 +225,7 @@ function FormFields({
       layout="vertical"
       requiredMark={false}
       onFinish={(v) => void submit(v)}
-      initialValues={{ address: { country: 'US' } }}
+      initialValues={{ name: user.fullname, email: user.email, address: { country: 'US' } }}
       data-testid="payment-form"
     >
       <div className={styles.formGrid}>
