@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Card, Checkbox, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Empty, Form, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { API_KEY_SCOPES, apiKeyCreateSchema, type ApiKeyCreateInput } from '@parley/contracts/validation';
 import { PageTitle } from '@/components/dashboard/PageTitle';
@@ -135,6 +135,14 @@ export function ApiKeysPage() {
               loading={keys === null}
               dataSource={keys ?? []}
               pagination={false}
+              locale={{
+                emptyText: (
+                  <Empty
+                    image={Empty.PRESENTED_IMAGE_SIMPLE}
+                    description="No API keys yet. Create one above for each program that calls the API."
+                  />
+                ),
+              }}
               data-testid="api-keys-table"
               columns={[
                 { title: 'Name', dataIndex: 'name' },

@@ -1,6 +1,6 @@
 'use client';
 
-import { Alert, Button, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { ReloadOutlined } from '@/components/icons';
 import { useToast } from '@/components/toast/useToast';
@@ -56,6 +56,14 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
         loading={rows === null}
         dataSource={rows ?? []}
         pagination={{ pageSize: 10, hideOnSinglePage: true }}
+        locale={{
+          emptyText: (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="Nothing sent yet: the endpoint's events show here as they happen."
+            />
+          ),
+        }}
         data-testid="webhook-deliveries"
         columns={[
           { title: 'Event', dataIndex: 'eventType' },
