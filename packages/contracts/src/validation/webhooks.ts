@@ -13,6 +13,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export const WEBHOOK_MESSAGES = {
   url: 'Enter an http:// or https:// address',
+  urlTooLong: 'The address can be at most 2,000 characters long',
   eventTypes: 'Choose at least one event',
   notFound: 'Webhook endpoint not found',
   deliveryNotFound: 'Delivery not found',
@@ -27,7 +28,7 @@ export const webhookEndpointSchema = z.object({
   url: z
     .string({ error: WEBHOOK_MESSAGES.url })
     .trim()
-    .max(2000, { error: WEBHOOK_MESSAGES.url })
+    .max(2000, { error: WEBHOOK_MESSAGES.urlTooLong })
     .refine(
       (v) => {
         try {
