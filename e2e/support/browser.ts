@@ -221,6 +221,23 @@ export async function expectFieldError(page: Page, label: string, message: strin
   expect((await errors.allTextContents()).map((t) => t.trim())).toContain(message);
 }
 
+/**
+ * Waits until the plain (not antd) field labelled `label` is marked invalid and the message it
+ * points to with aria-describedby is `message`: the public pages' forms, which load no antd.
+ */
+export async function expectDescribedError(page: Page, label: string, message: string): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  await page.waitForFunction(
+    ([el, text]) => {
+      const ids = el?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
+      const said = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
+      return el?.getAttribute('aria-invalid') === 'true' && said.includes(text);
+    },
+    [await field.elementHandle(), message] as const,
+    { timeout: 5_000 },
+  );
+}
+
 /** Waits until the shown field errors of the whole page are exactly `messages`. */
 export async function expectShownErrors(page: Page, messages: string[], timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
