@@ -225,17 +225,26 @@ export async function expectFieldError(page: Page, label: string, message: strin
  * Waits until the plain (not antd) field labelled `label` is marked invalid and the message it
  * points to with aria-describedby is `message`: the public pages' forms, which load no antd.
  */
-export async function expectDescribedError(page: Page, label: string, message: string): Promise<void> {
+export async function expectDescribedError(
+  page: Page,
+  label: string,
+  message: string,
+  timeoutMs = 5_000,
+): Promise<void> {
   const field = page.getByLabel(label, { exact: true });
-  await page.waitForFunction(
-    ([el, text]) => {
-      const ids = el?.getAttribute('aria-describedby')?.split(/\s+/) ?? [];
-      const said = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
-      return el?.getAttribute('aria-invalid') === 'true' && said.includes(text);
-    },
-    [await field.elementHandle(), message] as const,
-    { timeout: 5_000 },
-  );
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const invalid = await field.getAttribute('aria-invalid');
+    const ids = (await field.getAttribute('aria-describedby'))?.split(/\s+/).filter(Boolean) ?? [];
+    const said = await Promise.all(
+      ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent())?.trim()),
+    );
+    if ((invalid === 'true' && said.includes(message)) || Date.now() > deadline) {
+      expect({ invalid, said }).toEqual({ invalid: 'true', said: expect.arrayContaining([message]) });
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Waits until the shown field errors of the whole page are exactly `messages`. */
