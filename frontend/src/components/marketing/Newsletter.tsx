@@ -1,7 +1,7 @@
 'use client';
 
 import { CheckCircleFilled, CloseCircleFilled } from '@/components/public-icons';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api/client';
 import { errorSentence } from '@/lib/api/errors';
@@ -33,6 +33,12 @@ export function Newsletter() {
   const [field, setField] = useState<Field>({ value: '', issue: undefined });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const errorId = useId();
+  /**
+   * The Subscribe button is being pressed: the field's blur then waits for the submit, which
+   * checks it anyway. Checking on that blur would drop a shown message between press and release
+   * and move the button (on phones it sits under the message) away from the pointer.
+   */
+  const pressingSubmit = useRef(false);
 
   async function check(value: string): Promise<boolean> {
     const issue = (await validation()).newsletterEmailIssue({ email: value });
@@ -92,11 +98,7 @@ export function Newsletter() {
                   value={field.value}
                   onChange={(e) => setField((f) => ({ ...f, value: e.target.value }))}
                   onBlur={(e) => {
-                    // Leaving for the Subscribe button: the submit checks it. Checking here too
-                    // would drop a shown message between press and release, moving the button
-                    // (on phones it sits under the message) away from the pointer.
-                    if ((e.relatedTarget as HTMLElement | null)?.getAttribute('type') === 'submit') return;
-                    void check(e.target.value);
+                    if (!pressingSubmit.current) void check(e.target.value);
                   }}
                   aria-invalid={invalid || undefined}
                   aria-describedby={shownIssue ? errorId : undefined}
@@ -117,6 +119,10 @@ export function Newsletter() {
                 size="large"
                 loading={status.kind === 'sending'}
                 className={styles.submit}
+                onPointerDown={() => (pressingSubmit.current = true)}
+                onPointerUp={() => (pressingSubmit.current = false)}
+                onPointerCancel={() => (pressingSubmit.current = false)}
+                onPointerLeave={() => (pressingSubmit.current = false)}
               >
                 Subscribe
               </Button>
