@@ -2,7 +2,7 @@
 // the navbar that turns solid after 10px, the theme toggle, the mobile menu and the footer.
 import { PLANS, formatPrice } from '@parley/contracts/plans';
 import { SIGNUP_MESSAGES } from '@parley/contracts/validation';
-import { expectFieldError, uniqueEmail, useBrowser } from './support/browser';
+import { expectDescribedError, uniqueEmail, useBrowser } from './support/browser';
 
 const { browserTest } = useBrowser();
 
@@ -147,7 +147,7 @@ describe('landing page', () => {
       const section = page.locator('#newsletter');
       await section.getByPlaceholder('you@company.com').fill('not-an-address');
       await section.getByRole('button', { name: 'Subscribe' }).click();
-      await expectFieldError(page, 'Email address', SIGNUP_MESSAGES.emailFormat);
+      await expectDescribedError(page, 'Email address', SIGNUP_MESSAGES.emailFormat);
 
       await section.getByPlaceholder('you@company.com').fill(uniqueEmail('news'));
       const [answer] = await Promise.all([

@@ -221,6 +221,32 @@ export async function expectFieldError(page: Page, label: string, message: strin
   expect((await errors.allTextContents()).map((t) => t.trim())).toContain(message);
 }
 
+/**
+ * Waits until the plain (not antd) field labelled `label` is marked invalid and the message it
+ * points to with aria-describedby is `message`: the public pages' forms, which load no antd.
+ */
+export async function expectDescribedError(
+  page: Page,
+  label: string,
+  message: string,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const field = page.getByLabel(label, { exact: true });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const invalid = await field.getAttribute('aria-invalid');
+    const ids = (await field.getAttribute('aria-describedby'))?.split(/\s+/).filter(Boolean) ?? [];
+    const said = await Promise.all(
+      ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent())?.trim()),
+    );
+    if ((invalid === 'true' && said.includes(message)) || Date.now() > deadline) {
+      expect({ invalid, said }).toEqual({ invalid: 'true', said: expect.arrayContaining([message]) });
+      return;
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
 /** Waits until the shown field errors of the whole page are exactly `messages`. */
 export async function expectShownErrors(page: Page, messages: string[], timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -1,14 +1,13 @@
 import '@fontsource-variable/inter';
 import '@fontsource-variable/plus-jakarta-sans';
 import './globals.css';
-import { AntdRegistry } from '@ant-design/nextjs-registry';
 import type { Metadata, Viewport } from 'next';
 import { cookies } from 'next/headers';
 import type { ReactNode } from 'react';
 import { RedirectLoopGuard } from '@/components/session/RedirectLoopGuard';
 import { THEME_COOKIE } from '@/lib/session/cookies';
 import { ThemeProvider } from '@/lib/theme/ThemeProvider';
-import type { ThemeMode } from '@/lib/theme/tokens';
+import type { ThemeMode } from '@/lib/theme/mode';
 
 export const metadata: Metadata = {
   title: { default: 'Parley: AI customer support that knows when to hand off', template: '%s · Parley' },
@@ -31,12 +30,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en" data-theme={mode} style={{ colorScheme: mode }} suppressHydrationWarning>
       <body>
-        <AntdRegistry>
-          <ThemeProvider initialMode={mode}>
-            <RedirectLoopGuard />
-            {children}
-          </ThemeProvider>
-        </AntdRegistry>
+        {/* No antd here: the public pages render without it (issue 20's 200 KB); the layouts
+            that use it add AntdRoot. */}
+        <ThemeProvider initialMode={mode}>
+          <RedirectLoopGuard />
+          {children}
+        </ThemeProvider>
       </body>
     </html>
   );

@@ -1,8 +1,7 @@
 import { CompassOutlined } from '@/components/public-icons';
-import { Button } from 'antd';
-import Link from 'next/link';
 import { Logo } from '@/components/brand/Logo';
 import { StatusMessage } from '@/components/status/StatusMessage';
+import { ButtonLink } from '@/components/ui/Button';
 import styles from './not-found.module.css';
 
 export default function NotFound() {
@@ -17,14 +16,12 @@ export default function NotFound() {
           title="We could not find that page"
           actions={
             <>
-              <Link href="/">
-                <Button type="primary" size="large">
-                  Go to the home page
-                </Button>
-              </Link>
-              <Link href="/dashboard">
-                <Button size="large">Open your dashboard</Button>
-              </Link>
+              <ButtonLink href="/" variant="primary" size="large">
+                Go to the home page
+              </ButtonLink>
+              <ButtonLink href="/dashboard" size="large">
+                Open your dashboard
+              </ButtonLink>
             </>
           }
         >

@@ -10,6 +10,7 @@ export {
   CheckCircleFilled,
   CheckOutlined,
   ClockCircleOutlined,
+  CloseCircleFilled,
   CloseOutlined,
   CompassOutlined,
   CustomerServiceOutlined,

@@ -1,6 +1,5 @@
 import { ArrowRightOutlined, CheckCircleFilled } from '@/components/public-icons';
-import { Button } from 'antd';
-import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/Button';
 import { ChatPreview } from './ChatPreview';
 import styles from './Hero.module.css';
 
@@ -29,16 +28,17 @@ export function Hero() {
             needed.
           </p>
           <div className={styles.ctas}>
-            <Link href="/auth/sign-up?plan=STANDARD">
-              <Button type="primary" size="large" className={styles.primaryCta}>
-                Start for free <ArrowRightOutlined />
-              </Button>
-            </Link>
-            <Link href="/#pricing">
-              <Button size="large" className={styles.secondaryCta}>
-                See pricing
-              </Button>
-            </Link>
+            <ButtonLink
+              href="/auth/sign-up?plan=STANDARD"
+              variant="primary"
+              size="large"
+              className={styles.primaryCta}
+            >
+              Start for free <ArrowRightOutlined />
+            </ButtonLink>
+            <ButtonLink href="/#pricing" size="large" className={styles.secondaryCta}>
+              See pricing
+            </ButtonLink>
           </div>
           <ul className={styles.reassurances}>
             {REASSURANCES.map((r) => (

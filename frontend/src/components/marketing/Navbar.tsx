@@ -1,11 +1,12 @@
 'use client';
 
-import { CloseOutlined, MenuOutlined } from '@/components/public-icons';
-import { Button, Drawer } from 'antd';
+import { MenuOutlined } from '@/components/public-icons';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Logo } from '@/components/brand/Logo';
 import { ThemeToggle } from '@/components/theme/ThemeToggle';
+import { Button, ButtonLink } from '@/components/ui/Button';
+import { MobileMenu } from './MobileMenu';
 import { NAV_LINKS } from './nav-links';
 import styles from './Navbar.module.css';
 
@@ -24,7 +25,7 @@ export function Navbar() {
   }, []);
 
   useEffect(() => {
-    // The drawer is for narrow screens only; close it if the window grows past the breakpoint.
+    // The menu is for narrow screens only; close it if the window grows past the breakpoint.
     const query = window.matchMedia('(min-width: 768px)');
     const close = (e: MediaQueryListEvent) => e.matches && setMenuOpen(false);
     query.addEventListener('change', close);
@@ -51,12 +52,13 @@ export function Navbar() {
           <Link href="/auth/sign-in" className={`${styles.link} ${styles.desktopOnly}`}>
             Log In
           </Link>
-          <Link href="/auth/sign-up" className={styles.desktopOnly}>
-            <Button type="primary">Get Started</Button>
-          </Link>
+          <ButtonLink href="/auth/sign-up" variant="primary" className={styles.desktopOnly}>
+            Get Started
+          </ButtonLink>
           <Button
             className={styles.menuButton}
-            type="text"
+            variant="text"
+            iconOnly
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -65,51 +67,7 @@ export function Navbar() {
           />
         </div>
       </div>
-      <Drawer
-        id="mobile-menu"
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        placement="right"
-        size={320}
-        closable={false}
-        title={null}
-        styles={{ body: { padding: 0 } }}
-        rootClassName={styles.drawerRoot}
-      >
-        <div className={styles.drawerHeader}>
-          <Logo />
-          <Button
-            type="text"
-            aria-label="Close menu"
-            icon={<CloseOutlined />}
-            onClick={() => setMenuOpen(false)}
-          />
-        </div>
-        <nav className={styles.drawerLinks} aria-label="Mobile">
-          {NAV_LINKS.map((link) => (
-            <Link
-              key={link.href}
-              href={link.href}
-              className={styles.drawerLink}
-              onClick={() => setMenuOpen(false)}
-            >
-              {link.label}
-            </Link>
-          ))}
-        </nav>
-        <div className={styles.drawerActions}>
-          <Link href="/auth/sign-up" onClick={() => setMenuOpen(false)}>
-            <Button type="primary" size="large" block>
-              Get Started
-            </Button>
-          </Link>
-          <Link href="/auth/sign-in" onClick={() => setMenuOpen(false)}>
-            <Button size="large" block>
-              Log In
-            </Button>
-          </Link>
-        </div>
-      </Drawer>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }

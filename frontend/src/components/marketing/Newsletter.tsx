@@ -1,8 +1,8 @@
 'use client';
 
-import { CheckCircleFilled } from '@/components/public-icons';
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { CheckCircleFilled, CloseCircleFilled } from '@/components/public-icons';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api/client';
 import { errorSentence } from '@/lib/api/errors';
 import styles from './Newsletter.module.css';
@@ -16,12 +16,41 @@ type Status =
   | { kind: 'subscribed'; message: string }
   | { kind: 'failed'; message: string };
 
-/** #newsletter: POST /api/newsletter { email }, showing exactly what the server answered. */
-export function Newsletter() {
-  const [form] = Form.useForm<{ email: string }>();
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+/**
+ * The field's state: `issue` is the message under it, undefined while the address is fine; ''
+ * marks it wrong without words (spec section 5 shows no 'Required').
+ */
+interface Field {
+  value: string;
+  issue: string | undefined;
+}
 
-  async function subscribe({ email }: { email: string }) {
+/**
+ * #newsletter: POST /api/newsletter { email }, showing exactly what the server answered. The
+ * address is checked when the field loses focus and on submit, against the sign-up's schema.
+ */
+export function Newsletter() {
+  const [field, setField] = useState<Field>({ value: '', issue: undefined });
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const errorId = useId();
+  /**
+   * The Subscribe button is being pressed: the field's blur then waits for the submit, which
+   * checks it anyway. Checking on that blur would drop a shown message between press and release
+   * and move the button (on phones it sits under the message) away from the pointer.
+   */
+  const pressingSubmit = useRef(false);
+
+  async function check(value: string): Promise<boolean> {
+    const issue = (await validation()).newsletterEmailIssue({ email: value });
+    setField((f) => (f.value === value ? { ...f, issue } : f));
+    return issue === undefined;
+  }
+
+  async function subscribe(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status.kind === 'sending') return;
+    const email = field.value;
+    if (!(await check(email))) return;
     setStatus({ kind: 'sending' });
     try {
       const { newsletterAnswerSchema } = await validation();
@@ -33,11 +62,14 @@ export function Newsletter() {
       const message =
         answer?.message ?? answer?.data?.message ?? `Thanks! Product updates will go to ${email.trim()}.`;
       setStatus({ kind: 'subscribed', message });
-      form.resetFields();
+      setField({ value: '', issue: undefined });
     } catch (error) {
       setStatus({ kind: 'failed', message: errorSentence(error) });
     }
   }
+
+  const invalid = field.issue !== undefined;
+  const shownIssue = invalid && field.issue !== '';
 
   return (
     <section id="newsletter" className={styles.section} aria-labelledby="newsletter-title">
@@ -51,41 +83,50 @@ export function Newsletter() {
             </p>
           </div>
           <div className={styles.formWrap}>
-            <Form
-              form={form}
-              layout="vertical"
-              requiredMark={false}
-              onFinish={subscribe}
-              validateTrigger="onBlur"
-              noValidate
-              className={styles.form}
-              aria-label="Newsletter sign-up"
-            >
-              <Form.Item
-                name="email"
-                label={<span className="visually-hidden">Email address</span>}
-                rules={[
-                  {
-                    validator: async () => {
-                      const issue = (await validation()).newsletterEmailIssue(form.getFieldsValue(true));
-                      if (issue !== undefined) throw new Error(issue);
-                    },
-                  },
-                ]}
-                className={styles.field}
-              >
-                <Input size="large" type="email" placeholder="you@company.com" autoComplete="email" />
-              </Form.Item>
+            <form onSubmit={subscribe} noValidate className={styles.form} aria-label="Newsletter sign-up">
+              <div className={styles.field}>
+                <label htmlFor="newsletter-email" className="visually-hidden">
+                  Email address
+                </label>
+                <input
+                  id="newsletter-email"
+                  name="email"
+                  type="email"
+                  placeholder="you@company.com"
+                  autoComplete="email"
+                  className={`${styles.input} ${invalid ? styles.inputInvalid : ''}`}
+                  value={field.value}
+                  onChange={(e) => setField((f) => ({ ...f, value: e.target.value }))}
+                  onBlur={(e) => {
+                    if (!pressingSubmit.current) void check(e.target.value);
+                  }}
+                  aria-invalid={invalid || undefined}
+                  aria-describedby={shownIssue ? errorId : undefined}
+                />
+                {shownIssue && (
+                  <p
+                    id={errorId}
+                    role="alert"
+                    className={styles.fieldError}
+                    data-testid="newsletter-field-error"
+                  >
+                    {field.issue}
+                  </p>
+                )}
+              </div>
               <Button
-                type="primary"
+                type="submit"
                 size="large"
-                htmlType="submit"
                 loading={status.kind === 'sending'}
                 className={styles.submit}
+                onPointerDown={() => (pressingSubmit.current = true)}
+                onPointerUp={() => (pressingSubmit.current = false)}
+                onPointerCancel={() => (pressingSubmit.current = false)}
+                onPointerLeave={() => (pressingSubmit.current = false)}
               >
                 Subscribe
               </Button>
-            </Form>
+            </form>
             <div aria-live="polite" className={styles.status}>
               {status.kind === 'subscribed' && (
                 <p className={styles.success} data-testid="newsletter-success">
@@ -93,13 +134,13 @@ export function Newsletter() {
                 </p>
               )}
               {status.kind === 'failed' && (
-                <Alert
-                  type="error"
-                  showIcon
-                  title="We could not subscribe you"
-                  description={status.message}
-                  data-testid="newsletter-error"
-                />
+                <div role="alert" className={styles.alert} data-testid="newsletter-error">
+                  <CloseCircleFilled className={styles.alertIcon} />
+                  <div>
+                    <p className={styles.alertTitle}>We could not subscribe you</p>
+                    <p className={styles.alertText}>{status.message}</p>
+                  </div>
+                </div>
               )}
             </div>
           </div>

@@ -1,6 +1,5 @@
 import { CheckOutlined } from '@/components/public-icons';
-import { Button } from 'antd';
-import Link from 'next/link';
+import { ButtonLink } from '@/components/ui/Button';
 import { plansResponseSchema, type CatalogPlan } from '@/lib/api/types';
 import { formatCount, formatDomains, priceParts } from '@/lib/format/plan';
 import { gatewayJson } from '@/lib/server/gateway';
@@ -75,11 +74,16 @@ function PlanCard({ plan, featured }: { plan: CatalogPlan; featured: boolean }) 
         </ul>
       )}
 
-      <Link href={`/auth/sign-up?plan=${plan.id}`} className={styles.cta}>
-        <Button type={featured ? 'primary' : 'default'} size="large" block>
+      <div className={styles.cta}>
+        <ButtonLink
+          href={`/auth/sign-up?plan=${plan.id}`}
+          variant={featured ? 'primary' : 'default'}
+          size="large"
+          block
+        >
           {free ? 'Start for free' : `Get ${plan.name}`}
-        </Button>
-      </Link>
+        </ButtonLink>
+      </div>
     </article>
   );
 }

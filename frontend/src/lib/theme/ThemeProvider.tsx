@@ -1,9 +1,8 @@
 'use client';
 
-import { App, ConfigProvider } from 'antd';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { THEME_COOKIE } from '../session/cookies';
-import { antdTheme, type ThemeMode } from './tokens';
+import type { ThemeMode } from './mode';
 
 interface ThemeContextValue {
   mode: ThemeMode;
@@ -17,6 +16,8 @@ export const useThemeMode = () => useContext(ThemeContext);
 /**
  * The chosen theme lives in a cookie, so the server renders the right one and the page never
  * flashes the other; the provider only flips it and keeps <html data-theme> in step for our CSS.
+ * It holds no antd: the public pages render without it, and the layouts that use antd add
+ * AntdRoot (./AntdRoot.tsx), which reads the mode from here.
  */
 export function ThemeProvider({ initialMode, children }: { initialMode: ThemeMode; children: ReactNode }) {
   const [mode, setMode] = useState<ThemeMode>(initialMode);
@@ -32,16 +33,5 @@ export function ThemeProvider({ initialMode, children }: { initialMode: ThemeMod
   }, []);
 
   const value = useMemo(() => ({ mode, toggle }), [mode, toggle]);
-  const config = useMemo(() => antdTheme(mode), [mode]);
-
-  return (
-    <ThemeContext.Provider value={value}>
-      <ConfigProvider theme={config}>
-        {/* Error catalogue: only one toast is shown at a time. */}
-        <App message={{ maxCount: 1 }} notification={{ maxCount: 1 }}>
-          {children}
-        </App>
-      </ConfigProvider>
-    </ThemeContext.Provider>
-  );
+  return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }

@@ -1,6 +1,7 @@
 import { theme, type ThemeConfig } from 'antd';
+import type { ThemeMode } from './mode';
 
-export type ThemeMode = 'light' | 'dark';
+export type { ThemeMode };
 
 /** Spec section 9's default theme colour, Parley's brand indigo (the widget's default). */
 export const BRAND_COLOR = '#6366f1';

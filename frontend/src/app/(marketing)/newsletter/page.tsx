@@ -1,7 +1,6 @@
-import { Button } from 'antd';
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { StatusMessage } from '@/components/status/StatusMessage';
+import { ButtonLink } from '@/components/ui/Button';
 import { runtimeConfig } from '@/lib/server/runtime-config';
 import styles from './newsletter.module.css';
 import { outcomeOf } from './outcome';
@@ -32,17 +31,13 @@ export default async function NewsletterResultPage({
             actions={
               <>
                 {view.offerSubscribe && (
-                  <Link href="/#newsletter">
-                    <Button type="primary" size="large">
-                      Subscribe again
-                    </Button>
-                  </Link>
+                  <ButtonLink href="/#newsletter" variant="primary" size="large">
+                    Subscribe again
+                  </ButtonLink>
                 )}
-                <Link href="/">
-                  <Button type={view.offerSubscribe ? 'default' : 'primary'} size="large">
-                    Go to the home page
-                  </Button>
-                </Link>
+                <ButtonLink href="/" variant={view.offerSubscribe ? 'default' : 'primary'} size="large">
+                  Go to the home page
+                </ButtonLink>
               </>
             }
           >

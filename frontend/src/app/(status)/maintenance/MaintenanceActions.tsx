@@ -1,9 +1,8 @@
 'use client';
 
 import { ReloadOutlined } from '@/components/public-icons';
-import { Button } from 'antd';
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/Button';
 import { api, refreshSession } from '@/lib/api/client';
 import { meResponseSchema } from '@/lib/api/types';
 import { ADMIN_SIGN_IN_PARAM, PATHS } from '@/lib/routing/paths';
@@ -36,7 +35,7 @@ export function MaintenanceActions() {
   return (
     <>
       <Button
-        type="primary"
+        variant="primary"
         size="large"
         icon={<ReloadOutlined />}
         onClick={() => window.location.assign(PATHS.home)}
@@ -44,13 +43,13 @@ export function MaintenanceActions() {
         Check again
       </Button>
       {admin ? (
-        <Link href={PATHS.adminOverview}>
-          <Button size="large">Continue as administrator</Button>
-        </Link>
+        <ButtonLink href={PATHS.adminOverview} size="large">
+          Continue as administrator
+        </ButtonLink>
       ) : (
-        <Link href={`${PATHS.signIn}?${ADMIN_SIGN_IN_PARAM}=1`}>
-          <Button size="large">Administrator sign-in</Button>
-        </Link>
+        <ButtonLink href={`${PATHS.signIn}?${ADMIN_SIGN_IN_PARAM}=1`} size="large">
+          Administrator sign-in
+        </ButtonLink>
       )}
     </>
   );

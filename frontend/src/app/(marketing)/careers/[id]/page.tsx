@@ -7,6 +7,7 @@ import { ApplicationForm } from '@/components/careers/ApplicationForm';
 import richText from '@/components/editorial/RichText.module.css';
 import { PageHeader } from '@/components/marketing/PageHeader';
 import { openJob } from '@/lib/server/public-content';
+import { AntdRoot } from '@/lib/theme/AntdRoot';
 import styles from './job.module.css';
 
 type Params = { params: Promise<{ id: string }> };
@@ -58,7 +59,10 @@ export default async function JobPage({ params }: Params) {
           </div>
           <aside className={styles.apply} aria-labelledby="apply-heading">
             <h2 id="apply-heading">Apply for this role</h2>
-            <ApplicationForm jobId={job.id} jobTitle={job.title} />
+            {/* The one antd form left on the public pages: it loads with this page only. */}
+            <AntdRoot>
+              <ApplicationForm jobId={job.id} jobTitle={job.title} />
+            </AntdRoot>
           </aside>
         </div>
       </section>

@@ -1,0 +1,1 @@
+export type ThemeMode = 'light' | 'dark';
