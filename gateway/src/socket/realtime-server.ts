@@ -14,6 +14,7 @@ import { isVisitorToken, type VerifiedVisitor } from '../auth/visitor-token';
 import type { SocketIdentity } from '../realtime/channel-access';
 import { roomsOfShare } from '../realtime/conversations-relay';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
+import { corkWritesPerTurn } from './corked-writes';
 import { registerVisitorMessageHandler, type VisitorMessageDeps } from './visitor-message-handler';
 import { ownBroadcastSkippingParser } from './own-broadcast-parser';
 
@@ -96,6 +97,7 @@ export function startRealtimeServer(options: {
     }),
   });
   io.engine.use(cookieParser());
+  corkWritesPerTurn(io.engine);
 
   // The handshake is checked asynchronously; a failure nothing below caught refuses it rather than
   // leaving a rejected promise behind.

@@ -18,13 +18,19 @@ export interface DurableSpec {
   maxDeliver: number;
   batchSize: number;
   ackWaitMs: number;
+  /**
+   * One ack settles every earlier delivery too (AckPolicy.All). Only for a consumer whose
+   * messages are all handled in delivery order before a later one is acked (the projection
+   * runner: one group after another); the assistant's lanes ack out of order and must not.
+   */
+  ackAll?: boolean;
 }
 
 export function durableConfig(spec: DurableSpec): Partial<ConsumerConfig> {
   return {
     durable_name: spec.name,
     description: `projection ${spec.name}`,
-    ack_policy: AckPolicy.Explicit,
+    ack_policy: spec.ackAll ? AckPolicy.All : AckPolicy.Explicit,
     ...(spec.position > 0
       ? { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: spec.position + 1 }
       : { deliver_policy: DeliverPolicy.All }),

@@ -268,7 +268,10 @@ describe('projection runner', () => {
     const info = await (
       await nc.jetstreamManager()
     ).consumers.info(streamName('ledger', namespace), 'tallies-v1');
+    // One ack per group (the consumer acks all up to it) settles every event of the group.
+    expect(info.config.ack_policy).toBe(AckPolicy.All);
     expect(info.num_ack_pending).toBe(0);
+    expect(info.ack_floor.stream_seq).toBe(40);
   });
 
   it('a projection with applyMany gets each group in one call, single events through apply', async () => {

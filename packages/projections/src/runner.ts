@@ -190,6 +190,9 @@ class Runner implements ProjectionRunner {
       maxDeliver: this.maxDeliver,
       batchSize: this.batchSize,
       ackWaitMs: this.ackWaitMs,
+      // Messages are handled one group after another in delivery order (a gap starts over from
+      // the checkpoint), so a group's last ack settles the group: one ack per transaction.
+      ackAll: true,
     };
     const messages = await openOrderedSession({
       nc: this.o.nc,
@@ -286,7 +289,7 @@ class Runner implements ProjectionRunner {
     spans.end();
     tx.release();
     this.waiters.advance(last);
-    for (const m of group) m.ack();
+    group[group.length - 1]!.ack(); // the consumer acks all: this settles the whole group
     return true;
   }
 
