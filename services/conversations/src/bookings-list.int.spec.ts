@@ -28,8 +28,15 @@ describe('conversations: the team’s bookings', () => {
     owner = newOwner();
     agent = agentOf(owner);
     domainId = await h.domains.added(owner.accountId);
-    domain = (await h.db.pool.query('SELECT domain FROM domains WHERE domain_id = $1', [domainId])).rows[0]
-      .domain as string;
+    // The event is appended; the service's read model has it a moment later.
+    domain = await eventually(async () => {
+      const { rows } = await h.db.pool.query<{ domain: string }>(
+        'SELECT domain FROM domains WHERE domain_id = $1',
+        [domainId],
+      );
+      expect(rows).toHaveLength(1);
+      return rows[0]!.domain;
+    });
   }, 60_000);
   afterAll(() => h?.stop());
 
