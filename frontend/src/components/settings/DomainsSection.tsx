@@ -2,6 +2,7 @@
 
 import { DeleteOutlined, GlobalOutlined, RobotOutlined, SettingOutlined } from '@/components/icons';
 import { Alert, App, Button, Card, Empty, Form, Input, Skeleton, Tag } from 'antd';
+import dayjs from 'dayjs';
 import Link from 'next/link';
 import { useCallback, useEffect, useState } from 'react';
 import { addDomainSchema } from '@parley/contracts/validation';
@@ -126,7 +127,7 @@ function DomainRow({ domain, onSetup, onDeleted }: { domain: Domain; onSetup(): 
     <li className={styles.domainRow} data-testid="domain-row">
       <div className={styles.domainName}>
         <Link href={domainSettingsPath(domain.id)}>{domain.domain}</Link>
-        {domain.createdAt && <span>Added {new Date(domain.createdAt).toLocaleDateString()}</span>}
+        {domain.createdAt && <span>Added {dayjs(domain.createdAt).format('MMM D, YYYY')}</span>}
       </div>
       <div className={styles.domainActions}>
         <Button icon={<RobotOutlined />} onClick={onSetup}>
