@@ -3,6 +3,7 @@ import {
   BOT_STREAM_EVENT,
   ClientSocketEvent,
   modeChannel,
+  REALTIME_RESUBSCRIBE_AFTER_MS,
   REALTIME_RETRY_BASE_MS,
   RealtimeEventName,
   roomChannel,
@@ -79,6 +80,22 @@ export function connectRoom(
     return envelope.data;
   };
 
+  /**
+   * A subscribe that timed out or was unavailable through all its retries: this connection
+   * follows nothing of the room, so it is dropped and a new one opened later, whose subscribes
+   * send the cursors seen so far (what was posted meanwhile is replayed). Once per connection.
+   */
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  const reconnectLater = () => {
+    if (closed || reconnectTimer) return;
+    socket.disconnect();
+    const delay = REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + Math.random());
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      if (!closed) socket.connect();
+    }, delay);
+  };
+
   const subscribe = async (channel: string) => {
     for (let failures = 0; !closed; failures++) {
       if (!socket.connected) return; // the next 'connect' subscribes again
@@ -93,6 +110,8 @@ export function connectRoom(
         await new Promise((r) => setTimeout(r, outcome.delayMs));
         continue;
       }
+      if (outcome.kind === 'refused' && (outcome.reason === 'timeout' || outcome.reason === 'unavailable'))
+        return reconnectLater();
       if (outcome.kind === 'refused' || !ack) return;
       cursors.acknowledged(channel, ack);
       // A first subscribe has no cursor to replay from: what was posted between the chat's last
@@ -156,6 +175,7 @@ export function connectRoom(
     },
     close() {
       closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       socket.disconnect();
     },
   };

@@ -234,6 +234,45 @@ describe("the widget's useChat", () => {
     expect(ids(result.current.state.messages)).toEqual(['m0', 'u7', 'u8']);
   });
 
+  it("after a subscribe's retries are spent, opens a new connection later and subscribes from the cursor", async () => {
+    const { socket } = await openChat();
+    act(() =>
+      socket.serverEmit(
+        'chat-message',
+        envelope(roomChannel(ROOM), '7', message('u7', 'seven', { role: 'user' })),
+      ),
+    );
+    jest.useFakeTimers();
+    try {
+      // A gateway too busy to answer: every subscribe times out.
+      socket.answer = (event) => (event === 'subscribe' ? undefined : { ok: true });
+      socket.emitted.length = 0;
+      act(() => socket.serverDrop());
+      act(() => socket.serverConnect());
+      await act(() => jest.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 100));
+      // The spec's first try and three retries, then the connection is dropped (the other
+      // channel's last retry finds it gone and waits for the next one).
+      const tries = (socket.sent('subscribe') as Array<{ channel: string }>).map((r) => r.channel);
+      expect(tries.filter((c) => c === roomChannel(ROOM))).toHaveLength(4);
+      expect(socket.connected).toBe(false);
+      const connects = socket.connectCalls;
+      socket.answer = fakeIo.acceptAll;
+      socket.emitted.length = 0;
+      await act(() => jest.advanceTimersByTimeAsync(9_000));
+      expect(socket.connectCalls).toBe(connects); // not before half the pause
+      await act(() => jest.advanceTimersByTimeAsync(22_000));
+      expect(socket.connectCalls).toBe(connects + 1);
+      act(() => socket.serverConnect());
+      await act(() => jest.advanceTimersByTimeAsync(10));
+      expect(socket.sent('subscribe')).toEqual([
+        { channel: roomChannel(ROOM), since: '7' },
+        { channel: modeChannel(ROOM) },
+      ]);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reads the history again when the gateway can no longer replay what was missed', async () => {
     const { socket } = await openChat();
     await waitFor(() => expect(api.chat).toHaveBeenCalledTimes(2)); // the first subscribe's read

@@ -234,6 +234,29 @@ describe("the dashboard's useChat", () => {
     expect(result.current.messages!.map((m) => m.id)).toEqual(['m0', 'v5', 'v6']);
   });
 
+  it("after a subscribe's retries are spent, connects again later and subscribes from the cursor", async () => {
+    const { socket } = await openChat();
+    act(() => socket.serverEmit('chat-message', envelope(roomChannel(ROOM), '5', chatMessage('v5', 'five'))));
+    jest.useFakeTimers();
+    try {
+      socket.answer = (event) => (event === 'subscribe' ? undefined : { ok: true });
+      act(() => socket.serverDrop());
+      act(() => socket.serverConnect());
+      await act(() => jest.advanceTimersByTimeAsync(1000 + 2000 + 4000 + 100));
+      expect(socket.connected).toBe(false);
+      const connects = socket.connectCalls;
+      socket.answer = fakeIo.acceptAll;
+      socket.emitted.length = 0;
+      await act(() => jest.advanceTimersByTimeAsync(31_000));
+      expect(socket.connectCalls).toBe(connects + 1);
+      act(() => socket.serverConnect());
+      await act(() => jest.advanceTimersByTimeAsync(10));
+      expect(socket.sent('subscribe')).toContainEqual({ channel: roomChannel(ROOM), since: '5' });
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('reloads the history when the gateway can no longer replay what was missed', async () => {
     const { socket } = await openChat();
     expect(mocked.fetchMessages).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { ChannelCursors, isEnvelope, subscribeOutcome } from '@parley/chat-display';
 import {
   ClientSocketEvent,
+  REALTIME_RESUBSCRIBE_AFTER_MS,
   RealtimeEventName,
   type RealtimeEventNameValue,
   type SubscribeAck,
@@ -40,6 +41,7 @@ export class RealtimeClient {
   private statusValue: RealtimeStatus = 'connecting';
   private closed = false;
   private authFailures = 0;
+  private reconnecting = false;
 
   constructor(
     url: string,
@@ -159,6 +161,7 @@ export class RealtimeClient {
         }
         if (outcome.kind === 'refused') {
           for (const l of set) l.onRefused?.(outcome.reason);
+          if (outcome.reason === 'timeout' || outcome.reason === 'unavailable') this.reconnectLater();
           return;
         }
         this.cursors.acknowledged(channel, ack);
@@ -172,6 +175,26 @@ export class RealtimeClient {
     if (!set) return;
     this.cursors.seen(payload.channel, payload.cursor);
     for (const l of set) l.events[name]?.(payload.data);
+  }
+
+  /**
+   * A channel whose subscribe went unanswered through all its retries (a gateway overloaded,
+   * e.g. every socket back at once after a restart) is followed by nothing on this connection:
+   * it is dropped and a new one opened after a jittered pause, whose subscribes replay from each
+   * channel's cursor. Once per connection.
+   */
+  private reconnectLater(): void {
+    if (this.reconnecting) return;
+    this.reconnecting = true;
+    this.setStatus('reconnecting');
+    this.socket.disconnect();
+    this.later(
+      () => {
+        this.reconnecting = false;
+        this.socket.connect();
+      },
+      REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + Math.random()),
+    );
   }
 
   private async renewThenConnect(): Promise<void> {

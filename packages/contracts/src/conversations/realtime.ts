@@ -157,6 +157,13 @@ export const PRESENCE_ACTIVE_MS = 5 * 60 * 1000;
 export const PRESENCE_CHECK_MS = 60 * 1000;
 export const REALTIME_MAX_RETRIES = 3;
 export const REALTIME_RETRY_BASE_MS = 1000;
+/**
+ * After a subscribe's retries are spent on one connection (the gateway overloaded, e.g. every
+ * socket reconnecting after a restart), the widget drops that connection and opens a new one
+ * after about this long (half to one and a half times, jittered), rather than stay connected to a
+ * room it does not follow.
+ */
+export const REALTIME_RESUBSCRIBE_AFTER_MS = 20_000;
 /** Widget chat kept in the visitor's browser this long. */
 export const WIDGET_CHAT_TTL_MS = 24 * 60 * 60 * 1000;
 /** Urgent: the last message is from today and under this old. */
