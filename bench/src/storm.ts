@@ -117,14 +117,19 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
     .filter((f) => f.subscribedAt > upAt)
     .map((f) => f.subscribedAt - upAt);
   let lost = 0;
+  /** Lost on a socket whose subscribe the widget gave up (refused, or no answer after its retries) or that never came back. */
+  let lostUnsubscribed = 0;
   /** Arrived again with another cursor: the widget would show it twice. */
   let duplicated = 0;
   /** Arrived again with the same cursor: the widget skips it. */
   let repeated = 0;
   for (const [clientId, index] of posted) {
-    const cursors = followers[index]!.received.get(clientId);
-    if (!cursors) lost++;
-    else {
+    const follower = followers[index]!;
+    const cursors = follower.received.get(clientId);
+    if (!cursors) {
+      lost++;
+      if (follower.refused > 0 || follower.subscribedAt <= upAt) lostUnsubscribed++;
+    } else {
       const distinct = new Set(cursors).size;
       duplicated += distinct - 1;
       repeated += cursors.length - distinct;
@@ -148,7 +153,15 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
     allBackSeconds: round((allBackAt - upAt) / 1000, 1),
     reconnectMs: summarize(reconnectFromUpMs),
     resubscribedMs: summarize(resubscribedFromUpMs),
-    messages: { posted: posted.size, failed, lost, duplicated, repeatedSameCursor: repeated, lostDetail },
+    messages: {
+      posted: posted.size,
+      failed,
+      lost,
+      lostOnSocketsNotResubscribed: lostUnsubscribed,
+      duplicated,
+      repeatedSameCursor: repeated,
+      lostDetail,
+    },
     redis: {
       seconds: round(seconds, 1),
       opsPerSecond: Math.round(totalCalls / seconds),
@@ -163,7 +176,7 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
       `(reconnect after restart p50 ${result.reconnectMs.p50} ms, p99 ${result.reconnectMs.p99} ms, max ${result.reconnectMs.max} ms; ` +
       `resubscribed p50 ${result.resubscribedMs.p50} ms, p99 ${result.resubscribedMs.p99} ms, max ${result.resubscribedMs.max} ms; ` +
       `refused ${result.refused}, reset ${result.resets}); ` +
-      `messages posted meanwhile ${posted.size} (failed ${failed}): lost ${lost}, duplicated ${duplicated}, same cursor twice ${repeated}; ` +
+      `messages posted meanwhile ${posted.size} (failed ${failed}): lost ${lost} (${lostUnsubscribed} of them on sockets not resubscribed), duplicated ${duplicated}, same cursor twice ${repeated}; ` +
       `Redis from restart to drained (${result.redis.seconds} s): ${result.redis.opsPerSecond} ops/s, redis-server CPU ${result.redis.cpuSeconds} s, ` +
       `the replay's commands ${JSON.stringify(replayCommands)} (every client's: ${JSON.stringify(commands)})` +
       (lostDetail.length ? `; lost: ${JSON.stringify(lostDetail)}` : ''),
@@ -191,6 +204,7 @@ async function explainLost(
       bufferLast: entries.at(-1)?.id ?? null,
       socketCursor: follower.cursor() ?? null,
       connected: follower.connected(),
+      subscribesGivenUp: follower.refused,
     });
   }
   return out;
