@@ -8,7 +8,7 @@
  * room's socket exactly once, replayed from the Redis buffer or relayed live.
  */
 import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createClient } from 'redis';
 import { createConversationsClient } from '../../gateway/src/clients/conversations-client';
 import type { RoomFollower } from './room-follower';
@@ -83,6 +83,11 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
     await Promise.all(pending);
   })();
 
+  // This process plays every reconnecting client: a late timer here (a subscribe's 5 s timeout, a
+  // post's deadline) may fire before an answer that already arrived is read.
+  const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+  benchLoop.enable();
+  const benchCpuBefore = process.cpuUsage();
   const killedAt = performance.now();
   await deps.kill();
   await sleep(settings.downSeconds * 1000);
@@ -108,6 +113,18 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
     last = now;
   }
   const seconds = (performance.now() - restartAt) / 1000;
+  benchLoop.disable();
+  const benchCpu = process.cpuUsage(benchCpuBefore);
+  const ms = (ns: number) => round(ns / 1e6, 1);
+  const bench = {
+    loopDelayMs: {
+      p50: ms(benchLoop.percentile(50)),
+      p99: ms(benchLoop.percentile(99)),
+      max: ms(benchLoop.max),
+    },
+    cpuSeconds: round((benchCpu.user + benchCpu.system) / 1e6, 1),
+    seconds: round((performance.now() - killedAt) / 1000, 1),
+  };
   const commands = callsBetween(callsBefore, await redisCommandCalls(redis));
   const redisCpuSeconds = serverSecondsBetween(serversBefore, serverProcesses()).redis ?? 0;
   conversations.close();
@@ -162,6 +179,7 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
       repeatedSameCursor: repeated,
       lostDetail,
     },
+    bench,
     redis: {
       seconds: round(seconds, 1),
       opsPerSecond: Math.round(totalCalls / seconds),
@@ -177,6 +195,7 @@ export async function runStorm(settings: StormSettings, deps: StormDeps): Promis
       `resubscribed p50 ${result.resubscribedMs.p50} ms, p99 ${result.resubscribedMs.p99} ms, max ${result.resubscribedMs.max} ms; ` +
       `refused ${result.refused}, reset ${result.resets}); ` +
       `messages posted meanwhile ${posted.size} (failed ${failed}): lost ${lost} (${lostUnsubscribed} of them on sockets not resubscribed), duplicated ${duplicated}, same cursor twice ${repeated}; ` +
+      `the bench's own event-loop delay p99 ${bench.loopDelayMs.p99} ms, max ${bench.loopDelayMs.max} ms (${bench.cpuSeconds} CPU-s in ${bench.seconds} s); ` +
       `Redis from restart to drained (${result.redis.seconds} s): ${result.redis.opsPerSecond} ops/s, redis-server CPU ${result.redis.cpuSeconds} s, ` +
       `the replay's commands ${JSON.stringify(replayCommands)} (every client's: ${JSON.stringify(commands)})` +
       (lostDetail.length ? `; lost: ${JSON.stringify(lostDetail)}` : ''),
