@@ -28,7 +28,16 @@
  * SEND=socket (default): after the first message (a POST, which opens the room) visitors send
  * 'visitor-message' on their widget socket, as the widget does; SEND=post: every message a POST.
  *
+ * REFERENCE=1: after the product's run, the same phases against reference-server.ts (the
+ * thinnest server with the same delivery guarantees; its visitors send over their sockets), then
+ * the product / reference ratios (reference-ratios.ts).
+ * STORM=1 (SOURCE=widget, the product's run): after the burst, the reconnect storm (storm.ts);
+ * the widget sockets then reconnect and resubscribe as the widget's do (room-follower.ts).
+ * SOCKETS=10000 needs a file-descriptor limit above ~10,500 (the npm script raises the soft limit
+ * to the hard one).
+ *
  *   SOURCE=widget SOCKETS=2000 RATE=200 SECONDS=30 BURST=20000 CONCURRENCY=64 GATEWAYS=2 npm run bench:realtime
+ *   REFERENCE=1 STORM=1 npm run bench:realtime
  */
 import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
