@@ -28,9 +28,18 @@
  * SEND=socket (default): after the first message (a POST, which opens the room) visitors send
  * 'visitor-message' on their widget socket, as the widget does; SEND=post: every message a POST.
  *
+ * REFERENCE=1: after the product's run, the same phases against reference-server.ts (the
+ * thinnest server with the same delivery guarantees; its visitors send over their sockets), then
+ * the product / reference ratios (reference-ratios.ts).
+ * STORM=1 (SOURCE=widget, the product's run): after the burst, the reconnect storm (storm.ts);
+ * the widget sockets then reconnect and resubscribe as the widget's do (room-follower.ts).
+ * SOCKETS=10000 needs a file-descriptor limit above ~10,500 (the npm script raises the soft limit
+ * to the hard one).
+ *
  *   SOURCE=widget SOCKETS=2000 RATE=200 SECONDS=30 BURST=20000 CONCURRENCY=64 GATEWAYS=2 npm run bench:realtime
+ *   REFERENCE=1 STORM=1 npm run bench:realtime
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
@@ -39,34 +48,38 @@ import {
   type CustomerMessage,
   type MessagePosted,
   type RealtimeEnvelope,
+  type SubscribeAck,
   type VisitorMessageAck,
 } from '@parley/contracts';
 import { EventStore, streamName } from '@parley/eventstore';
-import { connectTestNats, randomNamespace, type TestDatabase } from '@parley/testing';
+import { connectTestNats, randomNamespace } from '@parley/testing';
 import { DeliverPolicy } from 'nats';
 import { io, type Socket } from 'socket.io-client';
-import { createVisitorTokens } from '../../gateway/src/auth/visitor-token';
+import { REALTIME_RETRY_BASE_MS } from '@parley/contracts';
+import { referenceRatios, type Results } from './reference-ratios';
 import {
-  announceDomain,
+  createVisitors,
+  postJson,
+  startStack,
+  type RunSettings,
+  type Stack,
+  type Target,
+} from './realtime-setup';
+import {
   askLoopDelay,
   askMemory,
-  AUDIENCE,
   cleanUp,
   cpuSecondsOf,
-  createTestDatabase,
   machineBusySeconds,
   serverProcesses,
   serverSecondsBetween,
-  ISSUER,
   serveJwks,
-  identitySigningKey,
-  startChild,
-  startProgram,
-  type Child,
   type Memory,
 } from './realtime-stack';
+import { RoomFollower } from './room-follower';
 import { deadline, intSetting } from './settings';
 import { round, summarize } from './stats';
+import { runStorm } from './storm';
 
 const SOURCE = process.env.SOURCE === 'events' ? 'events' : 'widget';
 const SOCKETS = intSetting('SOCKETS', 2000);
@@ -87,24 +100,18 @@ const SEND = process.env.SEND === 'post' ? 'post' : 'socket';
  * the burst only with WATCH_BURST=1, so that the burst's CPU per message is the product's.
  */
 const WATCH_BURST = process.env.WATCH_BURST === '1';
+/** REFERENCE=1: the same phases against reference-server.ts after the product's, and the ratios. */
+const REFERENCE = process.env.REFERENCE === '1';
+/** STORM=1 (SOURCE=widget): after the burst, kill the gateway and count what the sockets get back. */
+const STORM = process.env.STORM === '1';
+const STORM_DOWN_SECONDS = intSetting('STORM_DOWN_SECONDS', 3);
+const STORM_RATE = intSetting('STORM_RATE', 50);
+const STORM_WINDOW_SECONDS = intSetting('STORM_WINDOW_SECONDS', 30);
+/** Which gateway the storm kills (GATEWAY_ROLES=split: 1, a socket replica, leaves the POSTs' up). */
+const STORM_GATEWAY = intSetting('STORM_GATEWAY', 0);
+if (STORM && SOURCE !== 'widget')
+  throw new Error('STORM=1 needs SOURCE=widget (sockets subscribed to rooms)');
 if (ROLES === 'split' && GATEWAYS < 2) throw new Error('GATEWAY_ROLES=split needs GATEWAYS >= 2');
-
-interface Visitor {
-  customerId: string;
-  token: string;
-  roomId: string;
-  /** A client IP of its own: widget sessions are rate-limited per IP. */
-  ip: string;
-  /** The gateway its POSTs go to, and the one its socket connects to. */
-  postUrl: string;
-  socketUrl: string;
-}
-
-/** Which gateway (index) visitor `i` posts to and connects its socket to. */
-function gatewaysOf(i: number): { post: number; socket: number } {
-  if (ROLES === 'split') return { post: 0, socket: 1 + (i % (GATEWAYS - 1)) };
-  return { post: i % GATEWAYS, socket: i % GATEWAYS };
-}
 
 const sumMemory = (all: Memory[]): Memory => ({
   rss: all.reduce((t, m) => t + m.rss, 0),
@@ -116,11 +123,14 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const kb = (bytes: number) => round(bytes / 1024, 1);
 
 /** `ip`: the visitor's own address, as a proxy in front of the gateway would say it. */
-function connectSocket(url: string, token: string, ip?: string): Promise<Socket> {
+function connectSocket(url: string, token: string, ip?: string, reconnect = false): Promise<Socket> {
   const socket = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
-    reconnection: false,
+    // The storm's sockets come back as the widget's do: socket.io-client's backoff from the
+    // widget's base delay, its default randomization (0.5) and ceiling (5 s).
+    reconnection: reconnect,
+    reconnectionDelay: REALTIME_RETRY_BASE_MS,
     forceNew: true,
     auth: { token },
     // Visitor messages are limited per domain and address (40 a minute): without its own address
@@ -133,20 +143,10 @@ function connectSocket(url: string, token: string, ip?: string): Promise<Socket>
   });
 }
 
-async function subscribe(socket: Socket, channel: string): Promise<void> {
-  const ack = (await socket.timeout(30_000).emitWithAck('subscribe', { channel })) as { ok: boolean };
+async function subscribe(socket: Socket, channel: string): Promise<SubscribeAck> {
+  const ack = (await socket.timeout(30_000).emitWithAck('subscribe', { channel })) as SubscribeAck;
   if (!ack.ok) throw new Error(`subscribe ${channel} refused: ${JSON.stringify(ack)}`);
-}
-
-async function postJson(url: string, body: unknown, headers: Record<string, string>): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${text}`);
-  return JSON.parse(text) as unknown;
+  return ack;
 }
 
 /**
@@ -165,90 +165,40 @@ function clientLoopDelay(): { p50: number; p99: number; max: number } {
   return r;
 }
 
-const ipOf = (i: number) => `198.18.${(i >> 8) & 255}.${i & 255}`;
-
-async function main(): Promise<void> {
-  const budget = deadline(MAX_SECONDS);
+/** One run of every phase against the product or the reference; its results. */
+async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Promise<Results> {
   const namespace = randomNamespace();
-  const redisPrefix = `bench:${namespace}`;
   const nc = await connectTestNats({ noAsyncTraces: true });
   const jwks = await serveJwks();
-  const visitorSecret = randomBytes(32).toString('base64url');
-  const accountId = randomUUID();
-  const children: Child[] = [];
-  /** The programs whose CPU the burst accounts for, by name. */
-  const named: Array<{ name: string; child: Child }> = [];
-  const databases: TestDatabase[] = [];
   const sockets: Socket[] = [];
+  const settings: RunSettings = {
+    target,
+    source: SOURCE,
+    sockets: SOCKETS,
+    gateways: GATEWAYS,
+    roles: ROLES,
+    setupBatch: SETUP_BATCH,
+  };
+  /** The reference always takes the widget's path: its socket sends, each socket on its room. */
+  const overSocket = target === 'reference' || (SOURCE === 'widget' && SEND === 'socket');
+  const subscribesRooms = target === 'reference' || SOURCE === 'widget';
+  const servers = target === 'reference' ? 1 : GATEWAYS;
   console.log(
-    `realtime (SOURCE=${SOURCE}${SOURCE === 'widget' ? ` SEND=${SEND}` : ''}, ${GATEWAYS} gateway${GATEWAYS > 1 ? `s, ${ROLES}` : ''}): ${SOCKETS} widget sockets, ${RATE} msg/s for ${SECONDS} s, burst ${BURST} at ${CONCURRENCY} in flight; ` +
+    `realtime ${target} (${target === 'reference' ? 'reference-server.ts' : `SOURCE=${SOURCE}${SOURCE === 'widget' ? ` SEND=${SEND}` : ''}, ${GATEWAYS} gateway${GATEWAYS > 1 ? `s, ${ROLES}` : ''}`}): ${SOCKETS} widget sockets, ${RATE} msg/s for ${SECONDS} s, burst ${BURST} at ${CONCURRENCY} in flight${STORM ? ', then a reconnect storm' : ''}; ` +
       `${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${round(totalmem() / 2 ** 30, 1)} GiB, load ${loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}, namespace ${namespace}`,
   );
+  let stack: Stack | undefined;
   try {
-    let domainId: string = randomUUID();
-    let conversationsUrl = '127.0.0.1:1';
-    let identityUrl = '127.0.0.1:1';
-    if (SOURCE === 'widget') {
-      // Identity answers the gateway's system settings (maintenance mode guards /api/widget).
-      const identityDb = await createTestDatabase();
-      databases.push(identityDb);
-      const identity = await startProgram(
-        'services/identity',
-        {
-          DATABASE_URL: identityDb.url,
-          EVENT_NAMESPACE: namespace,
-          JWT_PRIVATE_KEY: await identitySigningKey(),
-          CODE_SECRET: randomBytes(24).toString('base64url'),
-          MAIL_SEAL_KEY: randomBytes(24).toString('base64url'),
-          LOG_LEVEL: 'warn',
-        },
-        ['IDENTITY_GRPC_PORT', 'IDENTITY_HTTP_PORT'],
-      );
-      children.push(identity);
-      named.push({ name: 'identity', child: identity });
-      identityUrl = `127.0.0.1:${identity.port}`;
-      const db = await createTestDatabase();
-      databases.push(db);
-      const conversations = await startProgram(
-        'services/conversations',
-        { DATABASE_URL: db.url, EVENT_NAMESPACE: namespace, LOG_LEVEL: 'warn' },
-        ['CONVERSATIONS_GRPC_PORT'],
-      );
-      children.push(conversations);
-      named.push({ name: 'conversations', child: conversations });
-      conversationsUrl = `127.0.0.1:${conversations.port}`;
-      domainId = await announceDomain(nc, namespace, db, accountId);
-    }
-    const gatewayEnv = {
-      GATEWAY_PORT: '0',
-      GATEWAY_HOST: '127.0.0.1',
-      JWKS_URL: jwks.url,
-      JWT_ISSUER: ISSUER,
-      JWT_AUDIENCE: AUDIENCE,
-      REDIS_KEY_PREFIX: redisPrefix,
-      EVENT_NAMESPACE: namespace,
-      VISITOR_TOKEN_SECRET: visitorSecret,
-      CONVERSATIONS_GRPC_URL: conversationsUrl,
-      IDENTITY_GRPC_URL: identityUrl,
-      TRUST_PROXY: 'loopback',
-      LOG_LEVEL: 'warn',
-    };
-    // One after the other: the first creates the relay's durable consumer the others share.
-    const gateways: Child[] = [];
-    for (let g = 0; g < GATEWAYS; g++) {
-      const gateway = await startChild('realtime-gateway.js', gatewayEnv);
-      children.push(gateway);
-      gateways.push(gateway);
-      named.push({ name: `gateway${g}`, child: gateway });
-    }
-    const urls = gateways.map((g) => `http://127.0.0.1:${g.port}`);
-    const url = urls[0]!;
-    const gatewayMemory = async () => sumMemory(await Promise.all(gateways.map((g) => askMemory(g.process))));
-    /** Each gateway's event-loop delay since the last ask, and the worst of them. */
+    stack = await startStack(settings, nc, namespace, jwks.url);
+    const { accountId, domainId, named } = stack;
+    const url = stack.urls[0]!;
+    const gatewayMemory = async () =>
+      sumMemory(await Promise.all(stack!.servers.map((g) => askMemory(g.process))));
+    /** Each server's event-loop delay since the last ask, and the worst of them. */
     const gatewayLoops = async () => {
-      const each = await Promise.all(gateways.map((g) => askLoopDelay(g.process)));
+      const each = await Promise.all(stack!.servers.map((g) => askLoopDelay(g.process)));
       return {
         p50: Math.max(...each.map((l) => l.p50)),
         p99: Math.max(...each.map((l) => l.p99)),
@@ -256,60 +206,20 @@ async function main(): Promise<void> {
         each,
       };
     };
-    const results: Record<string, unknown> = {
+    const results: Results = {
       bench: 'realtime',
-      source: SOURCE,
-      send: SOURCE === 'widget' ? SEND : undefined,
-      gateways: GATEWAYS,
+      target,
+      source: target === 'product' ? SOURCE : undefined,
+      send: overSocket ? 'socket' : SOURCE === 'widget' ? 'post' : undefined,
+      gateways: servers,
       roles: ROLES,
       sockets: SOCKETS,
       cores: cpus().length,
       loadAtStart: loadavg().map((l) => round(l, 1)),
     };
 
-    // --- the visitors: sessions and first messages (widget) or tokens (events)
-    const setupStart = performance.now();
-    const tokens = createVisitorTokens(visitorSecret);
-    const visitors: Visitor[] = [];
-    for (let i = 0; i < SOCKETS; i += SETUP_BATCH) {
-      const batch = await Promise.all(
-        Array.from({ length: Math.min(SETUP_BATCH, SOCKETS - i) }, async (_, j): Promise<Visitor> => {
-          const ip = ipOf(i + j + 1);
-          const at = gatewaysOf(i + j);
-          const postUrl = urls[at.post]!;
-          const socketUrl = urls[at.socket]!;
-          if (SOURCE === 'events') {
-            const customerId = randomUUID();
-            // Any key id: these visitors never call conversations (their rooms are the bench's own).
-            const keyId = randomBytes(32).toString('hex');
-            const { token } = await tokens.issue({ customerId, domainId, accountId, keyId });
-            return { customerId, token, roomId: `room${i + j}`, ip, postUrl, socketUrl };
-          }
-          const session = (await postJson(
-            `${postUrl}/api/widget/session`,
-            { domainId },
-            { 'x-forwarded-for': ip },
-          )) as {
-            data: { token: string; customerId: string };
-          };
-          const first = (await postJson(
-            `${postUrl}/api/widget/messages`,
-            { content: 'Hello!', clientId: randomUUID() },
-            { authorization: `Bearer ${session.data.token}`, 'x-forwarded-for': ip },
-          )) as { data: { roomId: string } };
-          return {
-            customerId: session.data.customerId,
-            token: session.data.token,
-            roomId: first.data.roomId,
-            ip,
-            postUrl,
-            socketUrl,
-          };
-        }),
-      );
-      visitors.push(...batch);
-    }
-    console.log(`setup: ${SOCKETS} visitors in ${round((performance.now() - setupStart) / 1000, 1)} s`);
+    // --- the visitors: sessions and first messages (widget) or tokens (events, reference)
+    const visitors = await createVisitors(settings, stack);
 
     // --- 1. memory per idle widget socket
     const dashboard = await connectSocket(url, await jwks.ownerToken(accountId));
@@ -325,11 +235,18 @@ async function main(): Promise<void> {
     const connectStart = performance.now();
     /** Visitor i's widget socket. */
     const visitorSockets: Socket[] = [];
+    /** STORM=1: visitor i's room as its widget follows it (cursors, resubscribes). */
+    const followers: RoomFollower[] = [];
     for (let i = 0; i < visitors.length; i += SETUP_BATCH) {
       const batch = await Promise.all(
         visitors.slice(i, i + SETUP_BATCH).map(async (v) => {
-          const socket = await connectSocket(v.socketUrl, v.token, v.ip);
-          if (SOURCE === 'widget') await subscribe(socket, v.roomId);
+          const socket = await connectSocket(v.socketUrl, v.token, v.ip, STORM);
+          if (!subscribesRooms) return socket;
+          // Following first: the subscribe's replay and the socket's reconnects are the widget's.
+          const follower = STORM ? new RoomFollower(socket, v.channel) : undefined;
+          const ack = await subscribe(socket, v.channel);
+          follower?.begin(ack);
+          if (follower) followers[visitors.indexOf(v)] = follower;
           return socket;
         }),
       );
@@ -345,7 +262,7 @@ async function main(): Promise<void> {
       externalKb: kb((after.external - before.external) / SOCKETS),
     };
     console.log(
-      `memory: ${SOCKETS} sockets connected${SOURCE === 'widget' ? ' and subscribed to their rooms' : ''} in ${round(connectSeconds, 1)} s; ` +
+      `memory: ${SOCKETS} sockets connected${subscribesRooms ? ' and subscribed to their rooms' : ''} in ${round(connectSeconds, 1)} s; ` +
         `gateway RSS ${kb(before.rss)} -> ${kb(after.rss)} KB, heap ${kb(before.heapUsed)} -> ${kb(after.heapUsed)} KB; ` +
         `per idle socket: RSS ${perSocket.rssKb} KB, heap ${perSocket.heapKb} KB, external ${perSocket.externalKb} KB`,
     );
@@ -423,7 +340,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       sentAt.set(n, t0);
       try {
-        if (SOURCE === 'widget' && SEND === 'socket') {
+        if (overSocket) {
           const ack = (await visitorSockets[index]!.timeout(30_000).emitWithAck(
             ClientSocketEvent.visitorMessage,
             {
@@ -526,7 +443,7 @@ async function main(): Promise<void> {
         `latency p50 ${sustained.p50} ms, p90 ${sustained.p90} ms, p99 ${sustained.p99} ms, max ${sustained.max} ms ` +
         `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
         `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
-        `gateway event-loop delay${GATEWAYS > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
+        `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
     );
     results.sustained = {
@@ -593,7 +510,7 @@ async function main(): Promise<void> {
         (WATCH_BURST
           ? `in JetStream -> dashboard p50 ${burstRelay.p50} ms, p99 ${burstRelay.p99} ms; `
           : '') +
-        `gateway event-loop delay${GATEWAYS > 1 ? ' (worst gateway)' : ''} p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; ` +
+        `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p99 ${burstLoop.p99} ms, max ${burstLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${burstClientLoop.p99} ms, max ${burstClientLoop.max} ms`,
     );
     console.log(
@@ -615,18 +532,42 @@ async function main(): Promise<void> {
     // Late duplicates of the burst's messages would arrive after the drain's quiet period.
     console.log(`duplicates delivered to the dashboard (all phases): ${duplicates}`);
     results.duplicates = duplicates;
-    results.loadAtEnd = loadavg().map((l) => round(l, 1));
     if (WATCH_BURST) watcher.stop();
     clientLoop.disable();
+
+    // --- 4. reconnect storm
+    if (STORM && stack.conversationsUrl) {
+      const s = stack;
+      results.storm = await runStorm(
+        { downSeconds: STORM_DOWN_SECONDS, rate: STORM_RATE, windowSeconds: STORM_WINDOW_SECONDS },
+        {
+          visitors,
+          followers,
+          conversationsUrl: stack.conversationsUrl,
+          redisPrefix: stack.redisPrefix,
+          kill: () => s.kill(STORM_GATEWAY),
+          restart: () => s.restart(STORM_GATEWAY),
+        },
+      );
+    }
+    results.loadAtEnd = loadavg().map((l) => round(l, 1));
     console.log(JSON.stringify(results));
+    return results;
   } finally {
     for (const s of sockets) s.close();
-    for (const child of children.reverse()) await child.stop();
+    await stack?.stop();
     jwks.close();
-    await cleanUp(nc, namespace, redisPrefix);
+    await cleanUp(nc, namespace, `bench:${namespace}`);
     await nc.close();
-    for (const db of databases) await db.drop();
   }
+}
+
+async function main(): Promise<void> {
+  const budget = deadline(MAX_SECONDS);
+  const product = await runOnce('product', budget);
+  if (!REFERENCE) return;
+  const reference = await runOnce('reference', deadline(MAX_SECONDS));
+  console.log(JSON.stringify(referenceRatios(product, reference)));
 }
 
 main().catch((e) => {

@@ -36,3 +36,26 @@ export function elapsedMs(start: bigint): number {
 export function formatLatency(label: string, s: LatencySummary): string {
   return `${label.padEnd(34)} n=${String(s.count).padEnd(7)} p50=${s.p50.toFixed(3)}ms  p90=${s.p90.toFixed(3)}ms  p99=${s.p99.toFixed(3)}ms  max=${s.max.toFixed(3)}ms`;
 }
+
+/** `INFO commandstats` -> calls per command (`cmdstat_xrange:calls=12,usec=...` -> { xrange: 12 }). */
+export function commandCalls(info: string): Record<string, number> {
+  const calls: Record<string, number> = {};
+  for (const line of info.split(/\r?\n/)) {
+    const match = /^cmdstat_([^:]+):calls=(\d+)/.exec(line);
+    if (match) calls[match[1]!] = Number(match[2]);
+  }
+  return calls;
+}
+
+/** What each command was called between two `commandCalls` readings (only those called). */
+export function callsBetween(
+  before: Record<string, number>,
+  after: Record<string, number>,
+): Record<string, number> {
+  const delta: Record<string, number> = {};
+  for (const [command, n] of Object.entries(after)) {
+    const d = n - (before[command] ?? 0);
+    if (d > 0) delta[command] = d;
+  }
+  return delta;
+}

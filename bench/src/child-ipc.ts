@@ -1,0 +1,43 @@
+/**
+ * The IPC a bench server child answers (realtime-gateway.ts, reference-server.ts), so the bench
+ * reads its memory and event-loop delay in its own process:
+ *   parent -> { type: 'memory' }  child -> { type: 'memory', rss, heapUsed, external }  (after GC)
+ *   parent -> { type: 'loop' }    child -> { type: 'loop', p50, p99, max }  event-loop delay (ms) since the last ask
+ *   parent -> { type: 'stop' }    child runs `stop` and exits.
+ * Run with --expose-gc so the memory figures are taken after a full collection.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+function collect(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with --expose-gc');
+  // Twice: the first pass may only queue finalisers that free more.
+  gc();
+  gc();
+}
+
+/** Answers the parent's asks and tells it the server listens on `port`. */
+export function serveParent(port: number, stop: () => Promise<void>): void {
+  // How long callbacks wait for the loop: a busy server delays every relayed event by this much.
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  process.on('message', (message: { type: string }) => {
+    if (message.type === 'memory') {
+      collect();
+      const { rss, heapUsed, external } = process.memoryUsage();
+      process.send!({ type: 'memory', rss, heapUsed, external });
+    } else if (message.type === 'loop') {
+      const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+      process.send!({
+        type: 'loop',
+        p50: ms(loop.percentile(50)),
+        p99: ms(loop.percentile(99)),
+        max: ms(loop.max),
+      });
+      loop.reset();
+    } else if (message.type === 'stop') {
+      void stop().finally(() => process.exit(0));
+    }
+  });
+  process.send!({ type: 'ready', port });
+}

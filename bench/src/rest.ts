@@ -1,0 +1,151 @@
+/**
+ * The dashboard's REST reads under load: GET /api/conversations (the conversation list) and GET
+ * /api/conversations/:roomId/messages (one room's messages) with an owner token, each at RATE
+ * requests/s for SECONDS, through the gateway to the conversations service's read model (its
+ * read-model barrier in place, as deployed). identity, conversations and the gateway run as in
+ * bench:realtime (SOURCE=widget); ROOMS visitors each open a room with a first message, and the
+ * room read gets ROOM_MESSAGES messages, posted to conversations directly (the gateway's
+ * per-visitor message limit would take minutes).
+ *
+ *   ROOMS=200 ROOM_MESSAGES=50 RATE=500 SECONDS=20 CONNECTIONS=50 npm run bench:rest
+ *
+ * autocannon sends at a fixed overall rate from CONNECTIONS keep-alive connections; latency is
+ * from each request's write to its whole answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import { connectTestNats, randomNamespace } from '@parley/testing';
+import { createConversationsClient } from '../../gateway/src/clients/conversations-client';
+import { createVisitors, startStack, type RunSettings } from './realtime-setup';
+import { cleanUp, cpuSecondsOf, serverProcesses, serverSecondsBetween, serveJwks } from './realtime-stack';
+import { intSetting } from './settings';
+import { round } from './stats';
+
+const ROOMS = intSetting('ROOMS', 200);
+const ROOM_MESSAGES = intSetting('ROOM_MESSAGES', 50);
+const RATE = intSetting('RATE', 500);
+const SECONDS = intSetting('SECONDS', 20);
+const CONNECTIONS = intSetting('CONNECTIONS', 50);
+
+const load = () => loadavg().map((l) => round(l, 1));
+
+interface Route {
+  name: string;
+  path: string;
+}
+
+async function main(): Promise<void> {
+  const namespace = randomNamespace();
+  const nc = await connectTestNats({ noAsyncTraces: true });
+  const jwks = await serveJwks();
+  const settings: RunSettings = {
+    target: 'product',
+    source: 'widget',
+    sockets: ROOMS,
+    gateways: 1,
+    roles: 'shared',
+    setupBatch: 50,
+  };
+  console.log(
+    `rest: ${ROOMS} rooms, ${ROOM_MESSAGES} messages in the one read, ${RATE} req/s for ${SECONDS} s over ${CONNECTIONS} connections; load ${load().join(' ')}, namespace ${namespace}`,
+  );
+  const stack = await startStack(settings, nc, namespace, jwks.url);
+  const lines: Record<string, unknown>[] = [];
+  try {
+    const visitors = await createVisitors(settings, stack);
+    const room = visitors[0]!;
+    const conversations = createConversationsClient(stack.conversationsUrl!, 10_000);
+    for (let i = 1; i < ROOM_MESSAGES; i++)
+      await conversations.postVisitorMessage(
+        { customerId: room.customerId, domainId: room.domainId, keyId: room.keyId },
+        { content: `Message ${i} of the room the bench reads`, clientId: randomUUID() },
+      );
+    conversations.close();
+    const url = stack.urls[0]!;
+    const headers = { authorization: `Bearer ${await jwks.ownerToken(stack.accountId)}` };
+    const routes: Route[] = [
+      { name: 'conversation list', path: '/api/conversations' },
+      { name: "one room's messages", path: `/api/conversations/${room.roomId}/messages` },
+    ];
+    // What the dashboard would show, before any load: every room, and the room's messages.
+    const list = (await (await fetch(`${url}${routes[0]!.path}`, { headers })).json()) as { data: unknown[] };
+    const messages = (await (await fetch(`${url}${routes[1]!.path}`, { headers })).json()) as {
+      messages: unknown[];
+    };
+    console.log(`the list holds ${list.data.length} rooms; the room ${messages.messages.length} messages`);
+    if (list.data.length !== ROOMS || messages.messages.length < ROOM_MESSAGES)
+      throw new Error('the read model does not hold what was posted');
+
+    const gateway = stack.named.find((n) => n.name === 'gateway0')!.child;
+    const service = stack.named.find((n) => n.name === 'conversations')!.child;
+    for (const route of routes) {
+      // Warm-up: JIT, gRPC channel, connection pools.
+      await autocannon({ url: `${url}${route.path}`, headers, connections: 10, amount: 500 });
+      const loadBefore = load();
+      const cpu = () => ({
+        gateway: cpuSecondsOf(gateway.process.pid),
+        conversations: cpuSecondsOf(service.process.pid),
+        servers: serverProcesses(),
+      });
+      const before = cpu();
+      const result = await autocannon({
+        url: `${url}${route.path}`,
+        headers,
+        connections: CONNECTIONS,
+        overallRate: RATE,
+        duration: SECONDS,
+      });
+      const after = cpu();
+      const answered = result.requests.total;
+      const perRequest = (s: number) => (answered ? round((s * 1000) / answered, 3) : 0);
+      const servers = serverSecondsBetween(before.servers, after.servers);
+      const line = {
+        bench: 'rest',
+        route: route.name,
+        path: route.path.replace(room.roomId, ':roomId'),
+        rate: RATE,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        requestsPerSecond: round(result.requests.average, 1),
+        requests: answered,
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          mean: round(result.latency.mean, 2),
+        },
+        errors: result.errors,
+        timeouts: result.timeouts,
+        non2xx: result.non2xx,
+        cpuMsPerRequest: {
+          gateway: perRequest(after.gateway - before.gateway),
+          conversations: perRequest(after.conversations - before.conversations),
+          postgresql: perRequest(servers.postgresql ?? 0),
+        },
+        loadBefore,
+        loadAfter: load(),
+      };
+      console.log(
+        `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s), ` +
+          `latency p50 ${line.latencyMs.p50} ms, p99 ${line.latencyMs.p99} ms, max ${line.latencyMs.max} ms; ` +
+          `errors ${line.errors}, timeouts ${line.timeouts}, non-2xx ${line.non2xx}; ` +
+          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql}; ` +
+          `load ${loadBefore.join(' ')} -> ${line.loadAfter.join(' ')}`,
+      );
+      lines.push(line);
+    }
+    for (const line of lines) console.log(JSON.stringify(line));
+  } finally {
+    await stack.stop();
+    jwks.close();
+    await cleanUp(nc, namespace, stack.redisPrefix);
+    await nc.close();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exitCode = 1;
+});
