@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { closeContext, useBrowser, type BrowserTest, type CaughtMail } from './support/browser';
 import { consumeRequests, LIMIT_NOTICE, STANDARD_REQUEST_LIMIT } from './support/billing';
-import { startHostSite, type HostSite } from './support/host-site';
+import { startHostSite, untilTrueIn, type HostSite } from './support/host-site';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { newVisitor, send } from './support/widget-chat';
 
@@ -68,7 +68,7 @@ async function watchTypingThen(frame: Frame, selector: string): Promise<void> {
 }
 
 async function seenTimes(frame: Frame): Promise<{ typing?: number; target?: number }> {
-  await frame.waitForFunction('window.__seen && window.__seen.target !== undefined');
+  await untilTrueIn(frame, 'window.__seen && window.__seen.target !== undefined');
   return (await frame.evaluate('window.__seen')) as { typing?: number; target?: number };
 }
 

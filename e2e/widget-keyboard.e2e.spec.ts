@@ -5,7 +5,7 @@
 // once, the typing indicator outside it.
 import type { Frame, Page } from 'playwright-core';
 import { useBrowser, type BrowserTest } from './support/browser';
-import { startHostSite, type HostSite } from './support/host-site';
+import { startHostSite, untilTrueIn, type HostSite } from './support/host-site';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 
 const { journey } = useBrowser();
@@ -34,7 +34,7 @@ const showsFocus = (frame: Frame) =>
   })()`);
 
 const focusIs = (frame: Frame, testId: string) =>
-  frame.waitForFunction(`document.activeElement?.getAttribute('data-testid') === ${JSON.stringify(testId)}`);
+  untilTrueIn(frame, `document.activeElement?.getAttribute('data-testid') === ${JSON.stringify(testId)}`);
 
 describe('the widget by keyboard', () => {
   let host: HostSite;
@@ -159,7 +159,8 @@ describe('the widget by keyboard', () => {
     await ownerApi(owner, 'POST', `/conversations/${rooms.data[0]!.id}/messages`, {
       content: 'They can, on the top rack.',
     });
-    await frame.waitForFunction(
+    await untilTrueIn(
+      frame,
       `document.querySelector('[data-testid="chat-announcer"]').textContent.startsWith('New message from ')`,
     );
     await site.waitForTimeout(1000); // time for a second announcement, which must not come

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FrameLocator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Page } from 'playwright-core';
 
 export interface HostSite {
   url: string;
@@ -30,6 +30,22 @@ export function startHostSite(gatewayUrl: string, domainId: string, title = 'Mug
 }
 
 /** The widget's iframe on a host page. */
+/**
+ * Waits until `expression` is truthy in the widget's frame. frame.waitForFunction compiles its
+ * predicate inside the page once it has to poll, which the widget frame's CSP (no 'unsafe-eval')
+ * refuses in a frame of another origin, so it failed whenever the condition was not already true
+ * (seen in CI); frame.evaluate is not subject to the page's CSP.
+ */
+export async function untilTrueIn(frame: Frame, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await frame.evaluate(expression)) return;
+    if (Date.now() > deadline)
+      throw new Error(`not true within ${timeoutMs} ms in the widget: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export const widgetFrame = (page: Page): FrameLocator => page.frameLocator('iframe[data-parley-widget]');
 
 /**
@@ -47,7 +63,7 @@ export async function openWidget(page: Page): Promise<FrameLocator> {
   await panel.waitFor();
   const frame = await (await page.waitForSelector('iframe[data-parley-widget]')).contentFrame();
   if (!frame) throw new Error('the widget iframe has no frame');
-  await frame.waitForFunction('window.innerWidth > 200 && window.innerHeight > 200');
+  await untilTrueIn(frame, 'window.innerWidth > 200 && window.innerHeight > 200');
   await frame.evaluate(
     `addEventListener('pointermove', () => { window.__pointerSeen = true; }, { once: true })`,
   );
