@@ -86,7 +86,7 @@ describe('the owner’s conversations', () => {
 
   it('answers the list in pages: limit rooms and a nextCursor, null on the last page; refuses a bad limit or cursor', async () => {
     const fresh = await ownerWithDomain(world);
-    const rooms = [];
+    const rooms: string[] = [];
     for (let i = 0; i < 3; i++) rooms.push((await roomWith(fresh.domainId, `Question ${i}`)).roomId);
     await eventually(async () => expect(await listIds(fresh.client)).toHaveLength(3));
 
