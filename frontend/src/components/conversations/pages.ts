@@ -1,5 +1,5 @@
 import type { Room } from './api';
-import { compareRooms, sortRooms } from './list';
+import { compareRooms, lastActivityAt, sortRooms } from './list';
 
 /**
  * How pages of the conversation list join what the list already shows, apart from React so they
@@ -27,10 +27,17 @@ export function appendPage(held: Room[], page: LoadedRooms): LoadedRooms {
  * held: the first page is taken as it is, and the rows already loaded below it stay, with the
  * cursor that continues after them. Held rows that sort within the first page but are no longer
  * on it left the list (they no longer match the filter, or moved and are on it anew).
+ *
+ * The rows below join without a gap only when the first page ends on a row held with the same
+ * activity: rooms only move up, so every room older than that one was held already. When the page
+ * ends on a room the list did not have (more new rooms than a page), rooms may be missing between
+ * it and the held rows, and the list starts over from the first page.
  */
 export function mergeFirstPage(held: LoadedRooms | undefined, first: LoadedRooms): LoadedRooms {
   const last = first.rooms.at(-1);
   if (!held || !last || first.nextCursor === null) return first;
+  const heldLast = held.rooms.find((r) => r.id === last.id);
+  if (!heldLast || lastActivityAt(heldLast) !== lastActivityAt(last)) return first;
   const fresh = new Set(first.rooms.map((r) => r.id));
   const below = held.rooms.filter((r) => !fresh.has(r.id) && compareRooms(r, last) > 0);
   if (below.length === 0) return first;

@@ -33,7 +33,10 @@ describe('appendPage', () => {
 
   it('keeps the row held when the page has it too (updated over the socket meanwhile)', () => {
     const moved = room('c', 59, { unread: true });
-    const next = appendPage([moved, room('a', 50)], { rooms: [room('c', 30), room('d', 20)], nextCursor: null });
+    const next = appendPage([moved, room('a', 50)], {
+      rooms: [room('c', 30), room('d', 20)],
+      nextCursor: null,
+    });
     expect(ids(next.rooms)).toEqual(['c', 'a', 'd']);
     expect(next.rooms[0]).toBe(moved);
     expect(next.nextCursor).toBeNull();
@@ -74,6 +77,17 @@ describe('mergeFirstPage', () => {
     const held = { rooms: [room('x', 55), room('a', 50), room('b', 40)], nextCursor: 'after-b' };
     const merged = mergeFirstPage(held, first);
     expect(ids(merged.rooms)).toEqual(['new', 'a', 'b']);
+  });
+
+  it('starts over from the first page when it ends on a room the list did not hold (a gap may follow)', () => {
+    const held = { rooms: [room('a', 50), room('b', 40)], nextCursor: null };
+    const flood = { rooms: [room('n2', 59), room('n1', 58)], nextCursor: 'after-n1' };
+    expect(mergeFirstPage(held, flood)).toBe(flood);
+    // Or on a held room that has moved since (rooms below it may have moved past it).
+    const movedLast = { rooms: [room('n1', 59), room('b', 55)], nextCursor: 'after-b' };
+    expect(
+      mergeFirstPage({ rooms: [room('a', 50), room('b', 40), room('c', 30)], nextCursor: null }, movedLast),
+    ).toBe(movedLast);
   });
 
   it('is the first page and its cursor when only the first page was held', () => {
