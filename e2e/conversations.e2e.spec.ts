@@ -643,6 +643,16 @@ describe('the conversation page in the browser', () => {
       await filter(page, 'All');
       await untilTrue(async () => (await rows(page).count()) === 50, 'the first page again');
       await page.getByTestId('load-more-conversations').waitFor();
+
+      // A link to a chat older than the first page: its row is read on its own and shown.
+      const older = ids.slice(55).find((id) => id !== visitor.roomId && seeded.has(id!))!;
+      await page.goto(`${page.url().replace(/\?.*$/, '')}?room=${older}`);
+      await page.getByTestId('chat-window').getByTestId('message').first().waitFor();
+      const olderRow = page.locator(`[data-testid="conversation-row"][data-room-id="${older}"]`);
+      await olderRow.waitFor();
+      expect(await rows(page).count()).toBe(51);
+      // Known, the row's unread and recent chat is marked seen on open like any other.
+      await olderRow.getByTestId('unread-dot').waitFor({ state: 'detached' });
     },
   );
 });

@@ -107,6 +107,12 @@ describe('the owner’s conversations', () => {
     expect(foreign.status).toBe(200);
     expect(foreign.body.data.filter((r: { id: string }) => rooms.includes(r.id))).toEqual([]);
 
+    // One row on its own (a chat opened by its link, older than the pages loaded); 404 elsewhere.
+    const one = await fresh.client.get(`/api/conversations/${rooms[0]}`);
+    expect([one.status, one.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(one.body.data).toEqual(second.body.data.at(-1));
+    expect((await ownerB.client.get(`/api/conversations/${rooms[0]}`)).status).toBe(404);
+
     for (const query of ['limit=0', 'limit=201', 'limit=ten', 'limit=1.5']) {
       const res = await fresh.client.get(`/api/conversations?${query}`);
       expect(res.status).toBe(400);

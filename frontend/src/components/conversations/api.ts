@@ -99,6 +99,10 @@ export const listConversations = (
 
 const room = (roomId: string) => `/conversations/${encodeURIComponent(roomId)}`;
 
+/** One room's row, for an open chat the list's loaded pages do not hold. */
+export const fetchRoom = (roomId: string, signal?: AbortSignal) =>
+  api(room(roomId), { schema: roomAnswer, signal });
+
 export const fetchMessages = (roomId: string, signal?: AbortSignal) =>
   api(`${room(roomId)}/messages?include_bot=true`, {
     schema: z.object({

@@ -9,8 +9,8 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChannel } from '@/lib/realtime/useRealtime';
 import { useToast } from '@/components/toast/useToast';
-import { listConversations, roomSummarySchema, type Room } from './api';
-import { mergeRoomPatch, patchRoom, upsertRoom, type ListScope, type RoomPatch } from './list';
+import { fetchRoom, listConversations, roomSummarySchema, type Room } from './api';
+import { matchesScope, mergeRoomPatch, patchRoom, upsertRoom, type ListScope, type RoomPatch } from './list';
 import { appendPage, mergeFirstPage } from './pages';
 
 /** Spec "History reload debounce": a burst of events or resets refetches once. */
@@ -110,12 +110,34 @@ export function useConversationList(openRoomId: string | undefined) {
   }, [toast, setRooms, setCursor, reloadSoon]);
   loadRef.current = load;
 
+  // The open chat whose row was asked for on its own (see below), once per scope.
+  const fetchedOpen = useRef<string | undefined>(undefined);
+
   useEffect(() => {
     scopeGen.current += 1;
+    fetchedOpen.current = undefined;
     setRooms(undefined);
     setCursor(null);
     void load();
   }, [load, setRooms, setCursor, filter, domainId]);
+
+  // A chat opened by its link may be older than the pages loaded: its row is read on its own and
+  // shown where it sorts (when it belongs to the scope), so the row's state (unread, live) is known.
+  useEffect(() => {
+    if (!openRoomId || !rooms || fetchedOpen.current === openRoomId) return;
+    if (rooms.some((r) => r.id === openRoomId)) return;
+    fetchedOpen.current = openRoomId;
+    const gen = scopeGen.current;
+    fetchRoom(openRoomId).then(
+      ({ data }) => {
+        const current = roomsRef.current;
+        if (gen !== scopeGen.current || !current || !matchesScope(data, scopeRef.current)) return;
+        setRooms(upsertRoom(current, data, scopeRef.current));
+      },
+      // The chat window says what is wrong with a room that cannot be read.
+      () => undefined,
+    );
+  }, [openRoomId, rooms, setRooms]);
 
   /** The page after the rows held, added below them (one at a time). */
   const loadMore = useCallback(async () => {
@@ -134,7 +156,10 @@ export function useConversationList(openRoomId: string | undefined) {
       setCursor(loaded.nextCursor);
     } catch {
       if (gen !== scopeGen.current) return;
-      toast.error('Error loading conversations', 'The next conversations could not be loaded. Please try again.');
+      toast.error(
+        'Error loading conversations',
+        'The next conversations could not be loaded. Please try again.',
+      );
     } finally {
       moreBusy.current = false;
       setLoadingMore(false);

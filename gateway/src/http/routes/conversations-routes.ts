@@ -63,6 +63,13 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
     });
   });
 
+  // One row of the list: the open chat's, when the pages loaded so far do not hold it (a link).
+  router.get('/:roomId', async (req, res) => {
+    const room = await conversations.getRoom(serviceCallerOf(res), roomIdOf(req), ctx(req));
+    const [summary] = await roomSummariesView(content, [room], ctx(req));
+    res.set('Cache-Control', 'no-store').json({ data: summary });
+  });
+
   router.get('/:roomId/messages', async (req, res) => {
     const { room, messages } = await conversations.getRoomMessages(
       serviceCallerOf(res),
