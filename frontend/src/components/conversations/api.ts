@@ -80,9 +80,11 @@ const roomAnswer = z.object({ data: roomSummarySchema });
 const roomPageSchema = z.object({
   data: z.array(roomSummarySchema),
   // null on the last page (a gateway from before pages sent none: everything it had).
-  nextCursor: z.string().nullish().transform((v) => v ?? null),
+  nextCursor: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
 });
-export type RoomPage = z.infer<typeof roomPageSchema>;
 
 /** One page of the list (the gateway's default size); `cursor` is the previous page's nextCursor. */
 export const listConversations = (

@@ -91,12 +91,6 @@ export const ROOMS_MAX_PAGE_SIZE = 200;
 /** The longest `cursor` the list takes: the ones conversations writes are well under it. */
 export const ROOMS_CURSOR_MAX_LENGTH = 500;
 
-/** One page of the conversation list; `nextCursor` fetches the next, null on the last page. */
-export interface RoomPage<T> {
-  data: T[];
-  nextCursor: string | null;
-}
-
 /** The system texts the chat shows as centred pills. */
 export const LIVE_SUPPORT_ENABLED_TEXT = 'Live support mode has been enabled';
 export const CHAT_ENDED_TEXT = 'The chat has ended';

@@ -141,7 +141,6 @@ export const articleFeedbackSchema = z.object({
   helpful: z.boolean({ error: M.helpful }),
 });
 
-
 /** A whole number written in a query string, within [1, max]; absent or empty: `fallback`. */
 const queryNumber = (max: number, fallback: number, message: string) =>
   z
