@@ -10,6 +10,7 @@ import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { io, type Socket } from 'socket.io-client';
 import { closeContext, uniqueEmail, useBrowser, waitForMail, type BrowserTest } from './support/browser';
 import { consumeRequests, LIMIT_NOTICE, STANDARD_REQUEST_LIMIT } from './support/billing';
+import { seedConversations } from './support/conversations-seed';
 import { expectFits, LONG_LINK, UNBROKEN } from './support/layout';
 import { ownerApi, signUpOwnerWithDomain } from './support/owner';
 import { e2eEnvironment } from './support/stack';
@@ -596,6 +597,62 @@ describe('the conversation page in the browser', () => {
       await page.getByTestId('chat-window').waitFor({ state: 'detached' });
       expect(await noSideScroll()).toBe(true);
       await page.screenshot({ path: join(SHOTS, 'conversations-phone-list.png') });
+    },
+  );
+
+  step(
+    'a long list comes in pages: 50 rooms, "Load more" adds the rest, an older room still moves to the top',
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(page.url().replace(/\?.*$/, ''));
+      await rows(page).first().waitFor();
+      const before = await rows(page).count();
+      const seeded = new Set(await seedConversations(domainId, 60, 'Question from a busy day'));
+      const total = before + 60;
+      const shownIds = () => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-room-id')));
+      // The new rooms arrive live; the list refetches its first page: 50 rows, all of them new.
+      await untilTrue(
+        async () => {
+          const ids = await shownIds();
+          return ids.length === 50 && ids.every((id) => seeded.has(id!));
+        },
+        'the first page of the new rooms',
+        30_000,
+      );
+      const more = page.getByTestId('load-more-conversations');
+      await more.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(SHOTS, 'conversations-load-more.png') });
+
+      await more.click();
+      await untilTrue(async () => (await rows(page).count()) === total, `${total} rows`);
+      await more.waitFor({ state: 'detached' });
+      const ids = await shownIds();
+      expect(new Set(ids).size).toBe(total);
+      // The first visitor's room was on the second page; a new message brings it to the top, once.
+      expect(ids.indexOf(visitor.roomId!)).toBeGreaterThanOrEqual(50);
+      await visitorSays(visitor, 'One more question');
+      await untilTrue(
+        async () => (await rows(page).first().getAttribute('data-room-id')) === visitor.roomId,
+        'the older room on top',
+      );
+      expect(await rows(page).count()).toBe(total);
+
+      // Another filter and back starts over from the first page.
+      await filter(page, 'Live');
+      await untilTrue(async () => (await rows(page).count()) < 10, 'the live rooms only');
+      await filter(page, 'All');
+      await untilTrue(async () => (await rows(page).count()) === 50, 'the first page again');
+      await page.getByTestId('load-more-conversations').waitFor();
+
+      // A link to a chat older than the first page: its row is read on its own and shown.
+      const older = ids.slice(55).find((id) => id !== visitor.roomId && seeded.has(id!))!;
+      await page.goto(`${page.url().replace(/\?.*$/, '')}?room=${older}`);
+      await page.getByTestId('chat-window').getByTestId('message').first().waitFor();
+      const olderRow = page.locator(`[data-testid="conversation-row"][data-room-id="${older}"]`);
+      await olderRow.waitFor();
+      expect(await rows(page).count()).toBe(51);
+      // Known, the row's unread and recent chat is marked seen on open like any other.
+      await olderRow.getByTestId('unread-dot').waitFor({ state: 'detached' });
     },
   );
 });

@@ -84,6 +84,54 @@ describe('the owner’s conversations', () => {
     expect(bad.body.error.message).toBe('filter must be one of all, unread, live, shared');
   });
 
+  it('answers the list in pages: limit rooms and a nextCursor, null on the last page; refuses a bad limit or cursor', async () => {
+    const fresh = await ownerWithDomain(world);
+    const rooms: string[] = [];
+    for (let i = 0; i < 3; i++) rooms.push((await roomWith(fresh.domainId, `Question ${i}`)).roomId);
+    await eventually(async () => expect(await listIds(fresh.client)).toHaveLength(3));
+
+    const first = await fresh.client.get('/api/conversations?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.data).toHaveLength(2);
+    expect(typeof first.body.nextCursor).toBe('string');
+    const second = await fresh.client.get(
+      `/api/conversations?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`,
+    );
+    expect(second.body).toMatchObject({ nextCursor: null });
+    const ids = [...first.body.data, ...second.body.data].map((r: { id: string }) => r.id);
+    expect(ids).toEqual([...rooms].reverse());
+    // Without a limit: the first 50, here all three, and no further page.
+    expect((await fresh.client.get('/api/conversations')).body.nextCursor).toBeNull();
+    // Another owner's list after this owner's cursor: none of this owner's rooms.
+    const foreign = await ownerB.client.get(`/api/conversations?limit=200&cursor=${first.body.nextCursor}`);
+    expect(foreign.status).toBe(200);
+    expect(foreign.body.data.filter((r: { id: string }) => rooms.includes(r.id))).toEqual([]);
+
+    // One row on its own (a chat opened by its link, older than the pages loaded); 404 elsewhere.
+    const one = await fresh.client.get(`/api/conversations/${rooms[0]}`);
+    expect([one.status, one.headers.get('cache-control')]).toEqual([200, 'no-store']);
+    expect(one.body.data).toEqual(second.body.data.at(-1));
+    expect((await ownerB.client.get(`/api/conversations/${rooms[0]}`)).status).toBe(404);
+
+    for (const query of ['limit=0', 'limit=201', 'limit=ten', 'limit=1.5']) {
+      const res = await fresh.client.get(`/api/conversations?${query}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        message: 'limit must be a whole number from 1 to 200',
+        fields: [{ field: 'limit', message: 'limit must be a whole number from 1 to 200' }],
+      });
+    }
+    // Refused by the gateway (not base64url) and by conversations (base64url, but not its cursor).
+    for (const cursor of ['a%20b', 'x'.repeat(501), Buffer.from('{"t":1}').toString('base64url')]) {
+      const res = await fresh.client.get(`/api/conversations?cursor=${cursor}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({
+        message: 'Invalid cursor',
+        fields: [{ field: 'cursor', message: 'Invalid cursor' }],
+      });
+    }
+  });
+
   it('answers the messages in the spec’s shape, top level and never cached', async () => {
     const { roomId } = await roomWith(owner.domainId, 'I need help');
     let res = await owner.client.get(`/api/conversations/${roomId}/messages?include_bot=true`);

@@ -310,7 +310,7 @@ async function seedWorld(): Promise<FuzzContext> {
     'GET /api/settings/filter-questions': { domainId: ids.A.domain },
     'GET /api/bookings': { domainId: ids.A.domain },
     'GET /api/search': { domainId: ids.A.domain, query: 'mug' },
-    'GET /api/conversations': { filter: 'all', domainId: ids.A.domain },
+    'GET /api/conversations': { filter: 'all', domainId: ids.A.domain, limit: '10' },
     'GET /api/conversations/{roomId}/messages': { include_bot: 'true' },
     'GET /api/widget/domains/{domainId}/taken-slots': { date: day(5) },
     'GET /api/newsletter/confirm': { token: 'not-a-token' },

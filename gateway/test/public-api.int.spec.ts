@@ -262,6 +262,23 @@ describe('/api/v1', () => {
       if (!listed.data.some((r) => r.id === roomId)) await new Promise((r) => setTimeout(r, 100));
     }
     expect(listed.data.map((r) => r.id)).toContain(roomId);
+    // A second room: two pages of one, through conversations' own cursor, then the end.
+    const second = await visitorOf(
+      { stack, gateway, content, domains, conversations } as unknown as ConversationsWorld,
+      owner.domainId,
+    );
+    const newer = (await second.client.post('/api/widget/messages', { content: 'And to Iceland?' })).body.data
+      .roomId as string;
+    let page1 = (await api.get('/api/v1/conversations?limit=1')).body;
+    for (let i = 0; i < 100 && page1.data[0]?.id !== newer; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      page1 = (await api.get('/api/v1/conversations?limit=1')).body;
+    }
+    expect(page1.data.map((r: { id: string }) => r.id)).toEqual([newer]);
+    const page2 = (await api.get(`/api/v1/conversations?limit=1&cursor=${page1.nextCursor}`)).body;
+    expect(page2).toMatchObject({ data: [{ id: roomId }], nextCursor: null });
+    const forged = await api.get('/api/v1/conversations?cursor=bm90LWEtY3Vyc29y');
+    expect([forged.status, forged.body.error.message]).toEqual([400, 'Invalid cursor']);
     expect((await api.get(`/api/v1/conversations/${roomId}`)).body).toMatchObject({
       id: roomId,
       domainId: owner.domainId,

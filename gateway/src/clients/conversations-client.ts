@@ -85,11 +85,12 @@ export interface ConversationsClient {
     context?: CallContext,
   ): Promise<void>;
 
+  /** One page of the caller's rooms; `nextCursor` is null on the last page. */
   listRooms(
     caller: Caller,
-    request: { filter: string; domainId: string },
+    request: { filter: string; domainId: string; limit?: number; cursor?: string },
     context?: CallContext,
-  ): Promise<Room__Output[]>;
+  ): Promise<{ rooms: Room__Output[]; nextCursor: string | null }>;
   getRoomMessages(
     caller: Caller,
     request: { roomId: string; includeBot: boolean },
@@ -168,8 +169,10 @@ export function createConversationsClient(
       await rpc.recordArticleFeedback({ visitor: asVisitor(visitor), ...request }, call(context));
     },
 
-    listRooms: async (caller, request, context) =>
-      (await rpc.listRooms({ caller: asCaller(caller), ...request }, call(context))).rooms,
+    listRooms: async (caller, request, context) => {
+      const list = await rpc.listRooms({ caller: asCaller(caller), ...request }, call(context));
+      return { rooms: list.rooms, nextCursor: list.nextCursor || null };
+    },
     getRoomMessages: (caller, request, context) =>
       rpc.getRoomMessages({ caller: asCaller(caller), ...request }, call(context)),
     getRoom: (caller, roomId, context) => rpc.getRoom({ caller: asCaller(caller), roomId }, call(context)),

@@ -157,6 +157,18 @@ export function ConversationList({
             ))}
           </ul>
         )}
+        {list.rooms && list.hasMore && (
+          <div className={styles.loadMore}>
+            <Button
+              block
+              onClick={() => void list.loadMore()}
+              loading={list.loadingMore}
+              data-testid="load-more-conversations"
+            >
+              Load more
+            </Button>
+          </div>
+        )}
       </div>
     </section>
   );

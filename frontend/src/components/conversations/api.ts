@@ -77,13 +77,33 @@ export type Room = z.infer<typeof roomSummarySchema>;
 
 const roomAnswer = z.object({ data: roomSummarySchema });
 
-export const listConversations = (filter: ConversationFilter, domainId?: string, signal?: AbortSignal) => {
+const roomPageSchema = z.object({
+  data: z.array(roomSummarySchema),
+  // null on the last page (a gateway from before pages sent none: everything it had).
+  nextCursor: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+/** One page of the list (the gateway's default size); `cursor` is the previous page's nextCursor. */
+export const listConversations = (
+  filter: ConversationFilter,
+  domainId?: string,
+  cursor?: string,
+  signal?: AbortSignal,
+) => {
   const query = new URLSearchParams({ filter });
   if (domainId) query.set('domainId', domainId);
-  return api(`/conversations?${query}`, { schema: z.object({ data: z.array(roomSummarySchema) }), signal });
+  if (cursor) query.set('cursor', cursor);
+  return api(`/conversations?${query}`, { schema: roomPageSchema, signal });
 };
 
 const room = (roomId: string) => `/conversations/${encodeURIComponent(roomId)}`;
+
+/** One room's row, for an open chat the list's loaded pages do not hold. */
+export const fetchRoom = (roomId: string, signal?: AbortSignal) =>
+  api(room(roomId), { schema: roomAnswer, signal });
 
 export const fetchMessages = (roomId: string, signal?: AbortSignal) =>
   api(`${room(roomId)}/messages?include_bot=true`, {

@@ -69,9 +69,13 @@ export function matchesScope(room: Room, scope: ListScope): boolean {
   }
 }
 
-/** Newest activity first; ties by id so the order is stable. */
+/** The list's order: newest activity first; ties by id, highest first as the server pages them. */
+export function compareRooms(a: Room, b: Room): number {
+  return lastActivityAt(b) - lastActivityAt(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
 export function sortRooms(rooms: Room[]): Room[] {
-  return [...rooms].sort((a, b) => lastActivityAt(b) - lastActivityAt(a) || a.id.localeCompare(b.id));
+  return [...rooms].sort(compareRooms);
 }
 
 /** chat-global's row: the fields the event determines (contracts RoomSummaryPatch). */

@@ -9,8 +9,9 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useChannel } from '@/lib/realtime/useRealtime';
 import { useToast } from '@/components/toast/useToast';
-import { listConversations, roomSummarySchema, type Room } from './api';
-import { mergeRoomPatch, patchRoom, upsertRoom, type ListScope, type RoomPatch } from './list';
+import { fetchRoom, listConversations, roomSummarySchema, type Room } from './api';
+import { matchesScope, mergeRoomPatch, patchRoom, upsertRoom, type ListScope, type RoomPatch } from './list';
+import { appendPage, mergeFirstPage } from './pages';
 
 /** Spec "History reload debounce": a burst of events or resets refetches once. */
 export const RELOAD_DEBOUNCE_MS = 300;
@@ -30,9 +31,10 @@ const inDomainOf = (scope: ListScope, patch: RoomPatch) =>
   !scope.domainId || patch.domainId === scope.domainId;
 
 /**
- * The conversation list of one scope (filter and domain): loaded over REST, then kept current by
- * chat-global without reloading. A row the list does not hold, a replay the gateway no longer
- * has, or a failed load leads to one debounced refetch.
+ * The conversation list of one scope (filter and domain): its first page loaded over REST, more
+ * pages on request (`loadMore`), then kept current by chat-global without reloading. A row the
+ * list does not hold, a replay the gateway no longer has, or a failed load leads to one debounced
+ * refetch of the first page, which keeps the pages loaded below it.
  */
 export function useConversationList(openRoomId: string | undefined) {
   const [filter, setFilter] = useState<ConversationFilter>('all');
@@ -44,6 +46,17 @@ export function useConversationList(openRoomId: string | undefined) {
     roomsRef.current = next;
     setRoomState(next);
   }, []);
+  // Where the next page starts; null when the list holds everything down to the oldest room.
+  const [nextCursor, setCursorState] = useState<string | null>(null);
+  const cursorRef = useRef<string | null>(null);
+  const setCursor = useCallback((next: string | null) => {
+    cursorRef.current = next;
+    setCursorState(next);
+  }, []);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const moreBusy = useRef(false);
+  // Counts scope changes: a page asked for under another filter or domain is dropped.
+  const scopeGen = useRef(0);
   const [failed, setFailed] = useState(false);
   const toast = useToast();
   const scope: ListScope = { filter, domainId };
@@ -70,7 +83,9 @@ export function useConversationList(openRoomId: string | undefined) {
     try {
       const body = await listConversations(f, d);
       if (id !== loadId.current) return;
-      let rows = body.data;
+      const held = roomsRef.current ? { rooms: roomsRef.current, nextCursor: cursorRef.current } : undefined;
+      const loaded = mergeFirstPage(held, { rooms: body.data, nextCursor: body.nextCursor });
+      let rows = loaded.rooms;
       let unknown = false;
       for (const p of late.current ?? []) {
         const merged = mergeRoomPatch(rows, p, scopeRef.current, openRef.current);
@@ -79,6 +94,7 @@ export function useConversationList(openRoomId: string | undefined) {
       }
       late.current = null;
       setRooms(rows);
+      setCursor(loaded.nextCursor);
       setFailed(false);
       // A change to a row the answer did not hold came while it was on its way: fetch it too.
       if (unknown) reloadSoon();
@@ -91,13 +107,64 @@ export function useConversationList(openRoomId: string | undefined) {
         'There was an error loading your conversations. Please try again.',
       );
     }
-  }, [toast, setRooms, reloadSoon]);
+  }, [toast, setRooms, setCursor, reloadSoon]);
   loadRef.current = load;
 
+  // The open chat whose row was asked for on its own (see below), once per scope.
+  const fetchedOpen = useRef<string | undefined>(undefined);
+
   useEffect(() => {
+    scopeGen.current += 1;
+    fetchedOpen.current = undefined;
     setRooms(undefined);
+    setCursor(null);
     void load();
-  }, [load, setRooms, filter, domainId]);
+  }, [load, setRooms, setCursor, filter, domainId]);
+
+  // A chat opened by its link may be older than the pages loaded: its row is read on its own and
+  // shown where it sorts (when it belongs to the scope), so the row's state (unread, live) is known.
+  useEffect(() => {
+    if (!openRoomId || !rooms || fetchedOpen.current === openRoomId) return;
+    if (rooms.some((r) => r.id === openRoomId)) return;
+    fetchedOpen.current = openRoomId;
+    const gen = scopeGen.current;
+    fetchRoom(openRoomId).then(
+      ({ data }) => {
+        const current = roomsRef.current;
+        if (gen !== scopeGen.current || !current || !matchesScope(data, scopeRef.current)) return;
+        setRooms(upsertRoom(current, data, scopeRef.current));
+      },
+      // The chat window says what is wrong with a room that cannot be read.
+      () => undefined,
+    );
+  }, [openRoomId, rooms, setRooms]);
+
+  /** The page after the rows held, added below them (one at a time). */
+  const loadMore = useCallback(async () => {
+    const cursor = cursorRef.current;
+    if (!cursor || moreBusy.current || !roomsRef.current) return;
+    const gen = scopeGen.current;
+    const { filter: f, domainId: d } = scopeRef.current;
+    moreBusy.current = true;
+    setLoadingMore(true);
+    try {
+      const body = await listConversations(f, d, cursor);
+      const held = roomsRef.current;
+      if (gen !== scopeGen.current || !held) return;
+      const loaded = appendPage(held, { rooms: body.data, nextCursor: body.nextCursor });
+      setRooms(loaded.rooms);
+      setCursor(loaded.nextCursor);
+    } catch {
+      if (gen !== scopeGen.current) return;
+      toast.error(
+        'Error loading conversations',
+        'The next conversations could not be loaded. Please try again.',
+      );
+    } finally {
+      moreBusy.current = false;
+      setLoadingMore(false);
+    }
+  }, [toast, setRooms, setCursor]);
 
   const applyPatch = (data: unknown) => {
     const patch = readPatch(data);
@@ -153,5 +220,18 @@ export function useConversationList(openRoomId: string | undefined) {
     [setRooms],
   );
 
-  return { filter, setFilter, domainId, setDomainId, rooms, failed, reload: load, applyRoom, patch };
+  return {
+    filter,
+    setFilter,
+    domainId,
+    setDomainId,
+    rooms,
+    failed,
+    reload: load,
+    hasMore: nextCursor !== null,
+    loadingMore,
+    loadMore,
+    applyRoom,
+    patch,
+  };
 }

@@ -211,16 +211,13 @@ export function apiV1Routes(deps: ApiV1Deps): ApiV1Route[] {
       response: S.conversationPageSchema,
       handle: async ({ query, req, res }) => {
         const q = query as z.output<typeof S.optionalDomainPageQuerySchema>;
-        const rooms = await deps.conversations.listRooms(
+        // conversations pages the rooms itself (its cursor is as opaque here as ours).
+        const page = await deps.conversations.listRooms(
           serviceCallerOf(res),
-          { filter: 'all', domainId: q.domainId ?? '' },
+          { filter: 'all', domainId: q.domainId ?? '', limit: q.limit, cursor: q.cursor ?? '' },
           ctx(req),
         );
-        return pageOf(rooms.map(conversationView), (c) => ({ k: c.updatedAt, id: c.id }), {
-          cursor: q.cursor,
-          limit: q.limit,
-          descending: true,
-        });
+        return { data: page.rooms.map(conversationView), nextCursor: page.nextCursor };
       },
     },
     {

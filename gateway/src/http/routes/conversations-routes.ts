@@ -44,13 +44,30 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
     const query = parseBody(conversationsQuerySchema, {
       filter: req.query.filter,
       domainId: req.query.domainId,
+      limit: req.query.limit,
+      cursor: req.query.cursor,
     });
-    const rooms = await conversations.listRooms(
+    const page = await conversations.listRooms(
       serviceCallerOf(res),
-      { filter: query.filter, domainId: query.domainId ?? '' },
+      {
+        filter: query.filter,
+        domainId: query.domainId ?? '',
+        limit: query.limit,
+        cursor: query.cursor ?? '',
+      },
       ctx(req),
     );
-    res.set('Cache-Control', 'no-store').json({ data: await roomSummariesView(content, rooms, ctx(req)) });
+    res.set('Cache-Control', 'no-store').json({
+      data: await roomSummariesView(content, page.rooms, ctx(req)),
+      nextCursor: page.nextCursor,
+    });
+  });
+
+  // One row of the list: the open chat's, when the pages loaded so far do not hold it (a link).
+  router.get('/:roomId', async (req, res) => {
+    const room = await conversations.getRoom(serviceCallerOf(res), roomIdOf(req), ctx(req));
+    const [summary] = await roomSummariesView(content, [room], ctx(req));
+    res.set('Cache-Control', 'no-store').json({ data: summary });
   });
 
   router.get('/:roomId/messages', async (req, res) => {

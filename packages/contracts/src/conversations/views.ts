@@ -85,6 +85,12 @@ export interface RoomSummary {
 export const CONVERSATION_FILTERS = ['all', 'unread', 'live', 'shared'] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 
+/** The team's conversation list comes in pages of this many rooms unless the caller asks otherwise. */
+export const ROOMS_PAGE_SIZE = 50;
+export const ROOMS_MAX_PAGE_SIZE = 200;
+/** The longest `cursor` the list takes: the ones conversations writes are well under it. */
+export const ROOMS_CURSOR_MAX_LENGTH = 500;
+
 /** The system texts the chat shows as centred pills. */
 export const LIVE_SUPPORT_ENABLED_TEXT = 'Live support mode has been enabled';
 export const CHAT_ENDED_TEXT = 'The chat has ended';

@@ -12,6 +12,9 @@ import {
   MAX_MESSAGE_LENGTH,
   MESSAGE_TOO_LONG,
   NOTE_TYPES,
+  ROOMS_CURSOR_MAX_LENGTH,
+  ROOMS_MAX_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
 } from '../conversations';
 import { emailSchema } from './auth';
 import { SIGNUP_MESSAGES } from './messages';
@@ -40,6 +43,8 @@ export const CONVERSATION_MESSAGES = {
   bookingPeriod: `when must be one of ${BOOKING_PERIODS.join(', ')}`,
   page: `page must be a whole number from 1 to ${BOOKINGS_MAX_PAGE}`,
   pageSize: `pageSize must be a whole number from 1 to ${BOOKINGS_MAX_PAGE_SIZE}`,
+  roomsLimit: `limit must be a whole number from 1 to ${ROOMS_MAX_PAGE_SIZE}`,
+  roomsCursor: 'Invalid cursor',
 } as const;
 const M = CONVERSATION_MESSAGES;
 
@@ -136,11 +141,6 @@ export const articleFeedbackSchema = z.object({
   helpful: z.boolean({ error: M.helpful }),
 });
 
-export const conversationsQuerySchema = z.object({
-  filter: z.enum(CONVERSATION_FILTERS, { error: M.filter }).default('all'),
-  domainId: optionalId(M.domainId),
-});
-
 /** A whole number written in a query string, within [1, max]; absent or empty: `fallback`. */
 const queryNumber = (max: number, fallback: number, message: string) =>
   z
@@ -156,6 +156,22 @@ const queryNumber = (max: number, fallback: number, message: string) =>
       }
       return n;
     });
+
+/**
+ * GET /api/conversations' query: filter, domain and page. The cursor is conversations' own
+ * (opaque here); only its alphabet and length are checked before it travels on.
+ */
+export const conversationsQuerySchema = z.object({
+  filter: z.enum(CONVERSATION_FILTERS, { error: M.filter }).default('all'),
+  domainId: optionalId(M.domainId),
+  limit: queryNumber(ROOMS_MAX_PAGE_SIZE, ROOMS_PAGE_SIZE, M.roomsLimit),
+  cursor: z
+    .string({ error: M.roomsCursor })
+    .max(ROOMS_CURSOR_MAX_LENGTH, { error: M.roomsCursor })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: M.roomsCursor })
+    .optional()
+    .transform((v) => v || undefined),
+});
 
 /** GET /api/bookings' query: the domain (optional), order, period and page. */
 export const bookingsQuerySchema = z.object({

@@ -24,6 +24,7 @@ import {
   productIds as validProductIds,
   text,
 } from './validate';
+import { encodeRoomCursor, roomsPage } from './room-cursor';
 import { postedMessage } from './visitor-chat';
 import { answersOf } from './visitor-extras';
 import type { MessageView, RoomView } from './views';
@@ -33,22 +34,31 @@ const meta = (caller: Caller) => ({ actor: caller.userId });
 /** An AGENT sees what is shared with them (their user id); the account's managers see everything (null). */
 const agentScope = (caller: Caller): string | null => (isManager(caller.role) ? null : caller.userId);
 
-/** The caller's rooms: every room of the account for OWNER/ADMIN, the shared ones for an AGENT. */
+/**
+ * One page of the caller's rooms (every room of the account for OWNER/ADMIN, the shared ones for
+ * an AGENT), newest activity first; `nextCursor` continues after its last row, null at the end.
+ */
 export async function listRooms(
   deps: ConversationsDeps,
   caller: Caller,
-  input: { filter: string; domainId: string },
-): Promise<RoomView[]> {
+  input: { filter: string; domainId: string; limit?: number; cursor?: string },
+): Promise<{ rooms: RoomView[]; nextCursor: string | null }> {
   const filter = conversationFilter(input.filter);
-  if (input.domainId && !isId(input.domainId)) return [];
+  const page = roomsPage(input);
+  if (input.domainId && !isId(input.domainId)) return { rooms: [], nextCursor: null };
   await deps.readModel.caughtUp();
-  const rooms = await roomsOfAccount(deps.pool, {
+  const { rooms, next } = await roomsOfAccount(deps.pool, {
     accountId: caller.accountId,
     agentId: agentScope(caller),
     filter,
     domainId: input.domainId || null,
+    limit: page.limit,
+    after: page.after,
   });
-  return rooms.map(({ accountId: _a, ...room }) => room);
+  return {
+    rooms: rooms.map(({ accountId: _a, ...room }) => room),
+    nextCursor: next ? encodeRoomCursor(next) : null,
+  };
 }
 
 /** A room from the read model, if the caller may read it (else not found / NO_ROOM_ACCESS). */

@@ -102,9 +102,15 @@ export function conversationsService(
     }),
 
     // --- team side ---
-    ListRooms: team('ListRooms', async (req, caller) => ({
-      rooms: (await listRooms(deps, caller, { filter: req.filter, domainId: req.domainId })).map(roomMessage),
-    })),
+    ListRooms: team('ListRooms', async (req, caller) => {
+      const page = await listRooms(deps, caller, {
+        filter: req.filter,
+        domainId: req.domainId,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
+      return { rooms: page.rooms.map(roomMessage), nextCursor: page.nextCursor ?? '' };
+    }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
       const { room, messages } = await getRoomMessages(deps, caller, {
         roomId: req.roomId,

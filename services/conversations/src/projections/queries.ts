@@ -85,14 +85,15 @@ interface RoomRow {
   last: MessageRow | null;
 }
 
-const ROOM_SELECT = `
-  SELECT r.room_id, r.account_id, r.domain_id, d.domain, r.customer_id, c.email, r.live, r.mailed,
-         r.shared_with, r.created_at, r.updated_at, r.unread, r.message_count,
+const ROOM_COLUMNS = `r.room_id, r.account_id, r.domain_id, d.domain, r.customer_id, c.email, r.live,
+         r.mailed, r.shared_with, r.created_at, r.updated_at, r.unread, r.message_count,
          (SELECT row_to_json(x) FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m
-            WHERE m.message_id = r.last_message_id) x) AS last
+            WHERE m.message_id = r.last_message_id) x) AS last`;
+const ROOM_FROM = `
     FROM rooms r
     JOIN domains d ON d.domain_id = r.domain_id
     LEFT JOIN customers c ON c.customer_id = r.customer_id`;
+const ROOM_SELECT = `SELECT ${ROOM_COLUMNS} ${ROOM_FROM}`;
 
 export type RoomRecord = RoomView & RoomScope;
 
@@ -122,13 +123,33 @@ export async function roomById(pool: Pool, roomId: string): Promise<RoomRecord |
 }
 
 /**
- * The account's rooms, newest activity first. `agentId` limits them to the rooms shared with
- * that agent; `shared` means shared with anyone (for an agent every room it sees is).
+ * Where a room stands in the list's order (updated_at, last_position, room_id, all descending):
+ * the time in whole microseconds since the epoch, as PostgreSQL keeps it, and the position as
+ * decimal text, so neither loses digits on the way through JavaScript.
+ */
+export interface RoomPosition {
+  updatedMicros: string;
+  lastPosition: string;
+  roomId: string;
+}
+
+/**
+ * One page of the account's rooms, newest activity first, after `after` (null: from the top).
+ * `agentId` limits them to the rooms shared with that agent; `shared` means shared with anyone
+ * (for an agent every room it sees is). The room id breaks ties, so the order is total and a page
+ * boundary neither repeats nor skips a room; `next` is the last row's position when more follow.
  */
 export async function roomsOfAccount(
   pool: Pool,
-  query: { accountId: string; agentId: string | null; filter: ConversationFilter; domainId: string | null },
-): Promise<RoomRecord[]> {
+  query: {
+    accountId: string;
+    agentId: string | null;
+    filter: ConversationFilter;
+    domainId: string | null;
+    limit: number;
+    after: RoomPosition | null;
+  },
+): Promise<{ rooms: RoomRecord[]; next: RoomPosition | null }> {
   const where = ['r.account_id = $1'];
   const params: unknown[] = [query.accountId];
   if (query.agentId) {
@@ -142,11 +163,34 @@ export async function roomsOfAccount(
   if (query.filter === 'unread') where.push('r.unread');
   if (query.filter === 'live') where.push('r.live');
   if (query.filter === 'shared') where.push('cardinality(r.shared_with) > 0');
-  const r = await pool.query<RoomRow>(
-    `${ROOM_SELECT} WHERE ${where.join(' AND ')} ORDER BY r.updated_at DESC, r.last_position DESC LIMIT 1000`,
+  if (query.after) {
+    params.push(query.after.updatedMicros, query.after.lastPosition, query.after.roomId);
+    const n = params.length;
+    // A row comparison, so the index on (account_id, updated_at, last_position, room_id) seeks to it.
+    where.push(
+      `(r.updated_at, r.last_position, r.room_id) <
+       (timestamptz 'epoch' + $${n - 2}::bigint * interval '1 microsecond', $${n - 1}::bigint, $${n}::text)`,
+    );
+  }
+  // One row more than the page tells whether another page follows.
+  params.push(query.limit + 1);
+  const r = await pool.query<RoomRow & { updated_micros: string; last_position: string }>(
+    `SELECT ${ROOM_COLUMNS},
+            (extract(epoch FROM r.updated_at) * 1000000)::bigint::text AS updated_micros,
+            r.last_position::text AS last_position
+      ${ROOM_FROM}
+      WHERE ${where.join(' AND ')}
+      ORDER BY r.updated_at DESC, r.last_position DESC, r.room_id DESC
+      LIMIT $${params.length}`,
     params,
   );
-  return r.rows.map(roomOf);
+  const rows = r.rows.slice(0, query.limit);
+  const last = rows.at(-1);
+  const next =
+    r.rows.length > query.limit && last
+      ? { updatedMicros: last.updated_micros, lastPosition: last.last_position, roomId: last.room_id }
+      : null;
+  return { rooms: rows.map(roomOf), next };
 }
 
 /** A room's messages, oldest first; the team's read also has the notes and the bot's decisions. */
