@@ -9,12 +9,20 @@ for (const [net, bits] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.168.0.0', 16],
+  // IETF protocol assignments, benchmarking, multicast and the reserved rest: no customer's endpoint.
+  ['192.0.0.0', 24],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 127],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['ff00::', 8],
+  // NAT64: where a NAT64 gateway runs, 64:ff9b::7f00:1 reaches 127.0.0.1.
+  ['64:ff9b::', 96],
 ] as const)
   PRIVATE.addSubnet(net, bits, 'ipv6');
 

@@ -19,6 +19,10 @@ describe('isPrivateHost', () => {
       'http://localhost./x',
       'http://api.localhost./x',
       'http://2130706433/x',
+      'http://224.0.0.1/x',
+      'http://255.255.255.255/x',
+      'http://[ff02::1]/x',
+      'http://[64:ff9b::7f00:1]/x',
       'http://0x7f.1/x',
     ])
       expect([url, isPrivateHost(url)]).toEqual([url, true]);
