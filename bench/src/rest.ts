@@ -68,13 +68,26 @@ async function main(): Promise<void> {
       { name: 'conversation list', path: '/api/conversations' },
       { name: "one room's messages", path: `/api/conversations/${room.roomId}/messages` },
     ];
-    // What the dashboard would show, before any load: every room, and the room's messages.
-    const list = (await (await fetch(`${url}${routes[0]!.path}`, { headers })).json()) as { data: unknown[] };
+    // What the dashboard would show, before any load: every room (page after page; the route
+    // the bench loads is the first page, what the dashboard reads first), and the room's messages.
+    let rooms = 0;
+    let firstPage = 0;
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page = (await (
+        await fetch(`${url}${routes[0]!.path}?limit=200${cursor ? `&cursor=${cursor}` : ''}`, { headers })
+      ).json()) as { data: unknown[]; nextCursor: string | null };
+      rooms += page.data.length;
+      cursor = page.nextCursor;
+    }
+    firstPage = ((await (await fetch(`${url}${routes[0]!.path}`, { headers })).json()) as { data: unknown[] })
+      .data.length;
     const messages = (await (await fetch(`${url}${routes[1]!.path}`, { headers })).json()) as {
       messages: unknown[];
     };
-    console.log(`the list holds ${list.data.length} rooms; the room ${messages.messages.length} messages`);
-    if (list.data.length !== ROOMS || messages.messages.length < ROOM_MESSAGES)
+    console.log(
+      `the list holds ${rooms} rooms (its first page ${firstPage}); the room ${messages.messages.length} messages`,
+    );
+    if (rooms !== ROOMS || messages.messages.length < ROOM_MESSAGES)
       throw new Error('the read model does not hold what was posted');
 
     const gateway = stack.named.find((n) => n.name === 'gateway0')!.child;
