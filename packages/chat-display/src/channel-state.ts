@@ -1,6 +1,7 @@
 import {
   compareCursors,
   REALTIME_MAX_RETRIES,
+  REALTIME_RESUBSCRIBE_AFTER_MS,
   REALTIME_RETRY_BASE_MS,
   type SubscribeAck,
   type SubscribeRequest,
@@ -74,4 +75,14 @@ export function isEnvelope(
     typeof (payload as { channel?: unknown }).channel === 'string' &&
     'data' in payload
   );
+}
+
+/**
+ * After a 'refused' outcome: whether the connection should be dropped and opened again later (the
+ * retries of a timeout or 'unavailable' were spent: the gateway was too busy, not the caller
+ * wrong), and after how long (half to one and a half times REALTIME_RESUBSCRIBE_AFTER_MS).
+ */
+export function reconnectAfterRefusal(reason: string, random: () => number = Math.random): number | null {
+  if (reason !== 'timeout' && reason !== 'unavailable') return null;
+  return REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + random());
 }

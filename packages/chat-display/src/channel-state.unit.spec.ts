@@ -1,4 +1,4 @@
-import { ChannelCursors, isEnvelope, subscribeOutcome } from './channel-state';
+import { ChannelCursors, isEnvelope, reconnectAfterRefusal, subscribeOutcome } from './channel-state';
 
 describe('cursors per channel', () => {
   it('subscribes without since first, then from the last cursor seen', () => {
@@ -74,4 +74,13 @@ it('recognises envelopes', () => {
   expect(isEnvelope({ channel: 'r1', cursor: null, data: {} })).toBe(true);
   expect(isEnvelope({ data: {} })).toBe(false);
   expect(isEnvelope(null)).toBe(false);
+});
+
+describe('reconnectAfterRefusal', () => {
+  it('opens a new connection 10-30 s after spent retries of a timeout or unavailable, never after a final refusal', () => {
+    expect(reconnectAfterRefusal('timeout', () => 0)).toBe(10_000);
+    expect(reconnectAfterRefusal('unavailable', () => 0.999)).toBeCloseTo(29_980);
+    expect(reconnectAfterRefusal('forbidden')).toBeNull();
+    expect(reconnectAfterRefusal('invalid')).toBeNull();
+  });
 });

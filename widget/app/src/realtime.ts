@@ -1,9 +1,8 @@
-import { ChannelCursors, subscribeOutcome } from '@parley/chat-display';
+import { ChannelCursors, reconnectAfterRefusal, subscribeOutcome } from '@parley/chat-display';
 import {
   BOT_STREAM_EVENT,
   ClientSocketEvent,
   modeChannel,
-  REALTIME_RESUBSCRIBE_AFTER_MS,
   REALTIME_RETRY_BASE_MS,
   RealtimeEventName,
   roomChannel,
@@ -86,10 +85,9 @@ export function connectRoom(
    * send the cursors seen so far (what was posted meanwhile is replayed). Once per connection.
    */
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  const reconnectLater = () => {
+  const reconnectLater = (delay: number) => {
     if (closed || reconnectTimer) return;
     socket.disconnect();
-    const delay = REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + Math.random());
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
       if (!closed) socket.connect();
@@ -110,9 +108,12 @@ export function connectRoom(
         await new Promise((r) => setTimeout(r, outcome.delayMs));
         continue;
       }
-      if (outcome.kind === 'refused' && (outcome.reason === 'timeout' || outcome.reason === 'unavailable'))
-        return reconnectLater();
-      if (outcome.kind === 'refused' || !ack) return;
+      if (outcome.kind === 'refused') {
+        const delay = reconnectAfterRefusal(outcome.reason);
+        if (delay !== null) reconnectLater(delay);
+        return;
+      }
+      if (!ack) return;
       cursors.acknowledged(channel, ack);
       // A first subscribe has no cursor to replay from: what was posted between the chat's last
       // read (or the visitor's own first message) and now reached no socket of ours — the

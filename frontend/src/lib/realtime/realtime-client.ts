@@ -1,7 +1,6 @@
-import { ChannelCursors, isEnvelope, subscribeOutcome } from '@parley/chat-display';
+import { ChannelCursors, isEnvelope, reconnectAfterRefusal, subscribeOutcome } from '@parley/chat-display';
 import {
   ClientSocketEvent,
-  REALTIME_RESUBSCRIBE_AFTER_MS,
   RealtimeEventName,
   type RealtimeEventNameValue,
   type SubscribeAck,
@@ -161,7 +160,8 @@ export class RealtimeClient {
         }
         if (outcome.kind === 'refused') {
           for (const l of set) l.onRefused?.(outcome.reason);
-          if (outcome.reason === 'timeout' || outcome.reason === 'unavailable') this.reconnectLater();
+          const delay = reconnectAfterRefusal(outcome.reason);
+          if (delay !== null) this.reconnectLater(delay);
           return;
         }
         this.cursors.acknowledged(channel, ack);
@@ -183,18 +183,15 @@ export class RealtimeClient {
    * it is dropped and a new one opened after a jittered pause, whose subscribes replay from each
    * channel's cursor. Once per connection.
    */
-  private reconnectLater(): void {
+  private reconnectLater(delay: number): void {
     if (this.reconnecting) return;
     this.reconnecting = true;
     this.setStatus('reconnecting');
     this.socket.disconnect();
-    this.later(
-      () => {
-        this.reconnecting = false;
-        this.socket.connect();
-      },
-      REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + Math.random()),
-    );
+    this.later(() => {
+      this.reconnecting = false;
+      this.socket.connect();
+    }, delay);
   }
 
   private async renewThenConnect(): Promise<void> {
