@@ -11,6 +11,7 @@ import { postVisitorMessage } from './messages/post-visitor-message';
 import type { RateLimits } from './http/rate-limits';
 import type { PresenceStore } from './presence/presence-store';
 import type { SystemSettingsSource } from './settings/system-settings-cache';
+import type { SocketEventBudget } from './socket/event-budget';
 import { startRealtimeServer, type RealtimeServer } from './socket/realtime-server';
 import type { AssistantActivity } from './realtime/assistant-activity';
 import { cachedRoomAccess } from './realtime/channel-access';
@@ -69,6 +70,8 @@ export async function startRealtime(options: {
   teamActivity: { record: RecordTeamActivity; attach(emit: RoomEmitter): void };
   /** The visitor-message limits, shared with POST /api/widget/messages. */
   rateLimits: RateLimits;
+  /** Client events per socket (every event, not only messages). */
+  socketEventBudget: SocketEventBudget;
   clientIpOf(request: IncomingMessage): string;
   /** The assistant's typing and draft per room, replayed on subscribe. */
   assistantActivity?: AssistantActivity;
@@ -109,6 +112,7 @@ export async function startRealtime(options: {
       settings: options.settings,
       logger: logger.child({ component: 'realtime' }),
     },
+    eventBudget: options.socketEventBudget,
     clientIpOf: options.clientIpOf,
     logger,
   });

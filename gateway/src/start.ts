@@ -214,6 +214,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       content,
       teamActivity,
       rateLimits,
+      socketEventBudget: config.socketEventBudget,
       clientIpOf,
       assistantActivity,
       logger,

@@ -15,6 +15,7 @@ import type { SocketIdentity } from '../realtime/channel-access';
 import { roomsOfShare } from '../realtime/conversations-relay';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
 import { corkWritesPerTurn } from './corked-writes';
+import { socketEventBudget, type SocketEventBudget } from './event-budget';
 import { registerVisitorMessageHandler, type VisitorMessageDeps } from './visitor-message-handler';
 import { ownBroadcastSkippingParser } from './own-broadcast-parser';
 
@@ -78,6 +79,7 @@ export function startRealtimeServer(options: {
   redis: { publisher: RedisClientType; subscriber: RedisClientType; key: string };
   channels: Omit<ChannelHandlerDeps, 'emitToRoom'>;
   visitorMessages: VisitorMessageDeps;
+  eventBudget: SocketEventBudget;
   /** The client address of a request, by the HTTP app's own TRUST_PROXY rule. */
   clientIpOf(request: IncomingMessage): string;
   logger: Logger;
@@ -146,11 +148,13 @@ export function startRealtimeServer(options: {
     io.to(room).emit(event, envelope);
   };
   const handlerDeps: ChannelHandlerDeps = { ...options.channels, emitToRoom };
+  const budgetOf = socketEventBudget(options.eventBudget, logger);
 
   io.on('connection', (socket) => {
     const { who } = socket.data;
     socketConnections.inc({ kind: who.kind });
     socket.once('disconnect', () => socketConnections.dec({ kind: who.kind }));
+    socket.use(budgetOf(socket));
     socket.use(socketMessageTracing({ 'parley.socket.kind': who.kind }));
     if (who.kind === 'team') {
       const { userId, sessionId } = who.principal;

@@ -54,13 +54,15 @@ export type SubscribeOutcome =
 /**
  * Decides what a subscribe answer means. Nothing (a timeout) or 'unavailable' is tried again
  * up to 3 times, 1 s, 2 s, 4 s apart (spec: the real-time subscription retries up to 3 times);
- * 'forbidden' and 'invalid' are final.
+ * 'rate-limited' likewise, but not before its `retryAfter`; 'forbidden' and 'invalid' are final.
  */
 export function subscribeOutcome(ack: SubscribeAck | undefined, failuresSoFar: number): SubscribeOutcome {
   if (ack?.ok) return { kind: 'subscribed', reset: ack.reset === true };
   const reason = ack ? ack.error : 'timeout';
   if (reason !== 'forbidden' && reason !== 'invalid' && failuresSoFar < REALTIME_MAX_RETRIES) {
-    return { kind: 'retry', delayMs: REALTIME_RETRY_BASE_MS * 2 ** failuresSoFar };
+    const backoffMs = REALTIME_RETRY_BASE_MS * 2 ** failuresSoFar;
+    const waitMs = ack?.ok === false && ack.error === 'rate-limited' ? ack.retryAfter * 1000 : 0;
+    return { kind: 'retry', delayMs: Math.max(backoffMs, waitMs) };
   }
   return { kind: 'refused', reason };
 }
@@ -79,10 +81,10 @@ export function isEnvelope(
 
 /**
  * After a 'refused' outcome: whether the connection should be dropped and opened again later (the
- * retries of a timeout or 'unavailable' were spent: the gateway was too busy, not the caller
- * wrong), and after how long (half to one and a half times REALTIME_RESUBSCRIBE_AFTER_MS).
+ * retries of a timeout, 'unavailable' or 'rate-limited' were spent: the gateway was too busy, not
+ * the caller wrong), and after how long (half to one and a half times REALTIME_RESUBSCRIBE_AFTER_MS).
  */
 export function reconnectAfterRefusal(reason: string, random: () => number = Math.random): number | null {
-  if (reason !== 'timeout' && reason !== 'unavailable') return null;
+  if (reason !== 'timeout' && reason !== 'unavailable' && reason !== 'rate-limited') return null;
   return REALTIME_RESUBSCRIBE_AFTER_MS * (0.5 + random());
 }

@@ -58,6 +58,12 @@ describe('subscribe answers', () => {
       reason: 'unavailable',
     });
   });
+  it('retries rate-limited no sooner than its retryAfter, and no more than 3 times', () => {
+    const limited = { ok: false, error: 'rate-limited', retryAfter: 7 } as const;
+    expect(subscribeOutcome(limited, 0)).toEqual({ kind: 'retry', delayMs: 7000 });
+    expect(subscribeOutcome({ ...limited, retryAfter: 1 }, 2)).toEqual({ kind: 'retry', delayMs: 4000 });
+    expect(subscribeOutcome(limited, 3)).toEqual({ kind: 'refused', reason: 'rate-limited' });
+  });
   it('never retries forbidden or invalid', () => {
     expect(subscribeOutcome({ ok: false, error: 'forbidden' }, 0)).toEqual({
       kind: 'refused',
@@ -80,6 +86,7 @@ describe('reconnectAfterRefusal', () => {
   it('opens a new connection 10-30 s after spent retries of a timeout or unavailable, never after a final refusal', () => {
     expect(reconnectAfterRefusal('timeout', () => 0)).toBe(10_000);
     expect(reconnectAfterRefusal('unavailable', () => 0.999)).toBeCloseTo(29_980);
+    expect(reconnectAfterRefusal('rate-limited', () => 0.5)).toBe(20_000);
     expect(reconnectAfterRefusal('forbidden')).toBeNull();
     expect(reconnectAfterRefusal('invalid')).toBeNull();
   });

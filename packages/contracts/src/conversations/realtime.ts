@@ -14,6 +14,9 @@
  *   'visitor-message' { content, clientId? } -> VisitorMessageAck (visitor sockets only): the same
  *                 command as POST /api/widget/messages on the socket the widget already has open
  *                 (docs/api/conversations.md).
+ * Every client event counts against the socket's event budget; one over it is answered
+ * `{ ok: false, error: 'rate-limited', retryAfter }` ('visitor-message': the POST's 429), and a
+ * socket that keeps sending at twice its budget is disconnected.
  * Server -> client: the spec's event names, each with a RealtimeEnvelope payload.
  * `user-{id}` is joined automatically at connect and carries 'notification' (the Notification
  * itself, unchanged from the notifications issue).
@@ -82,7 +85,9 @@ export type SubscribeAck =
       /** `since` is older than the replay buffer holds: refetch over REST. */
       reset?: boolean;
     }
-  | { ok: false; error: 'forbidden' | 'invalid' | 'unavailable' };
+  | { ok: false; error: 'forbidden' | 'invalid' | 'unavailable' }
+  /** The socket sent more events than its budget (docs/api/conversations.md); try again after `retryAfter` s. */
+  | { ok: false; error: 'rate-limited'; retryAfter: number };
 
 /**
  * Orders two cursors (Redis stream ids `<ms>-<seq>`: compared as numbers, not as strings). A

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { SubscribeAck, TypingStatus, VisitorMessageAck } from '@parley/contracts';
+import type { Socket } from 'socket.io-client';
+import { startTestConversations, type TestConversations } from './support/conversations';
+import { startTestDomains, type TestDomains } from './support/domains';
+import { registerOwner, uniqueEmail, type Registered } from './support/flows';
+import { eventually, openSocket, recordAll, sleep, subscribe } from './support/sockets';
+import { startStack, type TestGateway, type TestStack } from './support/stack';
+
+/**
+ * Every client event counts against its socket's budget (SOCKET_EVENT_LIMIT per
+ * SOCKET_EVENT_WINDOW_SECONDS): a visitor socket that sends 'typing' or 'subscribe' in a loop
+ * reached the owner's dashboard hundreds of times a second and read Redis at each, unbounded.
+ */
+const LIMIT = 10;
+const WINDOW_SECONDS = 3;
+
+let stack: TestStack;
+let domainsService: TestDomains;
+let conversations: TestConversations;
+let gateway: TestGateway;
+let owner: Registered;
+let domainId: string;
+const sockets: Socket[] = [];
+
+async function socketOf(token: string): Promise<Socket> {
+  const s = await openSocket(gateway.url, token);
+  sockets.push(s);
+  return s;
+}
+
+async function visitorInRoom(): Promise<{ token: string; roomId: string }> {
+  const client = stack.client({ gateway });
+  const session = await client.post('/api/widget/session', { domainId });
+  const token = (session.body as { data: { token: string } }).data.token;
+  client.bearer = token;
+  const posted = await client.post('/api/widget/messages', { content: 'hello', clientId: randomUUID() });
+  if (posted.status !== 201) throw new Error(`visitor message: ${posted.status}`);
+  return { token, roomId: (posted.body as { data: { roomId: string } }).data.roomId };
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  domainsService = await startTestDomains(stack.namespace);
+  conversations = await startTestConversations(stack.namespace);
+  gateway = await stack.startGateway({
+    EVENT_NAMESPACE: stack.namespace,
+    DOMAINS_GRPC_URL: domainsService.grpcUrl,
+    CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
+    SOCKET_EVENT_LIMIT: String(LIMIT),
+    SOCKET_EVENT_WINDOW_SECONDS: String(WINDOW_SECONDS),
+  });
+  const client = stack.client({ gateway });
+  owner = await registerOwner(stack, client, uniqueEmail('budget'));
+  client.bearer = owner.accessToken;
+  const res = await client.post('/api/domains', { domain: `budget-${randomUUID().slice(0, 8)}.example.com` });
+  domainId = (res.body as { data: { id: string } }).data.id;
+  await conversations.knowsDomain(domainId);
+}, 120_000);
+
+afterEach(() => {
+  for (const s of sockets.splice(0)) s.close();
+});
+
+afterAll(async () => {
+  await stack?.dispose();
+  await conversations?.stop();
+  await domainsService?.stop();
+});
+
+const typingOf = (received: ReturnType<typeof recordAll>) =>
+  received.filter((r) => r.event === 'typing-status').map((r) => r.envelope.data as TypingStatus);
+
+it('a typing flood reaches the team only up to the budget, the rest is refused with retryAfter, and the socket is cut off', async () => {
+  const { token, roomId } = await visitorInRoom();
+  const visitor = await socketOf(token);
+  const ownerSocket = await socketOf(owner.accessToken);
+  expect(await subscribe(visitor, roomId)).toMatchObject({ ok: true });
+  expect(await subscribe(ownerSocket, roomId)).toMatchObject({ ok: true });
+  const byOwner = recordAll(ownerSocket);
+  const answers: unknown[] = [];
+  const disconnected = new Promise<string>((resolve) => visitor.once('disconnect', resolve));
+
+  // The subscribe above spent one event of the budget.
+  for (let i = 0; i < 3 * LIMIT; i++)
+    visitor.emit('typing', { roomId, isTyping: i % 2 === 0 }, (a: unknown) => answers.push(a));
+  expect(await disconnected).toBe('io server disconnect');
+  await sleep(300);
+
+  const accepted = answers.filter((a) => (a as { ok: boolean }).ok);
+  const refused = answers.filter((a) => !(a as { ok: boolean }).ok);
+  expect(accepted).toHaveLength(LIMIT - 1);
+  expect(refused.length).toBeGreaterThanOrEqual(LIMIT);
+  for (const r of refused) {
+    expect(r).toEqual({ ok: false, error: 'rate-limited', retryAfter: expect.any(Number) });
+    expect((r as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
+    expect((r as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
+  }
+  // Only what was accepted went out (the disconnect adds the last not-typing).
+  expect(typingOf(byOwner).length).toBeLessThanOrEqual(LIMIT);
+
+  // Another visitor, and the owner's own socket, are not affected.
+  const other = await visitorInRoom();
+  const otherSocket = await socketOf(other.token);
+  expect(await subscribe(otherSocket, other.roomId)).toMatchObject({ ok: true });
+  expect(
+    await otherSocket.timeout(5000).emitWithAck('typing', { roomId: other.roomId, isTyping: true }),
+  ).toEqual({
+    ok: true,
+  });
+  expect(await subscribe(ownerSocket, other.roomId)).toMatchObject({ ok: true });
+}, 30_000);
+
+it('a subscribe over budget says rate-limited; the budget comes back after its window', async () => {
+  const { token, roomId } = await visitorInRoom();
+  const visitor = await socketOf(token);
+  const acks: SubscribeAck[] = [];
+  for (let i = 0; i < LIMIT + 2; i++) acks.push(await subscribe(visitor, roomId));
+  expect(acks.slice(0, LIMIT).every((a) => a.ok)).toBe(true);
+  expect(acks.slice(LIMIT)).toEqual([
+    { ok: false, error: 'rate-limited', retryAfter: expect.any(Number) },
+    { ok: false, error: 'rate-limited', retryAfter: expect.any(Number) },
+  ]);
+  expect(visitor.connected).toBe(true);
+  await sleep(WINDOW_SECONDS * 1000 + 200);
+  expect(await subscribe(visitor, roomId)).toMatchObject({ ok: true });
+}, 30_000);
+
+it('a visitor message over budget gets the POST s 429, and posts nothing', async () => {
+  const { token, roomId } = await visitorInRoom();
+  const visitor = await socketOf(token);
+  const ownerSocket = await socketOf(owner.accessToken);
+  expect(await subscribe(ownerSocket, roomId)).toMatchObject({ ok: true });
+  const byOwner = recordAll(ownerSocket);
+  for (let i = 0; i < LIMIT; i++) visitor.emit('typing', { roomId, isTyping: false }, () => undefined);
+  const ack = (await visitor
+    .timeout(5000)
+    .emitWithAck('visitor-message', {
+      content: 'one too many',
+      clientId: randomUUID(),
+    })) as VisitorMessageAck;
+  expect(ack).toEqual({
+    ok: false,
+    status: 429,
+    error: { code: 'RATE_LIMITED', message: 'You are sending messages too quickly. Please wait a moment.' },
+    retryAfter: expect.any(Number),
+  });
+  await sleep(500);
+  expect(byOwner.filter((r) => r.event === 'chat-message')).toEqual([]);
+  await eventually(() => visitor.connected, 'the socket still connected');
+}, 30_000);
