@@ -143,7 +143,7 @@ export const gatewayConfigSchema = z
     IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     /** Client events one socket may send per SOCKET_EVENT_WINDOW_SECONDS (docs/api/conversations.md). */
-    SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(60),
+    SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(100),
     SOCKET_EVENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
