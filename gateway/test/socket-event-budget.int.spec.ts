@@ -89,8 +89,9 @@ it('a typing flood reaches the team only up to the budget, the rest is refused w
 
   const accepted = answers.filter((a) => (a as { ok: boolean }).ok);
   const refused = answers.filter((a) => !(a as { ok: boolean }).ok);
-  expect(accepted).toHaveLength(LIMIT - 1);
-  expect(refused.length).toBeGreaterThanOrEqual(LIMIT);
+  // Events accepted in the same read as the one that cut the socket off may go unanswered.
+  expect(accepted.length).toBeLessThanOrEqual(LIMIT - 1);
+  expect(refused.length).toBeGreaterThanOrEqual(LIMIT + 1);
   for (const r of refused) {
     expect(r).toEqual({ ok: false, error: 'rate-limited', retryAfter: expect.any(Number) });
     expect((r as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
@@ -133,12 +134,10 @@ it('a visitor message over budget gets the POST s 429, and posts nothing', async
   expect(await subscribe(ownerSocket, roomId)).toMatchObject({ ok: true });
   const byOwner = recordAll(ownerSocket);
   for (let i = 0; i < LIMIT; i++) visitor.emit('typing', { roomId, isTyping: false }, () => undefined);
-  const ack = (await visitor
-    .timeout(5000)
-    .emitWithAck('visitor-message', {
-      content: 'one too many',
-      clientId: randomUUID(),
-    })) as VisitorMessageAck;
+  const ack = (await visitor.timeout(5000).emitWithAck('visitor-message', {
+    content: 'one too many',
+    clientId: randomUUID(),
+  })) as VisitorMessageAck;
   expect(ack).toEqual({
     ok: false,
     status: 429,
@@ -148,4 +147,22 @@ it('a visitor message over budget gets the POST s 429, and posts nothing', async
   await sleep(500);
   expect(byOwner.filter((r) => r.event === 'chat-message')).toEqual([]);
   await eventually(() => visitor.connected, 'the socket still connected');
+}, 30_000);
+
+it('a packet over 64 KB closes its connection before it is read; a 4,000-character message of 4-byte characters fits', async () => {
+  const { token, roomId } = await visitorInRoom();
+  const visitor = await socketOf(token);
+  const longest = (await visitor
+    .timeout(5000)
+    .emitWithAck('visitor-message', {
+      content: '🙂'.repeat(2000),
+      clientId: randomUUID(),
+    })) as VisitorMessageAck;
+  expect(longest).toMatchObject({ ok: true, data: { roomId } });
+  const disconnected = new Promise<string>((resolve) => visitor.once('disconnect', resolve));
+  visitor.emit('typing', { roomId, isTyping: true, padding: 'x'.repeat(70 * 1024) });
+  expect(await disconnected).toBe('transport close');
+  // The gateway is unharmed: a new socket subscribes.
+  const again = await socketOf(token);
+  expect(await subscribe(again, roomId)).toMatchObject({ ok: true });
 }, 30_000);

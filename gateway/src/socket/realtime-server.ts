@@ -71,6 +71,8 @@ function handshakeToken(socket: Socket): { token: string; fromCookie: boolean } 
  * other room is joined through an authorised 'subscribe' (channel-handlers.ts). The Redis adapter
  * makes rooms span all gateway replicas, so a fan-out from any replica reaches every socket.
  */
+export const MAX_SOCKET_PACKET_BYTES = 64 * 1024;
+
 export function startRealtimeServer(options: {
   httpServer: HttpServer;
   verifyToken: TokenVerifier;
@@ -92,6 +94,9 @@ export function startRealtimeServer(options: {
     SocketData
   >(options.httpServer, {
     path: '/socket.io',
+    // Socket.IO's default is 1 MB; the largest event a client has reason to send is a 4,000-character
+    // message (16 KB as UTF-8). A bigger packet closes its connection before it is parsed.
+    maxHttpBufferSize: MAX_SOCKET_PACKET_BYTES,
     cors: { origin: frontendOrigins, credentials: true },
     adapter: createAdapter(options.redis.publisher, options.redis.subscriber, {
       key: options.redis.key,
