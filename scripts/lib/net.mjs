@@ -27,6 +27,24 @@ export function isPortFree(port) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * True when port is free, or becomes free within `waitMs` while nothing listens on it. The
+ * programs' ports (50051-50058) lie in Linux's ephemeral range (32768-60999), so any outgoing
+ * connection on the machine may hold one as its local end for a moment: that is not another
+ * stack, and waiting it out is right; a listener is, and is reported at once.
+ */
+export async function isPortFreeSoon(
+  port,
+  { waitMs = 15000, intervalMs = 250, probes = { isPortFree, canConnect } } = {},
+) {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (await probes.isPortFree(port)) return true;
+    if ((await probes.canConnect(port)) || Date.now() > deadline) return false;
+    await sleep(intervalMs);
+  }
+}
+
+/**
  * Polls `check` until it returns a truthy value, `timeoutMs` passes, or `abort` (a promise) rejects.
  * `check` may throw; the last error is reported on timeout.
  */
