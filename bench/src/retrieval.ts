@@ -3,8 +3,7 @@
 // path the assistant runs for every message. Pure CPU, no services needed.
 import { loadavg } from 'node:os';
 import type { DomainKnowledge } from '../../services/assistant/src/knowledge/model';
-import { createRetrievalEngine, defaultSemantics } from '../../services/assistant/src/retrieval';
-import { wordVectors } from '../../services/assistant/src/retrieval/lexicon/vectors';
+import { createRetrievalEngine } from '../../services/assistant/src/retrieval';
 import { elapsedMs, formatLatency, round, summarize } from './stats';
 
 const ITEMS = Number(process.env.ITEMS ?? 1000);
@@ -251,20 +250,7 @@ async function main(): Promise<void> {
   const knowledge = domain();
   const messages = queries(knowledge);
   const rssBefore = process.memoryUsage().rss;
-  const vectorsStart = process.hrtime.bigint();
-  // Word vectors (measured, not kept): loaded before the engine, their cost printed apart.
-  const vectors = SEMANTICS === 'vectors-soft' ? wordVectors() : null;
-  const vectorsMs = elapsedMs(vectorsStart);
-  if (vectors)
-    console.log(
-      `word vectors: ${vectors.size} words in ${vectorsMs.toFixed(0)} ms, rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(1)} MB (before ${(rssBefore / 2 ** 20).toFixed(1)} MB)`,
-    );
-  const engine =
-    SEMANTICS === 'words'
-      ? createRetrievalEngine({ lexicon: null })
-      : vectors
-        ? createRetrievalEngine({ ...defaultSemantics(), vectors: { words: vectors, threshold: 0.6, weight: 0.5 } })
-        : createRetrievalEngine();
+  const engine = SEMANTICS === 'words' ? createRetrievalEngine({ lexicon: null }) : createRetrievalEngine();
 
   const buildStart = process.hrtime.bigint();
   engine.indexFor(knowledge);

@@ -10,10 +10,7 @@ import {
   parseLanguageModelEnv,
 } from '../../services/assistant/src/llm';
 import { createRetrievalEngine } from '../../services/assistant/src/retrieval';
-import { EmbeddingSimilarity } from '../../services/assistant/src/embeddings';
-import { sifEmbedder } from '../../services/assistant/src/retrieval/lexicon/sentence-vectors';
-import { wordVectors } from '../../services/assistant/src/retrieval/lexicon/vectors';
-import { SENTENCE_VARIANTS, VARIANTS } from './variants';
+import { VARIANTS } from './variants';
 
 /** An engine the eval can run, or the reason it can't be run here. */
 export type EngineEntry = { name: string; engine: AnswerEngine } | { name: string; unavailable: string };
@@ -28,19 +25,7 @@ export function enginesFrom(env: Record<string, string | undefined>, variant?: s
   const semantics = variant ? VARIANTS[variant] : undefined;
   if (variant && !semantics)
     throw new Error(`unknown variant ${variant}; one of ${Object.keys(VARIANTS).join(', ')}`);
-  const sentence = variant ? SENTENCE_VARIANTS[variant] : undefined;
-  const retrieval = createRetrievalEngine(
-    semantics?.(),
-    sentence
-      ? new EmbeddingSimilarity(sifEmbedder(wordVectors(), sentence.removeCommon), {
-          url: 'local',
-          model: 'sif',
-          apiKey: null,
-          timeoutMs: 60_000,
-          ...sentence,
-        })
-      : null,
-  );
+  const retrieval = createRetrievalEngine(semantics?.());
   const entries: EngineEntry[] = [{ name: 'retrieval', engine: retrieval }];
   const embeddings = createEmbeddings(embeddingsConfigFrom(parseEmbeddingsEnv(env)));
   if (embeddings)

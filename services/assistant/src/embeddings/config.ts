@@ -36,8 +36,6 @@ export interface EmbeddingsConfig {
   timeoutMs: number;
   weight: number;
   minSimilarity: number;
-  /** Measured only (eval's vectors-sif-below): blend only where BM25 would not answer. */
-  belowConfidence?: number;
 }
 
 /** The embeddings' configuration, or null when they are off; only one of URL and model set is a mistake. */

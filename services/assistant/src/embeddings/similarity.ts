@@ -161,7 +161,6 @@ export class EmbeddingSimilarity {
         })),
         weight: this.config.weight,
         minSimilarity: this.config.minSimilarity,
-        ...(this.config.belowConfidence === undefined ? {} : { belowConfidence: this.config.belowConfidence }),
       });
     });
     return (text) => matches.get(text);

@@ -14,8 +14,6 @@ export interface SemanticMatch {
   weight: number;
   /** At or below this cosine an entry is no match at all (the model's scale). */
   minSimilarity: number;
-  /** Blend only when BM25's best confidence is below this (it would clarify or offer a person); absent: always. */
-  belowConfidence?: number;
 }
 
 /** Entries only similarity ranks high that join BM25's candidates. */
@@ -35,8 +33,6 @@ const keyOf = (s: SourceRef) => `${s.kind}:${s.id}`;
 export function blend(bm25: readonly Retrieved[], match: SemanticMatch, limit = 5): Retrieved[] {
   const { similarities, weight, minSimilarity } = match;
   if (!similarities.length || weight <= 0) return bm25.slice(0, limit);
-  if (match.belowConfidence !== undefined && (bm25[0]?.confidence ?? 0) >= match.belowConfidence)
-    return bm25.slice(0, limit);
   const sorted = similarities.map((s) => s.similarity).sort((a, b) => a - b);
   const best = sorted[sorted.length - 1]!;
   const median = sorted[Math.floor((sorted.length - 1) / 2)]!;

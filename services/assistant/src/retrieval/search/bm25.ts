@@ -1,7 +1,6 @@
 import type { DomainKnowledge, SourceKind } from '../../knowledge/model';
 import type { Retrieved } from '../../engine/types';
 import { DEFAULT_RELATION_WEIGHTS, type Lexicon, type RelationWeights } from '../lexicon/related';
-import type { WordVectors } from '../lexicon/vectors';
 import { conceptTermsOf, STOP_WORDS, termOf, words } from '../text/analyse';
 import { MIN_TYPO_LENGTH, withinOneEdit } from '../text/typos';
 import { documentsOf, FIELD_WEIGHTS, FIELDS, type Field, type SearchDocument } from './documents';
@@ -39,8 +38,6 @@ export interface RelatedTerm {
   weight: number;
   /** The visitor's words say this term in other words (a concept), so it counts as a direct match. */
   direct?: boolean;
-  /** Share of its weight a match through it covers of the message (confidence); 1 when absent. */
-  cover?: number;
 }
 
 /** A visitor message turned into index terms (typos corrected against this index's words). */
@@ -89,22 +86,6 @@ export interface SemanticOptions {
    * (docs/assistant.md); absent: off.
    */
   wideFallback?: boolean;
-  /**
-   * Soft matching through word vectors (lexicon/vectors.ts): a visitor's word the domain lacks
-   * (or, with `known`, any word) also matches the domain's words whose vectors' cosine to it is at
-   * least `threshold`, the `max` nearest, each counting `weight` of a match (times the cosine
-   * when `scaled`); absent: off. Measured (docs/assistant.md).
-   */
-  vectors?: {
-    words: WordVectors;
-    threshold: number;
-    weight: number;
-    max?: number;
-    known?: boolean;
-    scaled?: boolean;
-    /** Share of a soft match's weight that covers the message (confidence); 1 when absent. */
-    cover?: number;
-  };
 }
 
 const NO_SEMANTICS: SemanticOptions = { lexicon: null };
@@ -262,47 +243,7 @@ export class SearchIndex {
       .filter((t) => t !== term && this.postings.has(t))
       .map((t) => ({ term: t, weight: CONCEPT_WEIGHT, direct: true }));
     const lexical = this.lexicalTo(word, term, wide).filter((r) => !meant.some((m) => m.term === r.term));
-    const found = meant.length ? [...meant, ...lexical] : lexical;
-    const near = this.nearTo(word, term).filter((r) => !found.some((f) => f.term === r.term));
-    return near.length ? [...found, ...near] : found;
-  }
-
-  /** The domain's words with a vector: unstemmed word, its term, its row. */
-  private vectorRows: Array<{ term: string; row: number }> | null = null;
-
-  /** Indexed terms whose words' vectors are nearest `word`'s (soft matching), strongest first. */
-  private nearTo(word: string, term: string): readonly RelatedTerm[] {
-    const options = this.semantics.vectors;
-    if (!options || word.length < 3 || /\d/.test(word)) return [];
-    if (this.postings.has(term) && !options.known) return [];
-    const key = `vec:${word}`;
-    const cached = this.relatedCache.get(key);
-    if (cached) return cached;
-    const { words: vectors, threshold, weight, max = 3, scaled = false, cover } = options;
-    const row = vectors.indexOf(word);
-    let found: RelatedTerm[] = [];
-    if (row >= 0) {
-      this.vectorRows ??= [...this.vocabulary]
-        .filter(([w]) => !STOP_WORDS.has(w) && w.length >= 3)
-        .map(([w, t]) => ({ term: t, row: vectors.indexOf(w) }))
-        .filter((r) => r.row >= 0);
-      const best = new Map<string, number>();
-      for (const r of this.vectorRows) {
-        if (r.term === term) continue;
-        const cos = vectors.cosine(row, r.row);
-        if (cos >= threshold && (best.get(r.term) ?? 0) < cos) best.set(r.term, cos);
-      }
-      found = [...best]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, max)
-        .map(([t, cos]) => ({
-          term: t,
-          weight: scaled ? weight * cos : weight,
-          ...(cover === undefined ? {} : { cover }),
-        }));
-    }
-    this.relatedCache.set(key, found);
-    return found;
+    return meant.length ? [...meant, ...lexical] : lexical;
   }
 
   /** Indexed terms of words related to `word` (its term `term`) in the lexicon, strongest first. */
@@ -432,17 +373,16 @@ export class SearchIndex {
       // A word no entry uses still lowers confidence (it may be what the message is really
       // about), but by about a third: visitors add words of their own to questions the index
       // does answer. One that means what an indexed word means weighs as that word would.
-      const covering = alternatives.filter((a) => a.cover !== 0);
       const slot = list
         ? idf
-        : covering.length
-          ? Math.max(...covering.map((a) => this.idf(a.term)))
+        : alternatives.length
+          ? Math.max(...alternatives.map((a) => this.idf(a.term)))
           : idf * UNKNOWN_WORD_WEIGHT;
       const termWeight = q.weights?.[term] ?? 1;
       totalIdf += slot * termWeight;
       // Each entry gets the best of the word itself and its related terms, never their sum.
       const best = new Map<number, { score: number; covered: number; direct: boolean }>();
-      const consider = (t: string, weight: number, direct = weight === 1, cover = 1) => {
+      const consider = (t: string, weight: number, direct = weight === 1) => {
         const postings = this.postings.get(t);
         if (!postings) return;
         const tIdf = this.idf(t);
@@ -450,13 +390,13 @@ export class SearchIndex {
           if (kinds && !kinds.has(this.documents[p.doc]!.source.kind)) continue;
           const norm = K1 * (1 - B + (B * this.lengths[p.doc]!) / this.averageLength);
           const score = (weight * tIdf * p.tf * (K1 + 1)) / (p.tf + norm);
-          const covered = cover * weight * slot * (p.headline ? 1 : p.meaning ? MEANING_COVER : 0.75);
+          const covered = weight * slot * (p.headline ? 1 : p.meaning ? MEANING_COVER : 0.75);
           const held = best.get(p.doc);
           if (!held || held.score < score) best.set(p.doc, { score, covered, direct: direct && !p.meaning });
         }
       };
       consider(term, 1);
-      for (const a of alternatives) consider(a.term, a.weight, a.direct, a.cover);
+      for (const a of alternatives) consider(a.term, a.weight, a.direct);
       for (const [doc, { score, covered, direct }] of best) {
         const acc = scores.get(doc) ?? { score: 0, covered: 0, direct: false };
         acc.score += score * termWeight;
