@@ -27,10 +27,11 @@ export function isPortFree(port) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * True when port is free, or becomes free within `waitMs` while nothing listens on it. The
- * programs' ports (50051-50058) lie in Linux's ephemeral range (32768-60999), so any outgoing
- * connection on the machine may hold one as its local end for a moment: that is not another
- * stack, and waiting it out is right; a listener is, and is reported at once.
+ * True when port is free, or becomes free within `waitMs` while nothing listens on it. A port in
+ * Linux's ephemeral range (32768-60999; the stacks keep theirs below it, but a user's
+ * GATEWAY_PORT-style choice may not) can be held by any outgoing connection as its local end for a
+ * moment: that is not another stack, and waiting it out is right; a listener is, and is reported
+ * at once.
  */
 export async function isPortFreeSoon(
   port,

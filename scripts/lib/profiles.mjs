@@ -5,17 +5,21 @@ import { randomBytes } from 'node:crypto';
 
 const profiles = {
   dev: {
+    // The services' gRPC ports are their defaults (50051-50057) moved below Linux's ephemeral range
+    // (32768-60999), as the test profile's are: `npm start` failed at times with EADDRINUSE when
+    // one of the stack's own outgoing connections (PostgreSQL, NATS, Redis) had just been given
+    // 50056 as its local port.
     ports: {
       frontend: 3000,
       gateway: 4000,
-      identityGrpc: 50051,
+      identityGrpc: 25051,
       identityHttp: 4101,
-      notificationsGrpc: 50052,
-      domainsGrpc: 50053,
-      contentGrpc: 50054,
-      billingGrpc: 50055,
-      conversationsGrpc: 50056,
-      assistantGrpc: 50057,
+      notificationsGrpc: 25052,
+      domainsGrpc: 25053,
+      contentGrpc: 25054,
+      billingGrpc: 25055,
+      conversationsGrpc: 25056,
+      assistantGrpc: 25057,
       assistantHttp: 4107,
       mailSmtp: 1025,
       mailHttp: 1080,
