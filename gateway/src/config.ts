@@ -144,6 +144,7 @@ export const gatewayConfigSchema = z
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
     /** Client events one socket may send per SOCKET_EVENT_WINDOW_SECONDS (docs/api/conversations.md). */
     SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(100),
+    SOCKET_EVENT_LIMIT_TEAM: z.coerce.number().int().min(1).max(100000).default(500),
     SOCKET_EVENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
@@ -224,7 +225,11 @@ export const gatewayConfigSchema = z
       apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
       idempotencyTtlSeconds: env.IDEMPOTENCY_TTL_SECONDS,
       grpcDeadlineMs: env.GRPC_DEADLINE_MS,
-      socketEventBudget: { events: env.SOCKET_EVENT_LIMIT, windowSeconds: env.SOCKET_EVENT_WINDOW_SECONDS },
+      socketEventBudget: {
+        events: env.SOCKET_EVENT_LIMIT,
+        teamEvents: env.SOCKET_EVENT_LIMIT_TEAM,
+        windowSeconds: env.SOCKET_EVENT_WINDOW_SECONDS,
+      },
       settingsCacheMs: env.SETTINGS_CACHE_MS,
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,

@@ -23,7 +23,7 @@ describe('gateway config', () => {
       frontendOrigins: ['http://localhost:3000'],
       cookieSecure: false,
       grpcDeadlineMs: 5000,
-      socketEventBudget: { events: 100, windowSeconds: 10 },
+      socketEventBudget: { events: 100, teamEvents: 500, windowSeconds: 10 },
       trustProxy: false,
       logLevel: 'info',
     });

@@ -13,6 +13,7 @@ import { startStack, type TestGateway, type TestStack } from './support/stack';
  * reached the owner's dashboard hundreds of times a second and read Redis at each, unbounded.
  */
 const LIMIT = 10;
+const TEAM_LIMIT = 30;
 const WINDOW_SECONDS = 3;
 
 let stack: TestStack;
@@ -48,6 +49,7 @@ beforeAll(async () => {
     DOMAINS_GRPC_URL: domainsService.grpcUrl,
     CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
     SOCKET_EVENT_LIMIT: String(LIMIT),
+    SOCKET_EVENT_LIMIT_TEAM: String(TEAM_LIMIT),
     SOCKET_EVENT_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
   const client = stack.client({ gateway });
@@ -152,12 +154,10 @@ it('a visitor message over budget gets the POST s 429, and posts nothing', async
 it('a packet over 64 KB closes its connection before it is read; a 4,000-character message of 4-byte characters fits', async () => {
   const { token, roomId } = await visitorInRoom();
   const visitor = await socketOf(token);
-  const longest = (await visitor
-    .timeout(5000)
-    .emitWithAck('visitor-message', {
-      content: '🙂'.repeat(2000),
-      clientId: randomUUID(),
-    })) as VisitorMessageAck;
+  const longest = (await visitor.timeout(5000).emitWithAck('visitor-message', {
+    content: '🙂'.repeat(2000),
+    clientId: randomUUID(),
+  })) as VisitorMessageAck;
   expect(longest).toMatchObject({ ok: true, data: { roomId } });
   const disconnected = new Promise<string>((resolve) => visitor.once('disconnect', resolve));
   visitor.emit('typing', { roomId, isTyping: true, padding: 'x'.repeat(70 * 1024) });
@@ -165,4 +165,13 @@ it('a packet over 64 KB closes its connection before it is read; a 4,000-charact
   // The gateway is unharmed: a new socket subscribes.
   const again = await socketOf(token);
   expect(await subscribe(again, roomId)).toMatchObject({ ok: true });
+}, 30_000);
+
+it('a team member s socket has its own, larger budget', async () => {
+  const { roomId } = await visitorInRoom();
+  const team = await socketOf(owner.accessToken);
+  const acks: SubscribeAck[] = [];
+  for (let i = 0; i < TEAM_LIMIT + 1; i++) acks.push(await subscribe(team, roomId));
+  expect(acks.slice(0, TEAM_LIMIT).every((a) => a.ok)).toBe(true);
+  expect(acks[TEAM_LIMIT]).toEqual({ ok: false, error: 'rate-limited', retryAfter: expect.any(Number) });
 }, 30_000);
