@@ -655,4 +655,31 @@ describe('the conversation page in the browser', () => {
       await olderRow.getByTestId('unread-dot').waitFor({ state: 'detached' });
     },
   );
+
+  step(
+    'clicking through 30 rooms as fast as the page allows stays within the socket s event budget, and live messages still arrive',
+    async ({ page }) => {
+      // Each room opened leaves three channels and joins three: six events on the dashboard's socket.
+      const refusals: string[] = [];
+      page.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          if (typeof payload === 'string' && payload.includes('rate-limited')) refusals.push(payload);
+        }),
+      );
+      await page.goto(page.url().replace(/\?.*$/, ''));
+      await rows(page).nth(30).waitFor();
+      for (let i = 0; i < 30; i++) {
+        const row = rows(page).nth(i);
+        const id = await row.getAttribute('data-room-id');
+        await row.click();
+        await page.waitForURL((url) => url.searchParams.get('room') === id);
+      }
+      await page.locator(`[data-testid="conversation-row"][data-room-id="${visitor.roomId}"]`).click();
+      await page.getByTestId('chat-window').getByText('One more question').waitFor();
+      await page.waitForTimeout(1000); // the last subscribes' answers
+      await visitorSays(visitor, 'Still there after all that clicking?');
+      await page.getByTestId('chat-window').getByText('Still there after all that clicking?').waitFor();
+      expect(refusals).toEqual([]);
+    },
+  );
 });
