@@ -142,6 +142,16 @@ export const gatewayConfigSchema = z
     /** How long an Idempotency-Key's first answer is replayed (/api/v1 POSTs). */
     IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
     GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+    /**
+     * Visitor messages go to conversations in batches (PostVisitorMessages): at most this many
+     * per call; 1 sends each alone (PostVisitorMessage). Conversations takes at most 256.
+     */
+    VISITOR_MESSAGE_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
+    /**
+     * How long a batch's first message waits for others, in ms: 0 (default) sends at the end of
+     * the event-loop turn it came in, so a lone message is not held; at most 2.
+     */
+    VISITOR_MESSAGE_BATCH_WINDOW_MS: z.coerce.number().min(0).max(2).default(0),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
     TRUST_PROXY: trustProxy,
@@ -221,6 +231,10 @@ export const gatewayConfigSchema = z
       apiKeyRateLimitPerMinute: env.API_KEY_RATE_LIMIT_PER_MINUTE,
       idempotencyTtlSeconds: env.IDEMPOTENCY_TTL_SECONDS,
       grpcDeadlineMs: env.GRPC_DEADLINE_MS,
+      visitorMessageBatch: {
+        maxItems: env.VISITOR_MESSAGE_BATCH_MAX,
+        windowMs: env.VISITOR_MESSAGE_BATCH_WINDOW_MS,
+      },
       settingsCacheMs: env.SETTINGS_CACHE_MS,
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,
