@@ -104,7 +104,13 @@ export function conversationsService(
           onInternalError: onInternal('PostVisitorMessage'),
         });
         return {
-          results: results.map((r) => ('ok' in r ? { posted: r.ok } : { error: r.error })),
+          results: results.map((r) =>
+            // The room's last message is the posted one or a later one, which the gateway does
+            // not read: left out, the answer encodes each message once, not twice.
+            'ok' in r
+              ? { posted: { ...r.ok, room: { ...r.ok.room, lastMessage: null } } }
+              : { error: r.error },
+          ),
         };
       },
       onInternal('PostVisitorMessages'),
