@@ -168,23 +168,6 @@ describe('PostVisitorMessages through the gateway client', () => {
       nowhere.close();
     }
   });
-
-  it('is behind the caller token like every method: a call without one fails each item', async () => {
-    const unsigned = createConversationsClient(world.conversations.grpcUrl, 10_000, undefined, {
-      maxItems: 64,
-      windowMs: 0,
-    });
-    try {
-      const { visitor } = await newVisitor();
-      const answers = await Promise.allSettled(
-        ['a', 'b'].map((content) => unsigned.postVisitorMessage(visitor, { content, clientId: '' })),
-      );
-      expect(answers.map(asAnswer)).toMatchObject([{ kind: 'unauthenticated' }, { kind: 'unauthenticated' }]);
-      expect((await single.getVisitorChat(visitor)).messages).toEqual([]);
-    } finally {
-      unsigned.close();
-    }
-  });
 });
 
 describe('visitor messages over the widget socket, sent without waiting', () => {
