@@ -146,6 +146,16 @@ export const gatewayConfigSchema = z
     SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(100),
     SOCKET_EVENT_LIMIT_TEAM: z.coerce.number().int().min(1).max(100000).default(500),
     SOCKET_EVENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    /**
+     * Visitor messages go to conversations in batches (PostVisitorMessages): at most this many
+     * per call; 1 sends each alone (PostVisitorMessage). Conversations takes at most 256.
+     */
+    VISITOR_MESSAGE_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
+    /**
+     * How long a batch's first message waits for others, in ms: 0 (default) sends at the end of
+     * the event-loop turn it came in, so a lone message is not held; at most 2.
+     */
+    VISITOR_MESSAGE_BATCH_WINDOW_MS: z.coerce.number().min(0).max(2).default(0),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
     TRUST_PROXY: trustProxy,
@@ -229,6 +239,10 @@ export const gatewayConfigSchema = z
         events: env.SOCKET_EVENT_LIMIT,
         teamEvents: env.SOCKET_EVENT_LIMIT_TEAM,
         windowSeconds: env.SOCKET_EVENT_WINDOW_SECONDS,
+      },
+      visitorMessageBatch: {
+        maxItems: env.VISITOR_MESSAGE_BATCH_MAX,
+        windowMs: env.VISITOR_MESSAGE_BATCH_WINDOW_MS,
       },
       settingsCacheMs: env.SETTINGS_CACHE_MS,
       trustProxy: env.TRUST_PROXY,

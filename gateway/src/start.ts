@@ -74,6 +74,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     config.conversationsGrpcUrl,
     config.grpcDeadlineMs,
     callerToken,
+    config.visitorMessageBatch,
   );
   const webhooks = createWebhooksClient(config.notificationsGrpcUrl, config.grpcDeadlineMs, callerToken);
   // Every service with projections, for /readyz's dead letters.

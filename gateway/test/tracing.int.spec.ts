@@ -136,6 +136,11 @@ describe('a trace of one visitor message', () => {
     childOf(call, root);
     childOf(served, call);
     expect(served.attributes).toMatchObject({ 'rpc.system': 'grpc', 'rpc.grpc.status_code': 0 });
+    // The message went in a PostVisitorMessages batch, its spans still in its own trace.
+    expect(call.attributes).toMatchObject({ 'parley.rpc.batched': true });
+    expect(served.attributes).toMatchObject({
+      'parley.rpc.batch': 'parley.conversations.v1.Conversations/PostVisitorMessages',
+    });
     // conversations appends the message; the traceparent travels in the events' meta.
     const appends = spans.filter((s) => s.kind === PRODUCER && /_CONVERSATIONS$/.test(s.name));
     expect(appends.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import type { FunnelView } from '@parley/contracts';
 import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
+import { visitorMessageBatch, type VisitorMessageBatching } from './visitor-message-batch';
 
 /** A site visitor, from the verified visitor token. */
 export interface ConversationsVisitor {
@@ -130,10 +131,15 @@ export interface ConversationsClient {
   close(): void;
 }
 
+/**
+ * `batching`: visitor messages go as PostVisitorMessages, a turn's together (maxItems 1, or no
+ * batching, sends each as PostVisitorMessage).
+ */
 export function createConversationsClient(
   address: string,
   deadlineMs: number,
   callerToken?: CallerTokenSigner,
+  batching?: VisitorMessageBatching,
 ): ConversationsClient {
   const Conversations = loadService(
     'conversations/v1/conversations.proto',
@@ -147,12 +153,15 @@ export function createConversationsClient(
     keyId: v.keyId,
   });
   const asCaller = (c: Caller) => ({ userId: c.userId, role: c.role, accountId: c.accountId });
+  const batched = batching && batching.maxItems > 1 ? visitorMessageBatch(rpc, deadlineMs, batching) : null;
 
   return {
     openVisitorSession: (request, context) => rpc.openVisitorSession(request, call(context)),
     getVisitorChat: (visitor, context) => rpc.getVisitorChat({ visitor: asVisitor(visitor) }, call(context)),
     postVisitorMessage: (visitor, request, context) =>
-      rpc.postVisitorMessage({ visitor: asVisitor(visitor), ...request }, call(context)),
+      batched
+        ? batched({ visitor: asVisitor(visitor), ...request })
+        : rpc.postVisitorMessage({ visitor: asVisitor(visitor), ...request }, call(context)),
     markSeenByVisitor: async (visitor, context) => {
       await rpc.markSeenByVisitor({ visitor: asVisitor(visitor) }, call(context));
     },

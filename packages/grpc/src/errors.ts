@@ -78,3 +78,42 @@ export function fromServiceError(error: grpc.ServiceError): AppError {
     retry === undefined ? undefined : Number(retry),
   );
 }
+
+/** One item's error in a batch answer: what a single call carries in its status and app-* metadata. */
+export interface ItemErrorMessage {
+  kind: string;
+  message: string;
+  fieldsJson: string;
+  code: string;
+  retryAfter?: number;
+}
+
+/** A thrown error -> one batch item's error, mapped as toServiceError maps a single call's. */
+export function toItemError(error: unknown): ItemErrorMessage {
+  const app = appErrorOf(error);
+  return {
+    kind: app.kind,
+    message: app.message,
+    fieldsJson: app.fields.length ? JSON.stringify(app.fields) : '',
+    code: app.code ?? '',
+    ...(app.retryAfter !== undefined ? { retryAfter: app.retryAfter } : {}),
+  };
+}
+
+/** A batch item's error -> the AppError fromServiceError would have rebuilt from a single call. */
+export function fromItemError(error: ItemErrorMessage): AppError {
+  const kind = error.kind as AppErrorKind;
+  if (!(kind in statusOf)) return new AppError('unavailable', TRY_AGAIN);
+  return new AppError(
+    kind,
+    error.message,
+    error.fieldsJson ? (JSON.parse(error.fieldsJson) as FieldError[]) : [],
+    error.code || undefined,
+    error.retryAfter ?? undefined,
+  );
+}
+
+/** The gRPC status a single call would have answered for `error` (a batch item's span records it). */
+export function statusCodeOf(error: unknown): grpc.status {
+  return statusOf[appErrorOf(error).kind];
+}

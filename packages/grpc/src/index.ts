@@ -23,3 +23,12 @@ export {
   type CallerTokenVerifier,
   type VerifiedCaller,
 } from './caller-token';
+export { toItemError, fromItemError, statusCodeOf, type ItemErrorMessage } from './errors';
+export { clientCallSpan } from './tracing';
+export {
+  runBatchItems,
+  type BatchItemMessage,
+  type BatchItemResult,
+  type BatchItemsOptions,
+} from './batch-items';
+export { coalescer, type CoalescerOptions, type ItemOutcome, type SendBatch } from './coalescer';

@@ -1,6 +1,6 @@
 import type * as grpc from '@grpc/grpc-js';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
-import { contextFrom, SpanKind, traceCarrier, tracer } from '@parley/tracing';
+import { contextFrom, SpanKind, traceCarrier, tracer, type Attributes } from '@parley/tracing';
 
 const TRACE_KEYS = ['traceparent', 'tracestate'] as const;
 
@@ -8,13 +8,16 @@ const TRACE_KEYS = ['traceparent', 'tracestate'] as const;
  * A client span for one call, child of the active span; `headers` carry it to the server as
  * gRPC metadata (W3C `traceparent`), empty when tracing is off.
  */
-export function clientCallSpan(label: string): {
+export function clientCallSpan(
+  label: string,
+  attributes: Attributes = {},
+): {
   headers: Record<string, string>;
   end(outcome: string): void;
 } {
   const span = tracer().startSpan(label, {
     kind: SpanKind.CLIENT,
-    attributes: { 'rpc.system': 'grpc', 'rpc.method': label },
+    attributes: { 'rpc.system': 'grpc', 'rpc.method': label, ...attributes },
   });
   if (!trace.isSpanContextValid(span.spanContext())) return { headers: {}, end: () => undefined };
   return {
@@ -40,10 +43,23 @@ export function inServerSpan<T>(
     const value = metadata?.get(key)[0];
     if (typeof value === 'string') carrier[key] = value;
   }
+  return inServerSpanOf(label, carrier, handler);
+}
+
+/**
+ * inServerSpan for a context that came another way than the call's metadata: a batch item's own
+ * `traceparent`, so each item's work belongs to its caller's trace, not to the batch call's.
+ */
+export function inServerSpanOf<T>(
+  label: string,
+  carrier: Record<string, string>,
+  handler: (done: (code: number, codeName: string) => void) => T,
+  attributes: Attributes = {},
+): T {
   const parent = contextFrom(carrier);
   const span = tracer().startSpan(
     label,
-    { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'grpc', 'rpc.method': label } },
+    { kind: SpanKind.SERVER, attributes: { 'rpc.system': 'grpc', 'rpc.method': label, ...attributes } },
     parent,
   );
   if (!trace.isSpanContextValid(span.spanContext())) return handler(() => undefined);

@@ -14,9 +14,11 @@ export type UnaryHandler<Req, Res> = (request: Req, metadata: grpc.Metadata) => 
 export function unary<Req, Res>(
   handler: UnaryHandler<Req, Res>,
   onInternalError?: (error: unknown) => void,
+  options: { checksItsOwnText?: boolean } = {},
 ): grpc.handleUnaryCall<Req, Res> {
   return (call, callback) => {
-    const unsafe = findUnsafeText(call.request);
+    // A batch method checks each item itself (runBatchItems), so a bad item fails alone.
+    const unsafe = options.checksItsOwnText ? undefined : findUnsafeText(call.request);
     if (unsafe !== undefined) {
       callback(toServiceError(invalidTextError(unsafe)) as grpc.ServiceError);
       return;

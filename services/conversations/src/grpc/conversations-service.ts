@@ -1,5 +1,6 @@
 import { getFunnel } from '../app/funnel';
-import { callerFrom, unary, type CallerMessage, type ServiceHandlers } from '@parley/grpc';
+import { callerFrom, runBatchItems, unary, type CallerMessage, type ServiceHandlers } from '@parley/grpc';
+import { conversationsError } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import type { Caller, ConversationsDeps, Visitor } from '../app/deps';
 import { saveRoomCustomerAnswer, setRoomCustomerEmail } from '../app/room-customer';
@@ -35,11 +36,19 @@ import {
   sessionMessage,
 } from './messages';
 import type { MessageView, RoomView } from '../app/views';
+import type {
+  PostVisitorMessageRequest__Output,
+  PostVisitorMessagesRequest__Output,
+} from '@parley/grpc/generated/parley/conversations/v1';
 
 const posted = (p: { room: RoomView; message: MessageView }) => ({
   room: roomMessage(p.room),
   message: chatMessage(p.message),
 });
+
+const SERVICE = 'parley.conversations.v1.Conversations';
+/** The most items PostVisitorMessages takes (the gateway sends at most its own, smaller, maximum). */
+export const MAX_VISITOR_MESSAGES_PER_BATCH = 256;
 
 /** proto <-> application mapping for parley.conversations.v1.Conversations; no decisions are made here. */
 export function conversationsService(
@@ -56,6 +65,14 @@ export function conversationsService(
     method: string,
     handler: (req: Req, visitor: Visitor) => Promise<Res>,
   ) => unary<Req, Res>(async (req) => handler(req, visitorOf(req.visitor)), onInternal(method));
+  const postOne = async (req: PostVisitorMessageRequest__Output) =>
+    posted(
+      await postVisitorMessage(deps, visitorOf(req.visitor), {
+        content: req.content,
+        clientId: req.clientId,
+        offline: req.offline === true,
+      }),
+    );
   const open = <Req extends object, Res>(method: string, handler: (req: Req) => Promise<Res>) =>
     unary<Req, Res>(handler, onInternal(method));
 
@@ -68,14 +85,36 @@ export function conversationsService(
       const chat = await getVisitorChat(deps, v);
       return { room: chat.room ? roomMessage(chat.room) : null, messages: chat.messages.map(chatMessage) };
     }),
-    PostVisitorMessage: visitor('PostVisitorMessage', async (req, v) =>
-      posted(
-        await postVisitorMessage(deps, v, {
-          content: req.content,
-          clientId: req.clientId,
-          offline: req.offline === true,
-        }),
-      ),
+    PostVisitorMessage: unary(postOne, onInternal('PostVisitorMessage')),
+    // Each item as PostVisitorMessage: its own checks, errors and span; a visitor key's items in order.
+    PostVisitorMessages: unary(
+      async (req: PostVisitorMessagesRequest__Output) => {
+        if (req.items.length > MAX_VISITOR_MESSAGES_PER_BATCH)
+          throw conversationsError(
+            'validation',
+            `At most ${MAX_VISITOR_MESSAGES_PER_BATCH} messages per batch`,
+            'VALIDATION',
+            [{ field: 'items', message: 'too many items' }],
+          );
+        const results = await runBatchItems(req.items, {
+          label: `${SERVICE}/PostVisitorMessage`,
+          batchLabel: `${SERVICE}/PostVisitorMessages`,
+          keyOf: (item) => `${item.visitor?.domainId}|${item.visitor?.customerId}|${item.visitor?.keyId}`,
+          handle: postOne,
+          onInternalError: onInternal('PostVisitorMessage'),
+        });
+        return {
+          results: results.map((r) =>
+            // The room's last message is the posted one or a later one, which the gateway does
+            // not read: left out, the answer encodes each message once, not twice.
+            'ok' in r
+              ? { posted: { ...r.ok, room: { ...r.ok.room, lastMessage: null } } }
+              : { error: r.error },
+          ),
+        };
+      },
+      onInternal('PostVisitorMessages'),
+      { checksItsOwnText: true },
     ),
     MarkSeenByVisitor: visitor('MarkSeenByVisitor', async (_req, v) => {
       await markSeenByVisitor(deps, v);
