@@ -351,6 +351,36 @@ describe('EventStore on JetStream 2.9', () => {
       expect((await store.load<TallyEvent>(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
     });
 
+    it('holds what was stored: mutating the events appended or the result reaches neither load nor the next command', async () => {
+      const subject = store.subject('tally', 'appended-mutable');
+      const added: TallyEvent = { type: 'TallyAdded', data: { by: 'a', amount: 1 } };
+      const result = await store.append(subject, [opened('a'), added], {
+        expectedVersion: 0,
+        commandId: 'am',
+        meta: { actor: 'u1' },
+      });
+      (added.data as { amount: number }).amount = 100;
+      (result.events[0]!.data as { by: string }).by = 'mallory';
+      result.events[0]!.meta.actor = 'mallory';
+      // The next command decides on the held history (no state held after a bare append).
+      const outcome = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 2 },
+        { commandId: 'am-next' },
+      );
+      expect(outcome.state).toEqual({ open: true, total: 3, contributors: ['a', 'b'] });
+      const loaded = await store.load<TallyEvent>(subject);
+      expect(loaded.events.map((e) => e.data)).toEqual([
+        { by: 'a' },
+        { by: 'a', amount: 1 },
+        { by: 'b', amount: 2 },
+      ]);
+      expect(loaded.events[0]!.meta).toMatchObject({ actor: 'u1' });
+      expect(loaded).toEqual(await reader.load<TallyEvent>(subject));
+    });
+
     it('notices a recreated stream and does not serve the old history', async () => {
       const subject = store.subject('tally', 'recreated');
       await store.append(subject, [opened('old')], { expectedVersion: 0, commandId: 'old' });

@@ -11,6 +11,7 @@ import {
 } from './errors';
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
 import { directGet, type DirectQuery } from './direct-get';
+import { heldEvent, readHeld, type HeldEvent } from './held-event';
 import { HistoryCache } from './history-cache';
 import { nextTurn } from './next-turn';
 import {
@@ -141,6 +142,7 @@ export class EventStore {
       return encodePayload(event, occurredAt, meta);
     });
     const recorded: RecordedEvent<E>[] = [];
+    const held: HeldEvent[] = [];
     let expected = expectedVersion;
     let duplicate = false;
     let storedBefore = false;
@@ -166,7 +168,7 @@ export class EventStore {
         storedBefore = true;
         if (ack.firstTry) duplicate = true;
       } else {
-        recorded.push({
+        const stored: RecordedEvent<E> = {
           type: event.type,
           data: event.data,
           subject,
@@ -175,24 +177,27 @@ export class EventStore {
           occurredAt,
           meta,
           batch: { commandId, index, size: events.length },
-        });
+        };
+        recorded.push(stored);
+        // The cache keeps the payload this store encoded, not the caller's objects.
+        held.push(heldEvent(stored, payloads[index]!));
       }
       expected = ack.seq;
     }
     // An event stored before sits wherever it landed then, not necessarily right after
     // `expectedVersion`: the cached history cannot be continued with it.
     if (storedBefore) this.cache.delete(subject);
-    else this.cache.extend(subject, expectedVersion, recorded);
+    else this.cache.extend(subject, expectedVersion, held);
     return { version: expected, duplicate, events: recorded };
   }
 
   /**
    * The history of `subject` as this store last read or appended it, without asking the log:
-   * another writer may have appended since. Undefined when none is cached. Not a copy: for
-   * executeCommand, which decides on it optimistically (the append's expected version catches a
-   * stale one) and must not change it.
+   * another writer may have appended since. Undefined when none is cached. Not a copy (its events
+   * are immutable; readHeld decodes one): for executeCommand, which decides on it optimistically
+   * (the append's expected version catches a stale one).
    */
-  heldHistory(subject: string): readonly RecordedEvent[] | undefined {
+  heldHistory(subject: string): readonly HeldEvent[] | undefined {
     this.assertAggregateSubject(subject);
     return this.cache.peek(subject);
   }
@@ -218,20 +223,28 @@ export class EventStore {
       this.cache.delete(subject);
       return { events: [], version: 0 };
     }
-    const events = this.cache.validPrefix<E>(subject, last.seq, last.header(MSG_ID_HEADER));
+    // Decoded afresh from the held payloads: the caller's copies, shared with nobody.
+    const held = this.cache.validPrefix(subject, last.seq, last.header(MSG_ID_HEADER));
+    const events = held.map((h) => readHeld<E>(h));
+    const read = (m: StoredEventMessage): RecordedEvent<E> => {
+      const event = decodeEvent<E>(m);
+      // A copy: the message's bytes may be a view of the client's read buffer.
+      held.push(heldEvent(event, m.data.slice()));
+      return event;
+    };
     let next = (events[events.length - 1]?.sequence ?? 0) + 1;
     // Short tails: walk with direct gets (one round trip per event, no consumer to create).
     for (let hops = 0; next <= last.seq && hops < this.directReadLimit; hops++) {
       const m = next === last.seq ? last : await this.direct({ seq: next, next_by_subj: subject });
       if (!m || m.seq > last.seq)
         throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
-      events.push(decodeEvent<E>(m));
+      events.push(read(m));
       next = m.seq + 1;
     }
     // Long tails: stream the rest through an ordered consumer filtered to the subject.
-    if (next <= last.seq) await this.readLongTail(subject, next, last.seq, events);
-    this.cache.set(subject, events);
-    return finish(structuredClone(events));
+    if (next <= last.seq) await this.readLongTail(subject, next, last.seq, events, read);
+    this.cache.set(subject, held);
+    return finish(events);
   }
 
   /**
@@ -245,8 +258,9 @@ export class EventStore {
     from: number,
     until: number,
     into: RecordedEvent<E>[],
+    decode: (m: StoredEventMessage) => RecordedEvent<E>,
   ): Promise<void> {
-    const read: RecordedEvent<E>[] = [];
+    const read: StoredEventMessage[] = [];
     let lastProgress = Date.now();
     let abandoned = false;
     const reading = this.readWithConsumer(subject, from, until, read, () => {
@@ -268,27 +282,28 @@ export class EventStore {
       );
     });
     if ((await Promise.race([reading, stalled])) !== 'stalled') {
-      into.push(...read);
+      into.push(...read.map(decode));
       return;
     }
     abandoned = true;
     reading.catch(() => undefined);
-    into.push(...read);
-    let next = (read[read.length - 1]?.sequence ?? from - 1) + 1;
+    const taken = read.slice(); // the abandoned read may still push
+    into.push(...taken.map(decode));
+    let next = (taken[taken.length - 1]?.seq ?? from - 1) + 1;
     while (next <= until) {
       const m = await this.direct({ seq: next, next_by_subj: subject });
       if (!m || m.seq > until)
         throw new Error(`event log of ${subject} changed while reading (missing up to ${until})`);
-      into.push(decodeEvent<E>(m));
+      into.push(decode(m));
       next = m.seq + 1;
     }
   }
 
-  private async readWithConsumer<E extends DomainEvent>(
+  private async readWithConsumer(
     subject: string,
     from: number,
     until: number,
-    into: RecordedEvent<E>[],
+    into: StoredEventMessage[],
     /** Called on each event; false stops the read (its caller went on without it). */
     progress: () => boolean,
   ): Promise<void> {
@@ -308,7 +323,7 @@ export class EventStore {
             batch.stop();
             return;
           }
-          into.push(decodeEvent<E>(fromJsMsg(m)));
+          into.push(fromJsMsg(m));
           if (m.seq >= until) {
             batch.stop();
             return;
