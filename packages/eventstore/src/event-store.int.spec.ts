@@ -216,18 +216,20 @@ describe('EventStore on JetStream 2.9', () => {
       const subject = store.subject('tally', 'interleaved');
       const first = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'A' });
       // B appends between A's events: A's second publish (chained on its first) must fail.
-      const js = nc.jetstream();
-      const origPublish = js.publish.bind(js);
+      type Replies = { request(...args: unknown[]): Promise<{ json<T>(): T }> };
       let calls = 0;
       const hooked = new EventStore(nc, { context: CONTEXT, namespace });
-      (hooked as unknown as { js: typeof js }).js = Object.assign(Object.create(js), {
-        publish: async (...args: Parameters<typeof js.publish>) => {
-          const ack = await origPublish(...args);
-          if (++calls === 1)
+      const replies = (hooked as unknown as { replies: Replies }).replies;
+      (hooked as unknown as { replies: Replies }).replies = {
+        request: async (...args) => {
+          const reply = await replies.request(...args);
+          if (++calls === 1) {
+            const ack = reply.json<{ seq: number }>();
             await store.append(subject, [added('b', 9)], { expectedVersion: ack.seq, commandId: 'B' });
-          return ack;
+          }
+          return reply;
         },
-      });
+      };
       const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], {
         expectedVersion: first.version,
         commandId: 'A2',

@@ -14,6 +14,7 @@ import { directGet, type DirectQuery } from './direct-get';
 import { heldEvent, readHeld, type HeldEvent } from './held-event';
 import { HistoryCache } from './history-cache';
 import { nextTurn } from './next-turn';
+import { parsePubAck, ReplyInbox } from './reply-inbox';
 import {
   decodeEvent,
   encodePayload,
@@ -59,6 +60,7 @@ export class EventStore {
   private readonly directReadLimit: number;
   private readonly cache: HistoryCache;
   private readonly js: JetStreamClient;
+  private readonly replies: ReplyInbox;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -72,6 +74,7 @@ export class EventStore {
     this.directReadLimit = options.directReadLimit ?? 8;
     this.cache = new HistoryCache(options.cacheSize ?? 1000);
     this.js = nc.jetstream({ timeout: this.publishTimeoutMs });
+    this.replies = replyInboxOf(nc);
   }
 
   /** 'identity.user.<id>' (namespaced when the store is). */
@@ -348,13 +351,12 @@ export class EventStore {
     await nextTurn();
     for (let attempt = 1; ; attempt++) {
       try {
-        const ack = await this.js.publish(subject, payload, {
-          msgID: p.id,
-          expect: { lastSubjectSequence: p.expected },
-          headers: eventHeaders(type, p.batchSize),
-          timeout: this.publishTimeoutMs,
-        });
-        return Object.assign(ack, { firstTry: attempt === 1 });
+        // js.publish's request, through the connection's own reply inbox (reply-inbox.ts).
+        const headers = eventHeaders(type, p.batchSize);
+        headers.set(MSG_ID_HEADER, p.id);
+        headers.set(EXPECTED_LAST_SUBJECT_SEQUENCE_HEADER, String(p.expected));
+        const reply = await this.replies.request(subject, payload, headers, this.publishTimeoutMs);
+        return Object.assign(parsePubAck(reply), { firstTry: attempt === 1 });
       } catch (e) {
         if (attempt >= PUBLISH_ATTEMPTS || !isTransient(e)) throw e;
         await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -394,6 +396,16 @@ export class EventStore {
       throw new InvalidNameError(`subject for stream ${this.stream} (want <aggregate>.<id>)`, subject);
     }
   }
+}
+
+const EXPECTED_LAST_SUBJECT_SEQUENCE_HEADER = 'Nats-Expected-Last-Subject-Sequence';
+
+/** One reply inbox (one subscription) per connection, shared by its stores. */
+const replyInboxes = new WeakMap<NatsConnection, ReplyInbox>();
+function replyInboxOf(nc: NatsConnection): ReplyInbox {
+  let inbox = replyInboxes.get(nc);
+  if (!inbox) replyInboxes.set(nc, (inbox = new ReplyInbox(nc)));
+  return inbox;
 }
 
 function finish<E extends DomainEvent>(events: RecordedEvent<E>[]): LoadedStream<E> {
