@@ -80,12 +80,17 @@ async function main(): Promise<void> {
       }
     };
     const started = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(Array.from({ length: CONCURRENCY }, (_, w) => writer(w)));
     const seconds = elapsedMs(started) / 1000;
+    // The writer's own CPU (the store's append path: encode, publish, ack, cache), which does not
+    // move with other processes' load as throughput does.
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuUsPerEvent = round((cpu.user + cpu.system) / Math.max(1, appended), 1);
     const append = summarize(latencies);
     console.log(formatLatency(`append (${BATCH} event/append)`, append));
     console.log(
-      `throughput: ${Math.round(appended / seconds)} events/s (${appended} events in ${round(seconds, 2)} s), conflicts: ${conflicts}`,
+      `throughput: ${Math.round(appended / seconds)} events/s (${appended} events in ${round(seconds, 2)} s), conflicts: ${conflicts}; writer CPU ${cpuUsPerEvent} µs per event`,
     );
 
     // load(): an unknown aggregate (the "is it new?" path), a short one, and a long one read
@@ -102,6 +107,7 @@ async function main(): Promise<void> {
         batch: BATCH,
         seconds: round(seconds, 2),
         eventsPerSecond: Math.round(appended / seconds),
+        cpuUsPerEvent,
         conflicts,
         appendLatencyMs: append,
         loadLatencyMs: loads,

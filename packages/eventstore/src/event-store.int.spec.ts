@@ -216,18 +216,20 @@ describe('EventStore on JetStream 2.9', () => {
       const subject = store.subject('tally', 'interleaved');
       const first = await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'A' });
       // B appends between A's events: A's second publish (chained on its first) must fail.
-      const js = nc.jetstream();
-      const origPublish = js.publish.bind(js);
+      type Replies = { request(...args: unknown[]): Promise<{ json<T>(): T }> };
       let calls = 0;
       const hooked = new EventStore(nc, { context: CONTEXT, namespace });
-      (hooked as unknown as { js: typeof js }).js = Object.assign(Object.create(js), {
-        publish: async (...args: Parameters<typeof js.publish>) => {
-          const ack = await origPublish(...args);
-          if (++calls === 1)
+      const replies = (hooked as unknown as { replies: Replies }).replies;
+      (hooked as unknown as { replies: Replies }).replies = {
+        request: async (...args) => {
+          const reply = await replies.request(...args);
+          if (++calls === 1) {
+            const ack = reply.json<{ seq: number }>();
             await store.append(subject, [added('b', 9)], { expectedVersion: ack.seq, commandId: 'B' });
-          return ack;
+          }
+          return reply;
         },
-      });
+      };
       const attempt = hooked.append(subject, [added('a', 1), added('a', 2)], {
         expectedVersion: first.version,
         commandId: 'A2',
@@ -349,6 +351,36 @@ describe('EventStore on JetStream 2.9', () => {
       (first.events[0]!.data as { by: string }).by = 'mallory';
       first.events.pop();
       expect((await store.load<TallyEvent>(subject)).events.map((e) => e.data)).toEqual([{ by: 'a' }]);
+    });
+
+    it('holds what was stored: mutating the events appended or the result reaches neither load nor the next command', async () => {
+      const subject = store.subject('tally', 'appended-mutable');
+      const added: TallyEvent = { type: 'TallyAdded', data: { by: 'a', amount: 1 } };
+      const result = await store.append(subject, [opened('a'), added], {
+        expectedVersion: 0,
+        commandId: 'am',
+        meta: { actor: 'u1' },
+      });
+      (added.data as { amount: number }).amount = 100;
+      (result.events[0]!.data as { by: string }).by = 'mallory';
+      result.events[0]!.meta.actor = 'mallory';
+      // The next command decides on the held history (no state held after a bare append).
+      const outcome = await executeCommand(
+        store,
+        subject,
+        tally,
+        { type: 'add', by: 'b', amount: 2 },
+        { commandId: 'am-next' },
+      );
+      expect(outcome.state).toEqual({ open: true, total: 3, contributors: ['a', 'b'] });
+      const loaded = await store.load<TallyEvent>(subject);
+      expect(loaded.events.map((e) => e.data)).toEqual([
+        { by: 'a' },
+        { by: 'a', amount: 1 },
+        { by: 'b', amount: 2 },
+      ]);
+      expect(loaded.events[0]!.meta).toMatchObject({ actor: 'u1' });
+      expect(loaded).toEqual(await reader.load<TallyEvent>(subject));
     });
 
     it('notices a recreated stream and does not serve the old history', async () => {

@@ -11,8 +11,10 @@ import {
 } from './errors';
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
 import { directGet, type DirectQuery } from './direct-get';
+import { heldEvent, readHeld, type HeldEvent } from './held-event';
 import { HistoryCache } from './history-cache';
 import { nextTurn } from './next-turn';
+import { parsePubAck, ReplyInbox } from './reply-inbox';
 import {
   decodeEvent,
   encodePayload,
@@ -58,6 +60,7 @@ export class EventStore {
   private readonly directReadLimit: number;
   private readonly cache: HistoryCache;
   private readonly js: JetStreamClient;
+  private readonly replies: ReplyInbox;
 
   constructor(
     private readonly nc: NatsConnection,
@@ -71,6 +74,7 @@ export class EventStore {
     this.directReadLimit = options.directReadLimit ?? 8;
     this.cache = new HistoryCache(options.cacheSize ?? 1000);
     this.js = nc.jetstream({ timeout: this.publishTimeoutMs });
+    this.replies = replyInboxOf(nc);
   }
 
   /** 'identity.user.<id>' (namespaced when the store is). */
@@ -141,6 +145,7 @@ export class EventStore {
       return encodePayload(event, occurredAt, meta);
     });
     const recorded: RecordedEvent<E>[] = [];
+    const held: HeldEvent[] = [];
     let expected = expectedVersion;
     let duplicate = false;
     let storedBefore = false;
@@ -166,7 +171,7 @@ export class EventStore {
         storedBefore = true;
         if (ack.firstTry) duplicate = true;
       } else {
-        recorded.push({
+        const stored: RecordedEvent<E> = {
           type: event.type,
           data: event.data,
           subject,
@@ -175,24 +180,27 @@ export class EventStore {
           occurredAt,
           meta,
           batch: { commandId, index, size: events.length },
-        });
+        };
+        recorded.push(stored);
+        // The cache keeps the payload this store encoded, not the caller's objects.
+        held.push(heldEvent(stored, payloads[index]!));
       }
       expected = ack.seq;
     }
     // An event stored before sits wherever it landed then, not necessarily right after
     // `expectedVersion`: the cached history cannot be continued with it.
     if (storedBefore) this.cache.delete(subject);
-    else this.cache.extend(subject, expectedVersion, recorded);
+    else this.cache.extend(subject, expectedVersion, held);
     return { version: expected, duplicate, events: recorded };
   }
 
   /**
    * The history of `subject` as this store last read or appended it, without asking the log:
-   * another writer may have appended since. Undefined when none is cached. Not a copy: for
-   * executeCommand, which decides on it optimistically (the append's expected version catches a
-   * stale one) and must not change it.
+   * another writer may have appended since. Undefined when none is cached. Not a copy (its events
+   * are immutable; readHeld decodes one): for executeCommand, which decides on it optimistically
+   * (the append's expected version catches a stale one).
    */
-  heldHistory(subject: string): readonly RecordedEvent[] | undefined {
+  heldHistory(subject: string): readonly HeldEvent[] | undefined {
     this.assertAggregateSubject(subject);
     return this.cache.peek(subject);
   }
@@ -218,20 +226,28 @@ export class EventStore {
       this.cache.delete(subject);
       return { events: [], version: 0 };
     }
-    const events = this.cache.validPrefix<E>(subject, last.seq, last.header(MSG_ID_HEADER));
+    // Decoded afresh from the held payloads: the caller's copies, shared with nobody.
+    const held = this.cache.validPrefix(subject, last.seq, last.header(MSG_ID_HEADER));
+    const events = held.map((h) => readHeld<E>(h));
+    const read = (m: StoredEventMessage): RecordedEvent<E> => {
+      const event = decodeEvent<E>(m);
+      // A copy: the message's bytes may be a view of the client's read buffer.
+      held.push(heldEvent(event, m.data.slice()));
+      return event;
+    };
     let next = (events[events.length - 1]?.sequence ?? 0) + 1;
     // Short tails: walk with direct gets (one round trip per event, no consumer to create).
     for (let hops = 0; next <= last.seq && hops < this.directReadLimit; hops++) {
       const m = next === last.seq ? last : await this.direct({ seq: next, next_by_subj: subject });
       if (!m || m.seq > last.seq)
         throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
-      events.push(decodeEvent<E>(m));
+      events.push(read(m));
       next = m.seq + 1;
     }
     // Long tails: stream the rest through an ordered consumer filtered to the subject.
-    if (next <= last.seq) await this.readLongTail(subject, next, last.seq, events);
-    this.cache.set(subject, events);
-    return finish(structuredClone(events));
+    if (next <= last.seq) await this.readLongTail(subject, next, last.seq, events, read);
+    this.cache.set(subject, held);
+    return finish(events);
   }
 
   /**
@@ -245,8 +261,9 @@ export class EventStore {
     from: number,
     until: number,
     into: RecordedEvent<E>[],
+    decode: (m: StoredEventMessage) => RecordedEvent<E>,
   ): Promise<void> {
-    const read: RecordedEvent<E>[] = [];
+    const read: StoredEventMessage[] = [];
     let lastProgress = Date.now();
     let abandoned = false;
     const reading = this.readWithConsumer(subject, from, until, read, () => {
@@ -268,27 +285,28 @@ export class EventStore {
       );
     });
     if ((await Promise.race([reading, stalled])) !== 'stalled') {
-      into.push(...read);
+      into.push(...read.map(decode));
       return;
     }
     abandoned = true;
     reading.catch(() => undefined);
-    into.push(...read);
-    let next = (read[read.length - 1]?.sequence ?? from - 1) + 1;
+    const taken = read.slice(); // the abandoned read may still push
+    into.push(...taken.map(decode));
+    let next = (taken[taken.length - 1]?.seq ?? from - 1) + 1;
     while (next <= until) {
       const m = await this.direct({ seq: next, next_by_subj: subject });
       if (!m || m.seq > until)
         throw new Error(`event log of ${subject} changed while reading (missing up to ${until})`);
-      into.push(decodeEvent<E>(m));
+      into.push(decode(m));
       next = m.seq + 1;
     }
   }
 
-  private async readWithConsumer<E extends DomainEvent>(
+  private async readWithConsumer(
     subject: string,
     from: number,
     until: number,
-    into: RecordedEvent<E>[],
+    into: StoredEventMessage[],
     /** Called on each event; false stops the read (its caller went on without it). */
     progress: () => boolean,
   ): Promise<void> {
@@ -308,7 +326,7 @@ export class EventStore {
             batch.stop();
             return;
           }
-          into.push(decodeEvent<E>(fromJsMsg(m)));
+          into.push(fromJsMsg(m));
           if (m.seq >= until) {
             batch.stop();
             return;
@@ -333,13 +351,12 @@ export class EventStore {
     await nextTurn();
     for (let attempt = 1; ; attempt++) {
       try {
-        const ack = await this.js.publish(subject, payload, {
-          msgID: p.id,
-          expect: { lastSubjectSequence: p.expected },
-          headers: eventHeaders(type, p.batchSize),
-          timeout: this.publishTimeoutMs,
-        });
-        return Object.assign(ack, { firstTry: attempt === 1 });
+        // js.publish's request, through the connection's own reply inbox (reply-inbox.ts).
+        const headers = eventHeaders(type, p.batchSize);
+        headers.set(MSG_ID_HEADER, p.id);
+        headers.set(EXPECTED_LAST_SUBJECT_SEQUENCE_HEADER, String(p.expected));
+        const reply = await this.replies.request(subject, payload, headers, this.publishTimeoutMs);
+        return Object.assign(parsePubAck(reply), { firstTry: attempt === 1 });
       } catch (e) {
         if (attempt >= PUBLISH_ATTEMPTS || !isTransient(e)) throw e;
         await new Promise((r) => setTimeout(r, 50 * attempt));
@@ -379,6 +396,16 @@ export class EventStore {
       throw new InvalidNameError(`subject for stream ${this.stream} (want <aggregate>.<id>)`, subject);
     }
   }
+}
+
+const EXPECTED_LAST_SUBJECT_SEQUENCE_HEADER = 'Nats-Expected-Last-Subject-Sequence';
+
+/** One reply inbox (one subscription) per connection, shared by its stores. */
+const replyInboxes = new WeakMap<NatsConnection, ReplyInbox>();
+function replyInboxOf(nc: NatsConnection): ReplyInbox {
+  let inbox = replyInboxes.get(nc);
+  if (!inbox) replyInboxes.set(nc, (inbox = new ReplyInbox(nc)));
+  return inbox;
 }
 
 function finish<E extends DomainEvent>(events: RecordedEvent<E>[]): LoadedStream<E> {

@@ -1,6 +1,7 @@
 import type { Decider, DomainEvent, Folded, LoadedStream, RecordedEvent } from './api';
 import { ConcurrencyError, PartialAppendError } from './errors';
 import type { EventStore } from './event-store';
+import { readHeld } from './held-event';
 
 export interface ExecuteCommandOptions<S = unknown> {
   /** Unique per command (not per request that runs several commands). Makes the command idempotent. */
@@ -182,9 +183,13 @@ async function decideOnHeldHistory<C, E extends DomainEvent, S>(
   let state: S;
   let events: E[];
   try {
-    // Folded from copies: a state must not share objects with the store's events.
+    // Folded from fresh decodes: a state shares no objects with the store's history.
     state =
-      (store.heldState(subject, decider) as S | undefined) ?? foldEvents(decider, structuredClone(history));
+      (store.heldState(subject, decider) as S | undefined) ??
+      foldEvents(
+        decider,
+        history.map((h) => readHeld<E>(h)),
+      );
     await options.guard?.(state);
     events = decider.decide(command, state);
   } catch {

@@ -1,16 +1,17 @@
 import { LRUCache } from 'lru-cache';
-import type { DomainEvent, RecordedEvent } from './api';
+import type { HeldEvent } from './held-event';
 
 interface Entry {
-  events: RecordedEvent[];
+  events: readonly HeldEvent[];
   /** A state folded from exactly `events`, by the decider `key`. */
   folded?: { key: object; state: unknown };
 }
 
 /**
  * Recently stored aggregates' histories (lru-cache; a load that finds one stores it again, so
- * it counts as a use), least recently stored evicted first. Entries are private:
- * load() hands out copies, so a caller mutating an event cannot corrupt what the next caller sees.
+ * it counts as a use), least recently stored evicted first. It holds each event's payload as
+ * stored (held-event.ts), which readers decode afresh: a caller mutating an event it was handed
+ * cannot corrupt what the next caller sees, and an append adds its events without copying them.
  * Beside a history it may hold the state a decider folded from it, so that the next command on
  * the aggregate neither copies nor folds the history again.
  */
@@ -28,11 +29,7 @@ export class HistoryCache {
    * The cached history of `subject` as a fresh array, if it is a prefix of what the log holds
    * now (last sequence `lastSeq`, whose msgID is `lastId`); [] when nothing usable is cached.
    */
-  validPrefix<E extends DomainEvent>(
-    subject: string,
-    lastSeq: number,
-    lastId: string | undefined,
-  ): RecordedEvent<E>[] {
+  validPrefix(subject: string, lastSeq: number, lastId: string | undefined): HeldEvent[] {
     const cached = this.entries?.peek(subject)?.events;
     const tail = cached?.[cached.length - 1];
     if (!cached || !tail) return [];
@@ -44,17 +41,17 @@ export class HistoryCache {
       this.entries?.delete(subject);
       return [];
     }
-    return cached.slice() as RecordedEvent<E>[];
+    return cached.slice();
   }
 
-  /** The cached history itself (not a copy: the caller must not change it), if there is one. */
-  peek(subject: string): readonly RecordedEvent[] | undefined {
+  /** The cached history itself (not a copy; its events are immutable), if there is one. */
+  peek(subject: string): readonly HeldEvent[] | undefined {
     const cached = this.entries?.peek(subject)?.events;
     return cached && cached.length > 0 ? cached : undefined;
   }
 
-  /** Stores `events` (the cache owns the array and its events from now on). */
-  set(subject: string, events: RecordedEvent[]): void {
+  /** Stores `events` (the cache owns the array from now on). */
+  set(subject: string, events: readonly HeldEvent[]): void {
     this.entries?.set(subject, { events });
   }
 
@@ -62,12 +59,12 @@ export class HistoryCache {
    * After an append that expected `expectedVersion`: the appended events continue the cached
    * history if it ended exactly there (or there was none and the aggregate was new).
    */
-  extend(subject: string, expectedVersion: number, appended: RecordedEvent[]): void {
+  extend(subject: string, expectedVersion: number, appended: readonly HeldEvent[]): void {
     const cached = this.entries?.peek(subject)?.events ?? (expectedVersion === 0 ? [] : undefined);
     if (!cached) return;
     const tailSeq = cached[cached.length - 1]?.sequence ?? 0;
     if (tailSeq !== expectedVersion) return; // the next load reads forward from the log
-    this.set(subject, [...cached, ...structuredClone(appended)]);
+    this.set(subject, [...cached, ...appended]);
   }
 
   /** The state `key` folded from the cached history as it is now, if one is held. */

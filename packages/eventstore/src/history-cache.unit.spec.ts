@@ -1,15 +1,12 @@
-import type { RecordedEvent } from './api';
+import { heldEvent, readHeld, type HeldEvent } from './held-event';
 import { HistoryCache } from './history-cache';
+import { encodePayload } from './wire';
 
-const ev = (sequence: number, id = `c${sequence}:0`): RecordedEvent => ({
-  type: 'T',
-  data: { n: sequence },
-  subject: 's',
-  sequence,
-  eventId: id,
-  occurredAt: '',
-  meta: {},
-});
+const ev = (sequence: number, id = `c${sequence}:0`): HeldEvent =>
+  heldEvent(
+    { type: 'T', data: { n: sequence }, subject: 's', sequence, eventId: id, occurredAt: '', meta: {} },
+    encodePayload({ type: 'T', data: { n: sequence } }, '', {}),
+  );
 
 describe('HistoryCache', () => {
   it('serves a cached history while it is a prefix of the log', () => {
@@ -71,12 +68,16 @@ describe('HistoryCache', () => {
     expect(c.validPrefix('not-cached', 8, 'c8:0')).toEqual([]);
   });
 
-  it('keeps its own copies of appended events and caches nothing with capacity 0', () => {
+  it('hands every reader its own decode of a held event and caches nothing with capacity 0', () => {
     const c = new HistoryCache(10);
-    const appended = [ev(1)];
-    c.extend('s', 0, appended);
-    (appended[0]!.data as { n: number }).n = 99;
-    expect(c.validPrefix('s', 1, 'c1:0')[0]!.data).toEqual({ n: 1 });
+    c.extend('s', 0, [ev(1)]);
+    const first = readHeld(c.validPrefix('s', 1, 'c1:0')[0]!);
+    (first.data as { n: number }).n = 99;
+    first.meta.x = 'changed';
+    const again = readHeld(c.validPrefix('s', 1, 'c1:0')[0]!);
+    expect(again.data).toEqual({ n: 1 });
+    expect(again.meta).toEqual({});
+    expect(again).toMatchObject({ type: 'T', subject: 's', sequence: 1, eventId: 'c1:0' });
     const off = new HistoryCache(0);
     off.set('s', [ev(1)]);
     expect(off.validPrefix('s', 1, 'c1:0')).toEqual([]);

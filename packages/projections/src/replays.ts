@@ -4,7 +4,7 @@ import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import type { ProjectionKey } from './projection-key';
 import { errorText, recordReplayFailure, type ReplayRequest } from './dead-letters';
-import { storableEvent } from './storable';
+import { storableDecoded } from './storable';
 import { isTransientError } from './transient';
 
 export interface ReplayWatcherOptions {
@@ -72,7 +72,7 @@ export class ReplayWatcher {
       let event: RecordedEvent;
       try {
         if (!stored) throw new Error(`event ${request.sequence} is no longer in ${this.o.stream}`);
-        event = storableEvent(decodeEvent(stored));
+        event = storableDecoded(decodeEvent(stored), stored.data);
       } catch (e) {
         await this.failed(request.id, request.sequence, e);
         continue;

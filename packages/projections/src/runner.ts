@@ -24,7 +24,7 @@ import { inEventSpan, startEventSpans } from '@parley/tracing';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { ReplayWatcher } from './replays';
 import { ensureProjectionSchema } from './schema';
-import { storableEvent } from './storable';
+import { storableDecoded } from './storable';
 import { isTransientError } from './transient';
 import { PositionWaiters } from './waiters';
 
@@ -432,13 +432,14 @@ class Runner implements ProjectionRunner {
 
 /** The message as the projection gets it: decoded, its content made storable. */
 function decodeMessage(m: JsMsg): RecordedEvent {
-  return storableEvent(
+  return storableDecoded(
     decodeEvent({
       subject: m.subject,
       seq: m.seq,
       data: m.data,
       header: (n) => m.headers?.get(n) || undefined,
     }),
+    m.data,
   );
 }
 

@@ -56,3 +56,16 @@ export function storableEvent<E extends RecordedEvent>(event: E): E {
   const meta = storableValue(event.meta);
   return data === event.data && meta === event.meta ? event : { ...event, data, meta };
 }
+
+const UNICODE_ESCAPE = Buffer.from('\\u');
+
+/**
+ * storableEvent for an event decoded from `payload`, its stored JSON, without walking it when
+ * nothing in it can need a change: JSON holds NUL and lone surrogates only as `\u` escapes (a raw
+ * NUL is invalid JSON and UTF-8 has no lone surrogates), so a payload without a `\u` (the bulk of
+ * them) decodes to an event already storable. One native search instead of a regex per string.
+ */
+export function storableDecoded<E extends RecordedEvent>(event: E, payload: Uint8Array): E {
+  const bytes = Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength);
+  return bytes.includes(UNICODE_ESCAPE) ? storableEvent(event) : event;
+}

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@parley/eventstore';
-import { storableEvent, storableText, storableValue } from './storable';
+import { decodeEvent } from '@parley/eventstore';
+import { storableDecoded, storableEvent, storableText, storableValue } from './storable';
 
 const R = '\uFFFD';
 
@@ -69,5 +70,37 @@ describe('storableEvent', () => {
   it('cleans data and meta, keeping everything else', () => {
     const stored = storableEvent({ ...event, data: { text: 'a\u0000' }, meta: { actor: '\ud800' } });
     expect(stored).toEqual({ ...event, data: { text: `a${R}` }, meta: { actor: R } });
+  });
+});
+
+describe('storableDecoded', () => {
+  const stored = (data: unknown, meta: Record<string, string> = {}) => {
+    const payload = new TextEncoder().encode(JSON.stringify({ type: 'Noted', data, occurredAt: '', meta }));
+    const decoded = decodeEvent({ subject: 'ledger.note.1', seq: 1, data: payload, header: () => undefined });
+    return { payload, decoded };
+  };
+
+  it('cleans what the stored JSON carries escaped: NUL, lone surrogates, in data, keys and meta', () => {
+    for (const [data, meta, want] of [
+      [{ text: 'a\u0000' }, {}, { text: `a${R}` }],
+      [{ text: '\ud800' }, {}, { text: R }],
+      [{ ['k\udc00']: 1 }, {}, { [`k${R}`]: 1 }],
+      [{ text: 'a' }, { actor: 'u\u0000' }, { text: 'a' }],
+    ] as const) {
+      const { payload, decoded } = stored(data, meta);
+      const event = storableDecoded(decoded, payload);
+      expect(event.data).toEqual(want);
+      expect(event).toEqual(storableEvent(decoded));
+    }
+  });
+
+  it('returns the decoded event itself when its payload has no \\u escape, emoji and all', () => {
+    const { payload, decoded } = stored({ text: 'héllo 👋 末尾', list: ['x'] }, { actor: 'u' });
+    expect(storableDecoded(decoded, payload)).toBe(decoded);
+    // A payload that is a view into a larger buffer is searched only within its bounds.
+    const big = new Uint8Array(payload.length + 8);
+    big.set(payload, 0);
+    big.set(new TextEncoder().encode('\\u0000'), payload.length);
+    expect(storableDecoded(decoded, big.subarray(0, payload.length))).toBe(decoded);
   });
 });
