@@ -11,7 +11,7 @@
  *
  * autocannon sends at a fixed overall rate from CONNECTIONS keep-alive connections; latency is
  * from each request's write to its whole answer. Per request: the CPU of the gateway,
- * conversations, PostgreSQL and NATS, and the statements conversations' database ran (its
+ * conversations, PostgreSQL (all of it, and conversations' own backends alone) and NATS, and the statements conversations' database ran (its
  * transactions: every read is one statement in its own).
  */
 import { randomUUID } from 'node:crypto';
@@ -106,21 +106,31 @@ async function main(): Promise<void> {
           )
         ).rows[0]?.n ?? 0,
       );
+    // conversations' own PostgreSQL backends: the server's other backends serve whatever else runs here.
+    const ownBackends = async () => {
+      const pids = await stats.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+        stack.conversationsDatabase,
+      ]);
+      return new Map(pids.rows.map(({ pid }) => [pid, cpuSecondsOf(pid)]));
+    };
+    const ownSecondsBetween = (before: Map<number, number>, after: Map<number, number>) =>
+      [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
     const gateway = stack.named.find((n) => n.name === 'gateway0')!.child;
     const service = stack.named.find((n) => n.name === 'conversations')!.child;
     for (const route of routes) {
       // Warm-up: JIT, gRPC channel, connection pools.
       await autocannon({ url: `${url}${route.path}`, headers, connections: 10, amount: 500 });
       const loadBefore = load();
-      const cpu = () => ({
+      const cpu = async () => ({
         gateway: cpuSecondsOf(gateway.process.pid),
         conversations: cpuSecondsOf(service.process.pid),
         servers: serverProcesses(),
+        backends: await ownBackends(),
       });
       // The statistics collector reports a backend's counts when it goes idle, within a second.
       await new Promise((r) => setTimeout(r, 1_200));
       const statementsBefore = await transactions();
-      const before = cpu();
+      const before = await cpu();
       const result = await autocannon({
         url: `${url}${route.path}`,
         headers,
@@ -128,7 +138,7 @@ async function main(): Promise<void> {
         overallRate: RATE,
         duration: SECONDS,
       });
-      const after = cpu();
+      const after = await cpu();
       await new Promise((r) => setTimeout(r, 1_200));
       const statements = (await transactions()) - statementsBefore;
       const answered = result.requests.total;
@@ -157,6 +167,7 @@ async function main(): Promise<void> {
           gateway: perRequest(after.gateway - before.gateway),
           conversations: perRequest(after.conversations - before.conversations),
           postgresql: perRequest(servers.postgresql ?? 0),
+          postgresqlOwn: perRequest(ownSecondsBetween(before.backends, after.backends)),
           nats: perRequest(servers.nats ?? 0),
         },
         statementsPerRequest: answered ? round(statements / answered, 2) : 0,
@@ -167,7 +178,7 @@ async function main(): Promise<void> {
         `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s), ` +
           `latency p50 ${line.latencyMs.p50} ms, p99 ${line.latencyMs.p99} ms, max ${line.latencyMs.max} ms; ` +
           `errors ${line.errors}, timeouts ${line.timeouts}, non-2xx ${line.non2xx}; ` +
-          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql}, NATS ${line.cpuMsPerRequest.nats}; ` +
+          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql} (conversations' own backends ${line.cpuMsPerRequest.postgresqlOwn}), NATS ${line.cpuMsPerRequest.nats}; ` +
           `SQL statements per request ${line.statementsPerRequest}; ` +
           `load ${loadBefore.join(' ')} -> ${line.loadAfter.join(' ')}`,
       );
