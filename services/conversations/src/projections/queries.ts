@@ -8,6 +8,7 @@ import type {
 import type { Pool } from 'pg';
 import type { MessageView, RoomView } from '../app/views';
 import type { RoomScope } from '../domain/shared/access';
+import { named } from './named-statement';
 
 export interface DomainRow {
   domainId: string;
@@ -118,7 +119,7 @@ function roomOf(row: RoomRow): RoomRecord {
 }
 
 export async function roomById(pool: Pool, roomId: string): Promise<RoomRecord | null> {
-  const r = await pool.query<RoomRow>(`${ROOM_SELECT} WHERE r.room_id = $1`, [roomId]);
+  const r = await pool.query<RoomRow>(named(`${ROOM_SELECT} WHERE r.room_id = $1`, [roomId]));
   return r.rows[0] ? roomOf(r.rows[0]) : null;
 }
 
@@ -175,14 +176,16 @@ export async function roomsOfAccount(
   // One row more than the page tells whether another page follows.
   params.push(query.limit + 1);
   const r = await pool.query<RoomRow & { updated_micros: string; last_position: string }>(
-    `SELECT ${ROOM_COLUMNS},
+    named(
+      `SELECT ${ROOM_COLUMNS},
             (extract(epoch FROM r.updated_at) * 1000000)::bigint::text AS updated_micros,
             r.last_position::text AS last_position
       ${ROOM_FROM}
       WHERE ${where.join(' AND ')}
       ORDER BY r.updated_at DESC, r.last_position DESC, r.room_id DESC
       LIMIT $${params.length}`,
-    params,
+      params,
+    ),
   );
   const rows = r.rows.slice(0, query.limit);
   const last = rows.at(-1);
@@ -200,11 +203,13 @@ export async function messagesOfRoom(
   options: { includeBot: boolean; forTeam: boolean },
 ): Promise<MessageView[]> {
   const r = await pool.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS}${options.forTeam ? ', m.decision' : ''} FROM messages m
+    named(
+      `SELECT ${MESSAGE_COLUMNS}${options.forTeam ? ', m.decision' : ''} FROM messages m
       WHERE m.room_id = $1 ${options.includeBot ? '' : "AND m.author <> 'bot'"}
             ${options.forTeam ? '' : 'AND NOT m.is_note'}
       ORDER BY m.position`,
-    [roomId],
+      [roomId],
+    ),
   );
   return r.rows.map(messageOf);
 }
