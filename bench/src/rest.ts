@@ -11,7 +11,8 @@
  *
  * autocannon sends at a fixed overall rate from CONNECTIONS keep-alive connections; latency is
  * from each request's write to its whole answer. Per request: the CPU of the gateway,
- * conversations, PostgreSQL (all of it, and conversations' own backends alone) and NATS, and the statements conversations' database ran (its
+ * conversations, PostgreSQL (all of it, and conversations' own backends alone), NATS and this
+ * process (autocannon, the client), and the statements conversations' database ran (its
  * transactions: every read is one statement in its own).
  */
 import { randomUUID } from 'node:crypto';
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
         conversations: cpuSecondsOf(service.process.pid),
         servers: serverProcesses(),
         backends: await ownBackends(),
+        // This process: autocannon, the client of every request, on the same two cores.
+        client: process.cpuUsage(),
       });
       // The statistics collector reports a backend's counts when it goes idle, within a second.
       await new Promise((r) => setTimeout(r, 1_200));
@@ -169,6 +172,9 @@ async function main(): Promise<void> {
           postgresql: perRequest(servers.postgresql ?? 0),
           postgresqlOwn: perRequest(ownSecondsBetween(before.backends, after.backends)),
           nats: perRequest(servers.nats ?? 0),
+          client: perRequest(
+            (after.client.user + after.client.system - before.client.user - before.client.system) / 1e6,
+          ),
         },
         statementsPerRequest: answered ? round(statements / answered, 2) : 0,
         loadBefore,
@@ -178,7 +184,7 @@ async function main(): Promise<void> {
         `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s), ` +
           `latency p50 ${line.latencyMs.p50} ms, p99 ${line.latencyMs.p99} ms, max ${line.latencyMs.max} ms; ` +
           `errors ${line.errors}, timeouts ${line.timeouts}, non-2xx ${line.non2xx}; ` +
-          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql} (conversations' own backends ${line.cpuMsPerRequest.postgresqlOwn}), NATS ${line.cpuMsPerRequest.nats}; ` +
+          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql} (conversations' own backends ${line.cpuMsPerRequest.postgresqlOwn}), NATS ${line.cpuMsPerRequest.nats}, the client (autocannon) ${line.cpuMsPerRequest.client}; ` +
           `SQL statements per request ${line.statementsPerRequest}; ` +
           `load ${loadBefore.join(' ')} -> ${line.loadAfter.join(' ')}`,
       );
