@@ -57,6 +57,8 @@ export interface Stack {
   visitorSecret: string;
   /** The conversations service's gRPC address (widget source), for posts that bypass the gateway. */
   conversationsUrl: string | undefined;
+  /** conversations' read-model database (widget source), for its statement counts. */
+  conversationsDatabase: string | undefined;
   servers: Child[];
   urls: string[];
   /** The programs whose CPU the burst accounts for, by name. */
@@ -90,6 +92,7 @@ export async function startStack(
   const named: Stack['named'] = [];
   let domainId: string = randomUUID();
   let conversationsUrl: string | undefined;
+  let conversationsDatabase: string | undefined;
   let identityUrl = '127.0.0.1:1';
   const stop = async () => {
     for (const child of [...children].reverse()) await child.stop();
@@ -125,6 +128,7 @@ export async function startStack(
       children.push(conversations);
       named.push({ name: 'conversations', child: conversations });
       conversationsUrl = `127.0.0.1:${conversations.port}`;
+      conversationsDatabase = db.name;
       domainId = await announceDomain(nc, namespace, db, accountId);
     }
     const script = settings.target === 'product' ? 'realtime-gateway.js' : 'reference-server.js';
@@ -165,6 +169,7 @@ export async function startStack(
       domainId,
       visitorSecret,
       conversationsUrl,
+      conversationsDatabase,
       servers,
       urls: servers.map((s) => `http://127.0.0.1:${s.port}`),
       named,

@@ -10,12 +10,16 @@
  *   ROOMS=200 ROOM_MESSAGES=50 RATE=500 SECONDS=20 CONNECTIONS=50 npm run bench:rest
  *
  * autocannon sends at a fixed overall rate from CONNECTIONS keep-alive connections; latency is
- * from each request's write to its whole answer.
+ * from each request's write to its whole answer. Per request: the CPU of the gateway,
+ * conversations, PostgreSQL (all of it, and conversations' own backends alone), NATS and this
+ * process (autocannon, the client), and the statements conversations' database ran (its
+ * transactions: every read is one statement in its own).
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { connectTestNats, randomNamespace } from '@parley/testing';
+import { Client } from 'pg';
+import { connectTestNats, randomNamespace, TEST_DATABASE_SERVER } from '@parley/testing';
 import { createConversationsClient } from '../../gateway/src/clients/conversations-client';
 import { createVisitors, startStack, type RunSettings } from './realtime-setup';
 import { cleanUp, cpuSecondsOf, serverProcesses, serverSecondsBetween, serveJwks } from './realtime-stack';
@@ -90,18 +94,46 @@ async function main(): Promise<void> {
     if (rooms !== ROOMS || messages.messages.length < ROOM_MESSAGES)
       throw new Error('the read model does not hold what was posted');
 
+    const stats = new Client({
+      connectionString: TEST_DATABASE_SERVER,
+    });
+    await stats.connect();
+    const transactions = async () =>
+      Number(
+        (
+          await stats.query<{ n: string }>(
+            'SELECT pg_stat_get_db_xact_commit(oid) + pg_stat_get_db_xact_rollback(oid) AS n FROM pg_database WHERE datname = $1',
+            [stack.conversationsDatabase],
+          )
+        ).rows[0]?.n ?? 0,
+      );
+    // conversations' own PostgreSQL backends: the server's other backends serve whatever else runs here.
+    const ownBackends = async () => {
+      const pids = await stats.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+        stack.conversationsDatabase,
+      ]);
+      return new Map(pids.rows.map(({ pid }) => [pid, cpuSecondsOf(pid)]));
+    };
+    const ownSecondsBetween = (before: Map<number, number>, after: Map<number, number>) =>
+      [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
     const gateway = stack.named.find((n) => n.name === 'gateway0')!.child;
     const service = stack.named.find((n) => n.name === 'conversations')!.child;
     for (const route of routes) {
       // Warm-up: JIT, gRPC channel, connection pools.
       await autocannon({ url: `${url}${route.path}`, headers, connections: 10, amount: 500 });
       const loadBefore = load();
-      const cpu = () => ({
+      const cpu = async () => ({
         gateway: cpuSecondsOf(gateway.process.pid),
         conversations: cpuSecondsOf(service.process.pid),
         servers: serverProcesses(),
+        backends: await ownBackends(),
+        // This process: autocannon, the client of every request, on the same two cores.
+        client: process.cpuUsage(),
       });
-      const before = cpu();
+      // The statistics collector reports a backend's counts when it goes idle, within a second.
+      await new Promise((r) => setTimeout(r, 1_200));
+      const statementsBefore = await transactions();
+      const before = await cpu();
       const result = await autocannon({
         url: `${url}${route.path}`,
         headers,
@@ -109,7 +141,9 @@ async function main(): Promise<void> {
         overallRate: RATE,
         duration: SECONDS,
       });
-      const after = cpu();
+      const after = await cpu();
+      await new Promise((r) => setTimeout(r, 1_200));
+      const statements = (await transactions()) - statementsBefore;
       const answered = result.requests.total;
       const perRequest = (s: number) => (answered ? round((s * 1000) / answered, 3) : 0);
       const servers = serverSecondsBetween(before.servers, after.servers);
@@ -136,7 +170,13 @@ async function main(): Promise<void> {
           gateway: perRequest(after.gateway - before.gateway),
           conversations: perRequest(after.conversations - before.conversations),
           postgresql: perRequest(servers.postgresql ?? 0),
+          postgresqlOwn: perRequest(ownSecondsBetween(before.backends, after.backends)),
+          nats: perRequest(servers.nats ?? 0),
+          client: perRequest(
+            (after.client.user + after.client.system - before.client.user - before.client.system) / 1e6,
+          ),
         },
+        statementsPerRequest: answered ? round(statements / answered, 2) : 0,
         loadBefore,
         loadAfter: load(),
       };
@@ -144,11 +184,13 @@ async function main(): Promise<void> {
         `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s), ` +
           `latency p50 ${line.latencyMs.p50} ms, p99 ${line.latencyMs.p99} ms, max ${line.latencyMs.max} ms; ` +
           `errors ${line.errors}, timeouts ${line.timeouts}, non-2xx ${line.non2xx}; ` +
-          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql}; ` +
+          `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql} (conversations' own backends ${line.cpuMsPerRequest.postgresqlOwn}), NATS ${line.cpuMsPerRequest.nats}, the client (autocannon) ${line.cpuMsPerRequest.client}; ` +
+          `SQL statements per request ${line.statementsPerRequest}; ` +
           `load ${loadBefore.join(' ')} -> ${line.loadAfter.join(' ')}`,
       );
       lines.push(line);
     }
+    await stats.end();
     for (const line of lines) console.log(JSON.stringify(line));
   } finally {
     await stack.stop();

@@ -5,6 +5,7 @@ import proxyAddr from 'proxy-addr';
 import type { AddressInfo } from 'node:net';
 import { sessionRevocationNames } from '@parley/contracts';
 import { callerTokenSigner } from '@parley/grpc';
+import { cachingVerifiedTokens } from './auth/cached-token-verifier';
 import { refusingEndedSessions } from './auth/ended-sessions';
 import { createRemovedMembers } from './auth/removed-members';
 import { createTokenVerifier } from './auth/token-verifier';
@@ -130,10 +131,15 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
     const removedMembers = createRemovedMembers(redis.commands, config.redis.keyPrefix);
     const revocations = sessionRevocationNames(config.eventNamespace);
     // HTTP and sockets alike: a still-valid access token of an ended session or a removed member opens nothing.
-    const verifyToken = refusingEndedSessions(createTokenVerifier(config.jwt), redis.commands, {
-      revokedSession: revocations.revokedSession,
-      removedMember: removedMembers.key,
-    });
+    // The signature check is remembered per token; the ended-session check below is asked every time.
+    const verifyToken = refusingEndedSessions(
+      cachingVerifiedTokens(createTokenVerifier(config.jwt)),
+      redis.commands,
+      {
+        revokedSession: revocations.revokedSession,
+        removedMember: removedMembers.key,
+      },
+    );
     const visitorTokens = createVisitorTokens(config.visitorTokenSecret);
     const presence = createPresenceStore(redis.commands, config.redis.keyPrefix);
     const memberName = cachedMemberNames(identity, { ttlMs: MEMBER_NAME_CACHE_MS });

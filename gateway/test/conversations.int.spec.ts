@@ -161,6 +161,30 @@ describe('the owner’s conversations', () => {
     });
   });
 
+  it('shows a message’s time in the list and the room as the post was answered with, ISO 8601 in UTC', async () => {
+    // The read model formats its times in PostgreSQL; the post's answer comes from the aggregate.
+    const { client } = await visitorOf(world, owner.domainId);
+    const posted = await client.post('/api/widget/messages', { content: 'What time is it?' });
+    expect(posted.status).toBe(201);
+    const { roomId, message } = posted.body.data as { roomId: string; message: { createdAt: string } };
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    expect(message.createdAt).toMatch(iso);
+    await eventually(async () => {
+      expect(await listIds(owner.client)).toContain(roomId);
+    });
+    const row = (await owner.client.get('/api/conversations')).body.data.find(
+      (r: { id: string }) => r.id === roomId,
+    );
+    expect(row.lastMessage.createdAt).toBe(message.createdAt);
+    expect(row.createdAt).toMatch(iso);
+    expect(row.updatedAt).toMatch(iso);
+    expect(Date.parse(row.updatedAt)).toBeGreaterThanOrEqual(Date.parse(row.createdAt));
+    const messages = await owner.client.get(`/api/conversations/${roomId}/messages`);
+    expect(messages.body.messages.map((m: { createdAt: string }) => m.createdAt)).toEqual([
+      message.createdAt,
+    ]);
+  });
+
   it('leaves the bot’s replies out with include_bot=false', async () => {
     const { roomId } = await roomWith(owner.domainId, 'Do you have blue mugs?');
     await world.conversations.call('postBotMessage', { roomId, content: 'Yes, in three sizes' });

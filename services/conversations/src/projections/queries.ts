@@ -8,6 +8,7 @@ import type {
 import type { Pool } from 'pg';
 import type { MessageView, RoomView } from '../app/views';
 import type { RoomScope } from '../domain/shared/access';
+import { named } from './named-statement';
 
 export interface DomainRow {
   domainId: string;
@@ -24,12 +25,20 @@ export async function domainById(pool: Pool, domainId: string): Promise<DomainRo
   return row ? { domainId: row.domain_id, accountId: row.account_id, domain: row.domain } : null;
 }
 
+/**
+ * A timestamp as the API shows it (ISO 8601 in UTC, whole milliseconds), made by PostgreSQL: the
+ * same text \`Date#toISOString\` gave (both cut the microseconds off), without parsing a Date per
+ * column and formatting it again, which was a tenth of conversations' CPU on the list (runs AD).
+ */
+const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 interface MessageRow {
   message_id: string;
   role: MessageRole;
   author: string;
   content: string;
-  posted_at: Date;
+  /** ISO 8601 (iso()). */
+  posted_at: string;
   team_member_id: string | null;
   team_member_name: string | null;
   is_note: boolean;
@@ -44,7 +53,7 @@ interface MessageRow {
   decision?: Record<string, unknown> | null;
 }
 
-const MESSAGE_COLUMNS = `m.message_id, m.role, m.author, m.content, m.posted_at, m.team_member_id,
+const MESSAGE_COLUMNS = `m.message_id, m.role, m.author, m.content, ${iso('m.posted_at')} AS posted_at, m.team_member_id,
   m.team_member_name, m.is_note, m.note_type, m.link, m.product_ids, m.checkout_product_id, m.seen,
   m.client_id, m.offline`;
 
@@ -53,7 +62,7 @@ function messageOf(row: MessageRow): MessageView {
     id: row.message_id,
     role: row.role,
     content: row.content,
-    createdAt: row.posted_at.toISOString(),
+    createdAt: row.posted_at,
     teamMemberId: row.team_member_id,
     teamMemberName: row.team_member_name,
     isNote: row.is_note,
@@ -78,15 +87,17 @@ interface RoomRow {
   live: boolean;
   mailed: boolean;
   shared_with: string[];
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601 (iso()), as the two below. */
+  created_at: string;
+  updated_at: string;
   unread: boolean;
   message_count: number;
   last: MessageRow | null;
 }
 
 const ROOM_COLUMNS = `r.room_id, r.account_id, r.domain_id, d.domain, r.customer_id, c.email, r.live,
-         r.mailed, r.shared_with, r.created_at, r.updated_at, r.unread, r.message_count,
+         r.mailed, r.shared_with, ${iso('r.created_at')} AS created_at, ${iso('r.updated_at')} AS updated_at,
+         r.unread, r.message_count,
          (SELECT row_to_json(x) FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m
             WHERE m.message_id = r.last_message_id) x) AS last`;
 const ROOM_FROM = `
@@ -98,7 +109,6 @@ const ROOM_SELECT = `SELECT ${ROOM_COLUMNS} ${ROOM_FROM}`;
 export type RoomRecord = RoomView & RoomScope;
 
 function roomOf(row: RoomRow): RoomRecord {
-  const last = row.last ? { ...row.last, posted_at: new Date(row.last.posted_at) } : null;
   return {
     id: row.room_id,
     accountId: row.account_id,
@@ -109,16 +119,16 @@ function roomOf(row: RoomRow): RoomRecord {
     live: row.live,
     mailed: row.mailed,
     sharedWith: row.shared_with,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    lastMessage: last ? messageOf(last) : null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    lastMessage: row.last ? messageOf(row.last) : null,
     unread: row.unread,
     messageCount: row.message_count,
   };
 }
 
 export async function roomById(pool: Pool, roomId: string): Promise<RoomRecord | null> {
-  const r = await pool.query<RoomRow>(`${ROOM_SELECT} WHERE r.room_id = $1`, [roomId]);
+  const r = await pool.query<RoomRow>(named(`${ROOM_SELECT} WHERE r.room_id = $1`, [roomId]));
   return r.rows[0] ? roomOf(r.rows[0]) : null;
 }
 
@@ -175,14 +185,16 @@ export async function roomsOfAccount(
   // One row more than the page tells whether another page follows.
   params.push(query.limit + 1);
   const r = await pool.query<RoomRow & { updated_micros: string; last_position: string }>(
-    `SELECT ${ROOM_COLUMNS},
+    named(
+      `SELECT ${ROOM_COLUMNS},
             (extract(epoch FROM r.updated_at) * 1000000)::bigint::text AS updated_micros,
             r.last_position::text AS last_position
       ${ROOM_FROM}
       WHERE ${where.join(' AND ')}
       ORDER BY r.updated_at DESC, r.last_position DESC, r.room_id DESC
       LIMIT $${params.length}`,
-    params,
+      params,
+    ),
   );
   const rows = r.rows.slice(0, query.limit);
   const last = rows.at(-1);
@@ -200,11 +212,13 @@ export async function messagesOfRoom(
   options: { includeBot: boolean; forTeam: boolean },
 ): Promise<MessageView[]> {
   const r = await pool.query<MessageRow>(
-    `SELECT ${MESSAGE_COLUMNS}${options.forTeam ? ', m.decision' : ''} FROM messages m
+    named(
+      `SELECT ${MESSAGE_COLUMNS}${options.forTeam ? ', m.decision' : ''} FROM messages m
       WHERE m.room_id = $1 ${options.includeBot ? '' : "AND m.author <> 'bot'"}
             ${options.forTeam ? '' : 'AND NOT m.is_note'}
       ORDER BY m.position`,
-    [roomId],
+      [roomId],
+    ),
   );
   return r.rows.map(messageOf);
 }
