@@ -1,6 +1,7 @@
 import { AppError } from '@parley/contracts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { evalShaStoreClient } from '../redis/cached-script';
 
 /** Attempts allowed per window on the auth routes; keys are per client IP unless noted. */
 export const RATE_LIMIT_POLICIES = {
@@ -69,6 +70,7 @@ export function createRateLimits(
   overrides: Partial<Record<RateLimitPolicy, { points: number; durationSec: number }>> = {},
 ): RateLimits {
   const policies = { ...RATE_LIMIT_POLICIES, ...overrides };
+  const storeClient = evalShaStoreClient(redis);
   const limiters = new Map(
     Object.entries(policies).map(([name, policy]) => {
       const shared = {
@@ -80,7 +82,7 @@ export function createRateLimits(
         name,
         new RateLimiterRedis({
           ...shared,
-          storeClient: redis,
+          storeClient,
           useRedisPackage: true,
           rejectIfRedisNotReady: true,
           insuranceLimiter: new RateLimiterMemory(shared),
