@@ -40,7 +40,11 @@ describe('rate limits against Redis', () => {
     const limits = createRateLimits(redis, prefix, policies);
     for (let i = 0; i < 3; i++) await limits.consume('login', '10.0.0.1');
     const refused = await refusal(limits.consume('login', '10.0.0.1'));
-    expect(refused).toMatchObject({ kind: 'rate_limited', message: RATE_LIMITED_MESSAGE, code: 'RATE_LIMITED' });
+    expect(refused).toMatchObject({
+      kind: 'rate_limited',
+      message: RATE_LIMITED_MESSAGE,
+      code: 'RATE_LIMITED',
+    });
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfter).toBeLessThanOrEqual(60);
     for (let i = 0; i < 2; i++) await limits.consume('visitorMessage', 'c1');
