@@ -8,7 +8,29 @@ const connect = async () => (await createClient({ url: URL }).connect()) as Redi
 const policies = {
   login: { points: 3, durationSec: 60 },
   visitorMessage: { points: 2, durationSec: 30 },
+  visitorMessageIp: { points: 3, durationSec: 60 },
 };
+const both = (visitor: string, address: string) =>
+  [
+    { policy: 'visitorMessage', key: visitor },
+    { policy: 'visitorMessageIp', key: address },
+  ] as const;
+
+/** The commands Redis receives that name `prefix`, as MONITOR shows them (not those scripts run). */
+async function watch(prefix: string) {
+  const watcher = await connect();
+  const seen: string[] = [];
+  await watcher.monitor((line: string) => {
+    if (line.includes(prefix) && !line.includes(' lua]')) seen.push(line);
+  });
+  return {
+    seen,
+    stop: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      watcher.destroy(); // a connection in MONITOR mode takes no QUIT
+    },
+  };
+}
 
 async function refusal(attempt: Promise<void>) {
   try {
@@ -22,14 +44,11 @@ async function refusal(attempt: Promise<void>) {
 
 describe('rate limits against Redis', () => {
   let redis: RedisClientType;
-  let watcher: RedisClientType;
   let prefix: string;
   beforeAll(async () => {
     redis = await connect();
-    watcher = await connect();
   });
   afterAll(async () => {
-    watcher.destroy(); // a connection in MONITOR mode takes no QUIT
     await redis.close();
   });
   beforeEach(() => {
@@ -75,15 +94,11 @@ describe('rate limits against Redis', () => {
   it('sends each consume as one EVALSHA, not the script’s text (EVAL)', async () => {
     const limits = createRateLimits(redis, prefix, policies);
     await limits.consume('login', 'warm'); // a Redis that never ran the script gets one EVAL
-    const seen: string[] = [];
-    await watcher.monitor((line: string) => {
-      // The client's own commands, not those its script runs (`[0 lua]`).
-      if (line.includes(prefix) && !line.includes(' lua]')) seen.push(line);
-    });
+    const { seen, stop } = await watch(prefix);
     await limits.consume('login', 'ip');
     await limits.consume('visitorMessage', 'c1');
     await limits.refund('login', 'ip');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stop();
     expect(seen).toHaveLength(3);
     for (const line of seen) expect(line).toMatch(/\] "evalsha" "[0-9a-f]{40}" "1"/i);
   });
@@ -97,5 +112,45 @@ describe('rate limits against Redis', () => {
     const refused = await refusal(limits.consume('login', 'ip'));
     expect(refused).toMatchObject({ kind: 'rate_limited', message: RATE_LIMITED_MESSAGE });
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+  });
+
+  describe('consumeInOrder (a visitor message: per visitor, then per address)', () => {
+    it('counts both in one EVALSHA, on the keys consume uses, and refuses at the first spent', async () => {
+      const limits = createRateLimits(redis, prefix, policies);
+      await limits.consumeInOrder(both('warm', 'warm')); // a Redis that never ran the script gets one EVAL
+      const { seen, stop } = await watch(prefix);
+      await limits.consumeInOrder(both('v1', 'ip'));
+      await stop();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatch(/\] "evalsha" "[0-9a-f]{40}" "2"/i);
+
+      await limits.consume('visitorMessage', 'v1'); // the other path, the same counter: v1 has spent 2
+      const refused = await refusal(limits.consumeInOrder(both('v1', 'ip')));
+      expect(refused).toMatchObject({ kind: 'rate_limited', message: MESSAGES_RATE_LIMITED_MESSAGE });
+      expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(refused.retryAfter).toBeLessThanOrEqual(30);
+      // The visitor's refusal left the address's count alone (1 of 3), as consecutive consumes would.
+      expect(Number(await redis.get(`${prefix}:visitorMessageIp:ip`))).toBe(1);
+      expect(Number(await redis.get(`${prefix}:visitorMessage:v1`))).toBe(3);
+      await limits.consumeInOrder(both('v2', 'ip'));
+      await limits.consumeInOrder(both('v3', 'ip'));
+      const byAddress = await refusal(limits.consumeInOrder(both('v4', 'ip')));
+      expect(byAddress.retryAfter).toBeGreaterThan(30); // the address's 60 s window, not the visitor's
+      expect(Number(await redis.get(`${prefix}:visitorMessage:v4`))).toBe(1);
+      expect(await redis.pTTL(`${prefix}:visitorMessageIp:ip`)).toBeGreaterThan(30_000);
+    });
+
+    it('falls back to the same in-memory counters as consume when Redis is down', async () => {
+      const own = await connect();
+      const limits = createRateLimits(own, prefix, policies);
+      own.destroy();
+      await limits.consume('visitorMessage', 'v1');
+      await limits.consumeInOrder(both('v1', 'ip'));
+      const refused = await refusal(limits.consumeInOrder(both('v1', 'ip')));
+      expect(refused.message).toBe(MESSAGES_RATE_LIMITED_MESSAGE);
+      await limits.consumeInOrder(both('v2', 'ip'));
+      await limits.consumeInOrder(both('v3', 'ip')); // the address's third: v1's refusal did not count
+      await refusal(limits.consumeInOrder(both('v4', 'ip')));
+    });
   });
 });
