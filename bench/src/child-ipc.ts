@@ -5,8 +5,12 @@
  *   parent -> { type: 'loop' }    child -> { type: 'loop', p50, p99, max }  event-loop delay (ms) since the last ask
  *   parent -> { type: 'stop' }    child runs `stop` and exits.
  * Run with --expose-gc so the memory figures are taken after a full collection.
+ * HEAP_SNAPSHOT_DIR=<dir>: each memory ask also writes a heap snapshot there (after the figures
+ * are read), `<pid>-<n>.heapsnapshot`; bench/tools/heap-diff.mjs compares two by constructor.
  */
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 
 function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -21,11 +25,14 @@ export function serveParent(port: number, stop: () => Promise<void>): void {
   // How long callbacks wait for the loop: a busy server delays every relayed event by this much.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  let snapshots = 0;
   process.on('message', (message: { type: string }) => {
     if (message.type === 'memory') {
       collect();
       const { rss, heapUsed, external } = process.memoryUsage();
       process.send!({ type: 'memory', rss, heapUsed, external });
+      const dir = process.env.HEAP_SNAPSHOT_DIR;
+      if (dir) writeHeapSnapshot(join(dir, `${process.pid}-${++snapshots}.heapsnapshot`));
     } else if (message.type === 'loop') {
       const ms = (ns: number) => Math.round(ns / 1e4) / 100;
       process.send!({

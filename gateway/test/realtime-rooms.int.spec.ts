@@ -141,6 +141,11 @@ describe('two gateway replicas', () => {
       () => chatContents(seenByOwner, roomId).includes('I have a question about my order'),
       'the visitor message on the owner socket',
     );
+    // The list's customer-message is a publish of its own, after the room's: it may come a frame later.
+    await eventually(
+      () => seenByOwner.some((r) => r.event === 'customer-message'),
+      'the customer-message on the owner socket',
+    );
     const customerMessages = seenByOwner.filter((r) => r.event === 'customer-message');
     expect(customerMessages).toHaveLength(1);
     expect(customerMessages[0]!.envelope.channel).toBe('chat-global');

@@ -1,6 +1,8 @@
 import { AppError } from '@parley/contracts';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RedisClientType } from 'redis';
+import { evalShaStoreClient } from '../redis/cached-script';
+import { orderedConsume } from './ordered-consume';
 
 /** Attempts allowed per window on the auth routes; keys are per client IP unless noted. */
 export const RATE_LIMIT_POLICIES = {
@@ -44,6 +46,11 @@ export type RateLimitPolicy = keyof typeof RATE_LIMIT_POLICIES;
 export interface RateLimits {
   /** Spends one attempt of `policy` for `key`; throws a rate_limited AppError (with retryAfter) when none are left. */
   consume(policy: RateLimitPolicy, key: string): Promise<void>;
+  /**
+   * Spends one attempt of each, in order, in one Redis round trip, as consecutive `consume`s
+   * would: the first that has none left throws, and the later ones are not counted.
+   */
+  consumeInOrder(steps: ReadonlyArray<{ policy: RateLimitPolicy; key: string }>): Promise<void>;
   /** Gives back the attempt just spent: for an attempt that turned out to be no guess (a log-in that succeeded). */
   refund(policy: RateLimitPolicy, key: string): Promise<void>;
 }
@@ -69,6 +76,7 @@ export function createRateLimits(
   overrides: Partial<Record<RateLimitPolicy, { points: number; durationSec: number }>> = {},
 ): RateLimits {
   const policies = { ...RATE_LIMIT_POLICIES, ...overrides };
+  const storeClient = evalShaStoreClient(redis);
   const limiters = new Map(
     Object.entries(policies).map(([name, policy]) => {
       const shared = {
@@ -76,41 +84,67 @@ export function createRateLimits(
         duration: policy.durationSec,
         keyPrefix: `${keyPrefix}:${name}`,
       };
-      return [
-        name,
-        new RateLimiterRedis({
-          ...shared,
-          storeClient: redis,
-          useRedisPackage: true,
-          rejectIfRedisNotReady: true,
-          insuranceLimiter: new RateLimiterMemory(shared),
-        }),
-      ];
+      const insurance = new RateLimiterMemory(shared);
+      const redisLimiter = new RateLimiterRedis({
+        ...shared,
+        storeClient,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: insurance,
+      });
+      return [name, { redis: redisLimiter, insurance, limits: policy }];
     }),
   );
+  const limiterOf = (policy: RateLimitPolicy) => {
+    const limiter = limiters.get(policy);
+    if (!limiter) throw new Error(`unknown rate limit policy ${policy}`);
+    return limiter;
+  };
+  const refusal = (policy: RateLimitPolicy, msBeforeNext: number) =>
+    new AppError(
+      'rate_limited',
+      MESSAGE_OF_POLICY[policy] ?? RATE_LIMITED_MESSAGE,
+      [],
+      'RATE_LIMITED',
+      Math.max(1, Math.ceil(msBeforeNext / 1000)),
+    );
+  const consumeWith = async (
+    limiter: RateLimiterMemory | RateLimiterRedis,
+    policy: RateLimitPolicy,
+    key: string,
+  ) => {
+    try {
+      await limiter.consume(key);
+    } catch (rejection) {
+      if (rejection instanceof RateLimiterRes) throw refusal(policy, rejection.msBeforeNext);
+      throw rejection;
+    }
+  };
+  const inOrder = orderedConsume(redis);
   return {
-    consume: async (policy, key) => {
-      const limiter = limiters.get(policy);
-      if (!limiter) throw new Error(`unknown rate limit policy ${policy}`);
+    consume: (policy, key) => consumeWith(limiterOf(policy).redis, policy, key),
+    consumeInOrder: async (steps) => {
+      const counters = steps.map(({ policy, key }) => ({ policy, key, ...limiterOf(policy) }));
+      let outcome;
       try {
-        await limiter.consume(key);
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) {
-          throw new AppError(
-            'rate_limited',
-            MESSAGE_OF_POLICY[policy] ?? RATE_LIMITED_MESSAGE,
-            [],
-            'RATE_LIMITED',
-            Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-          );
-        }
-        throw rejection;
+        // The library's own rule (rejectIfRedisNotReady): no wait on a connection that is down.
+        if (!redis.isReady) throw new Error('Redis connection is not ready');
+        outcome = await inOrder(
+          counters.map((c) => ({
+            key: c.redis.getKey(c.key),
+            points: c.limits.points,
+            durationSec: c.limits.durationSec,
+          })),
+        );
+      } catch {
+        // As the library does on any Redis failure: this replica's in-memory counters decide.
+        for (const c of counters) await consumeWith(c.insurance, c.policy, c.key);
+        return;
       }
+      if (outcome) throw refusal(counters[outcome.refused]!.policy, outcome.msBeforeNext);
     },
     refund: async (policy, key) => {
-      const limiter = limiters.get(policy);
-      if (!limiter) throw new Error(`unknown rate limit policy ${policy}`);
-      await limiter.reward(key, 1);
+      await limiterOf(policy).redis.reward(key, 1);
     },
   };
 }

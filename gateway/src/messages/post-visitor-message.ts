@@ -38,8 +38,10 @@ export async function postVisitorMessage(
   const { conversations, rateLimits } = deps;
   const { visitor, clientIp } = sender;
   const input = parseBody(visitorMessageSchema, body);
-  await rateLimits.consume('visitorMessage', visitor.customerId);
-  await rateLimits.consume('visitorMessageIp', `${visitor.domainId}:${clientIp}`);
+  await rateLimits.consumeInOrder([
+    { policy: 'visitorMessage', key: visitor.customerId },
+    { policy: 'visitorMessageIp', key: `${visitor.domainId}:${clientIp}` },
+  ]);
   const posted = await conversations.postVisitorMessage(
     visitor,
     { content: input.content, clientId: input.clientId ?? '' },

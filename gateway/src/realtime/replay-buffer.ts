@@ -1,5 +1,6 @@
 import { compareCursors } from '@parley/contracts';
 import type { RedisClientType } from 'redis';
+import { cachedScript } from '../redis/cached-script';
 import type { Emission } from './event-routing';
 
 /** The spec's buffer: the last 500 events or 1 hour per channel. */
@@ -80,19 +81,7 @@ export function createReplayBuffer(
   const maxAgeMs = options.maxAgeMs ?? REPLAY_MAX_AGE_MS;
   const streamKey = (room: string) => `${options.keyPrefix}:rt:buf:${room}`;
   const markKey = (eventKey: string) => `${options.keyPrefix}:rt:ev:${eventKey}`;
-  let sha: string | undefined;
-
-  const runScript = async (keys: string[], args: string[]): Promise<unknown> => {
-    sha ??= await redis.scriptLoad(RECORD_SCRIPT);
-    try {
-      return await redis.evalSha(sha, { keys, arguments: args });
-    } catch (error) {
-      // A Redis restart (or SCRIPT FLUSH) forgets loaded scripts.
-      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
-      sha = await redis.scriptLoad(RECORD_SCRIPT);
-      return redis.evalSha(sha, { keys, arguments: args });
-    }
-  };
+  const runScript = cachedScript(redis, RECORD_SCRIPT);
 
   return {
     async record(eventKey, emissions) {
@@ -111,7 +100,7 @@ export function createReplayBuffer(
         ...entries,
         ...repeats.map(String),
       ];
-      const ids = await runScript(keys, args);
+      const ids = await runScript({ keys, arguments: args });
       return Array.isArray(ids) ? ids.map(String) : undefined;
     },
 

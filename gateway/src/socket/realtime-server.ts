@@ -18,6 +18,7 @@ import { corkWritesPerTurn } from './corked-writes';
 import { socketEventBudget, type SocketEventBudget } from './event-budget';
 import { registerVisitorMessageHandler, type VisitorMessageDeps } from './visitor-message-handler';
 import { ownBroadcastSkippingParser } from './own-broadcast-parser';
+import { releaseHandshakeRequest, releaseUpgradeRequest } from './released-requests';
 
 export interface RealtimeServer {
   /** Delivers `event` to every socket of `userId`, on whichever gateway replica it is connected. */
@@ -104,6 +105,7 @@ export function startRealtimeServer(options: {
     }),
   });
   io.engine.use(cookieParser());
+  io.engine.use(releaseUpgradeRequest); // last: no later middleware may need the request
   corkWritesPerTurn(io.engine);
 
   // The handshake is checked asynchronously; a failure nothing below caught refuses it rather than
@@ -157,6 +159,7 @@ export function startRealtimeServer(options: {
 
   io.on('connection', (socket) => {
     const { who } = socket.data;
+    releaseHandshakeRequest(socket.conn as { request?: unknown });
     socketConnections.inc({ kind: who.kind });
     socket.once('disconnect', () => socketConnections.dec({ kind: who.kind }));
     socket.use(budgetOf(socket));

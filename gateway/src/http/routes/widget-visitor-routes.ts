@@ -110,8 +110,10 @@ export function widgetVisitorRoutes({
     visitorOnly,
     withBody(offlineMessageSchema, async (input, req, res) => {
       const visitor = me(res);
-      await rateLimits.consume('visitorMessage', visitor.customerId);
-      await rateLimits.consume('visitorMessageIp', `${visitor.domainId}:${clientKey(req)}`);
+      await rateLimits.consumeInOrder([
+        { policy: 'visitorMessage', key: visitor.customerId },
+        { policy: 'visitorMessageIp', key: `${visitor.domainId}:${clientKey(req)}` },
+      ]);
       const session = await conversations.setVisitorEmail(visitor, input.email, ctx(req));
       const issued = await visitorTokens.issue({
         customerId: session.customerId,
