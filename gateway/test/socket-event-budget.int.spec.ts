@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { SubscribeAck, TypingStatus, VisitorMessageAck } from '@parley/contracts';
 import type { Socket } from 'socket.io-client';
-import { startTestConversations, type TestConversations } from './support/conversations';
-import { startTestDomains, type TestDomains } from './support/domains';
-import { registerOwner, uniqueEmail, type Registered } from './support/flows';
+import {
+  ownerWithDomain,
+  startConversationsWorld,
+  visitorOf,
+  type ConversationsWorld,
+  type SignedInOwner,
+} from './support/conversations';
 import { eventually, openSocket, recordAll, sleep, subscribe } from './support/sockets';
-import { startStack, type TestGateway, type TestStack } from './support/stack';
 
 /**
  * Every client event counts against its socket's budget (SOCKET_EVENT_LIMIT per
@@ -16,48 +19,30 @@ const LIMIT = 10;
 const TEAM_LIMIT = 30;
 const WINDOW_SECONDS = 3;
 
-let stack: TestStack;
-let domainsService: TestDomains;
-let conversations: TestConversations;
-let gateway: TestGateway;
-let owner: Registered;
-let domainId: string;
+let world: ConversationsWorld;
+let owner: SignedInOwner;
 const sockets: Socket[] = [];
 
 async function socketOf(token: string): Promise<Socket> {
-  const s = await openSocket(gateway.url, token);
+  const s = await openSocket(world.gateway.url, token);
   sockets.push(s);
   return s;
 }
 
 async function visitorInRoom(): Promise<{ token: string; roomId: string }> {
-  const client = stack.client({ gateway });
-  const session = await client.post('/api/widget/session', { domainId });
-  const token = (session.body as { data: { token: string } }).data.token;
-  client.bearer = token;
+  const { client, session } = await visitorOf(world, owner.domainId);
   const posted = await client.post('/api/widget/messages', { content: 'hello', clientId: randomUUID() });
   if (posted.status !== 201) throw new Error(`visitor message: ${posted.status}`);
-  return { token, roomId: (posted.body as { data: { roomId: string } }).data.roomId };
+  return { token: session.token, roomId: (posted.body as { data: { roomId: string } }).data.roomId };
 }
 
 beforeAll(async () => {
-  stack = await startStack();
-  domainsService = await startTestDomains(stack.namespace);
-  conversations = await startTestConversations(stack.namespace);
-  gateway = await stack.startGateway({
-    EVENT_NAMESPACE: stack.namespace,
-    DOMAINS_GRPC_URL: domainsService.grpcUrl,
-    CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
+  world = await startConversationsWorld({
     SOCKET_EVENT_LIMIT: String(LIMIT),
     SOCKET_EVENT_LIMIT_TEAM: String(TEAM_LIMIT),
     SOCKET_EVENT_WINDOW_SECONDS: String(WINDOW_SECONDS),
   });
-  const client = stack.client({ gateway });
-  owner = await registerOwner(stack, client, uniqueEmail('budget'));
-  client.bearer = owner.accessToken;
-  const res = await client.post('/api/domains', { domain: `budget-${randomUUID().slice(0, 8)}.example.com` });
-  domainId = (res.body as { data: { id: string } }).data.id;
-  await conversations.knowsDomain(domainId);
+  owner = await ownerWithDomain(world);
 }, 120_000);
 
 afterEach(() => {
@@ -65,9 +50,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  await stack?.dispose();
-  await conversations?.stop();
-  await domainsService?.stop();
+  await world?.dispose();
 });
 
 const typingOf = (received: ReturnType<typeof recordAll>) =>

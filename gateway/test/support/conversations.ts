@@ -23,7 +23,10 @@ export interface ConversationsWorld {
   dispose(): Promise<void>;
 }
 
-export async function startConversationsWorld(): Promise<ConversationsWorld> {
+/** `gatewayEnv`: the gateway's own settings on top of the world's (limits a test makes small). */
+export async function startConversationsWorld(
+  gatewayEnv: Record<string, string> = {},
+): Promise<ConversationsWorld> {
   const stack = await startStack();
   const [domains, content, conversations] = await Promise.all([
     startTestDomains(stack.namespace),
@@ -34,6 +37,7 @@ export async function startConversationsWorld(): Promise<ConversationsWorld> {
     DOMAINS_GRPC_URL: domains.grpcUrl,
     CONTENT_GRPC_URL: content.grpcUrl,
     CONVERSATIONS_GRPC_URL: conversations.grpcUrl,
+    ...gatewayEnv,
   });
   return {
     stack,
@@ -51,16 +55,18 @@ export async function startConversationsWorld(): Promise<ConversationsWorld> {
 export interface SignedInOwner {
   client: GatewayClient;
   user: Registered['user'];
+  /** For what cannot use the cookie: a socket's `auth.token`. */
+  accessToken: string;
   domainId: string;
 }
 
 /** A new owner signed in by cookie (from the frontend's origin) with one domain every service knows. */
 export async function ownerWithDomain(world: ConversationsWorld): Promise<SignedInOwner> {
   const client = world.stack.client({ gateway: world.gateway, origin: FRONTEND });
-  const { user } = await registerOwner(world.stack, client);
+  const { user, accessToken } = await registerOwner(world.stack, client);
   const domainId = await addDomain(client, world.content);
   await world.conversations.knowsDomain(domainId);
-  return { client, user, domainId };
+  return { client, user, accessToken, domainId };
 }
 
 /** An AGENT of the owner's account (invited and accepted through identity), signed in by cookie. */
