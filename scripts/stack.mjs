@@ -19,7 +19,7 @@ import { DEFAULT_INFRASTRUCTURE, programEnvironments, realStripeFrom } from './l
 import { grpcServing, httpAnswers } from './lib/health.mjs';
 import { ensureInfrastructure } from './lib/infra.mjs';
 import { formatLogLine, prefixFor } from './lib/log-format.mjs';
-import { canConnect, isPortFree, isPortFreeSoon, waitUntil } from './lib/net.mjs';
+import { isPortFree, waitUntil } from './lib/net.mjs';
 import { logsDir, repoRoot, runDir } from './lib/paths.mjs';
 import { resolveProfile } from './lib/profiles.mjs';
 import { frontendProgram, nodePrograms, servicesWithDatabase } from './lib/programs.mjs';
@@ -157,14 +157,7 @@ export async function startStack(options = {}) {
   for (const name of Object.keys(health)) {
     if ((name === 'mailcatcher' && smtpUrl) || !wanted(name)) continue;
     if (name === 'stripe' && stripe) continue;
-    for (const port of health[name].ports) {
-      if (await isPortFree(port)) continue;
-      if (!(await canConnect(port)))
-        say(
-          `port ${port} (${name}) is the local end of another program's connection; waiting up to 60 s for it to close`,
-        );
-      if (!(await isPortFreeSoon(port, { waitMs: 60_000 }))) busy.push(`${port} (${name})`);
-    }
+    for (const port of health[name].ports) if (!(await isPortFree(port))) busy.push(`${port} (${name})`);
   }
   if (busy.length) {
     throw new Error(

@@ -1,14 +1,5 @@
 export function canConnect(port: number, host?: string, timeoutMs?: number): Promise<boolean>;
 export function isPortFree(port: number): Promise<boolean>;
-export function isPortFreeSoon(
-  port: number,
-  options?: {
-    waitMs?: number;
-    intervalMs?: number;
-    /** The two probes, for tests: whether this process could listen, whether something accepts. */
-    probes?: { isPortFree(port: number): Promise<boolean>; canConnect(port: number): Promise<boolean> };
-  },
-): Promise<boolean>;
 export function sleep(ms: number): Promise<void>;
 export function waitUntil<T>(
   what: string,

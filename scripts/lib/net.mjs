@@ -27,25 +27,6 @@ export function isPortFree(port) {
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * True when port is free, or becomes free within `waitMs` while nothing listens on it. A port in
- * Linux's ephemeral range (32768-60999; the stacks keep theirs below it, but a user's
- * GATEWAY_PORT-style choice may not) can be held by any outgoing connection as its local end for a
- * moment: that is not another stack, and waiting it out is right; a listener is, and is reported
- * at once.
- */
-export async function isPortFreeSoon(
-  port,
-  { waitMs = 15000, intervalMs = 250, probes = { isPortFree, canConnect } } = {},
-) {
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (await probes.isPortFree(port)) return true;
-    if ((await probes.canConnect(port)) || Date.now() > deadline) return false;
-    await sleep(intervalMs);
-  }
-}
-
-/**
  * Polls `check` until it returns a truthy value, `timeoutMs` passes, or `abort` (a promise) rejects.
  * `check` may throw; the last error is reported on timeout.
  */
