@@ -1,10 +1,11 @@
-import { AppError, ClientSocketEvent, type VisitorMessageAck } from '@parley/contracts';
+import { AppError, ClientSocketEvent } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Socket } from 'socket.io';
 import { toHttpError } from '../http/error-mapper';
 import { MESSAGES_RATE_LIMITED_MESSAGE } from '../http/rate-limits';
 import type { SocketIdentity } from '../realtime/channel-access';
+import { refusalAck } from './visitor-message-handler';
 
 export interface SocketEventBudget {
   /** Events one visitor socket may send per window (every client event counts: subscribe, typing, ...). */
@@ -20,16 +21,11 @@ type SocketMiddleware = (event: [string, ...unknown[]], next: (err?: Error) => v
 export function refusalOf(event: string, retryAfterSeconds: number): unknown {
   if (event !== ClientSocketEvent.visitorMessage)
     return { ok: false, error: 'rate-limited', retryAfter: retryAfterSeconds };
-  const mapped = toHttpError(
-    new AppError('rate_limited', MESSAGES_RATE_LIMITED_MESSAGE, [], 'RATE_LIMITED', retryAfterSeconds),
+  return refusalAck(
+    toHttpError(
+      new AppError('rate_limited', MESSAGES_RATE_LIMITED_MESSAGE, [], 'RATE_LIMITED', retryAfterSeconds),
+    ),
   );
-  const ack: VisitorMessageAck = {
-    ok: false,
-    status: mapped.status,
-    error: mapped.body.error,
-    retryAfter: retryAfterSeconds,
-  };
-  return ack;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Logger } from '@parley/logger';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io';
 import type { CallContext } from '../clients/call-context';
-import { toHttpError } from '../http/error-mapper';
+import { toHttpError, type HttpError } from '../http/error-mapper';
 import type { PostedVisitorMessage, VisitorMessageSender } from '../messages/post-visitor-message';
 import { maintenanceError } from '../http/system-settings-guards';
 import type { SocketIdentity } from '../realtime/channel-access';
@@ -43,13 +43,18 @@ export function registerVisitorMessageHandler(socket: Socket, deps: VisitorMessa
     } catch (error) {
       const mapped = toHttpError(error);
       if (mapped.unexpected) deps.logger.error({ err: error }, 'visitor message failed unexpectedly');
-      const retryAfter = mapped.headers['Retry-After'];
-      reply({
-        ok: false,
-        status: mapped.status,
-        error: mapped.body.error,
-        ...(retryAfter ? { retryAfter: Number(retryAfter) } : {}),
-      });
+      reply(refusalAck(mapped));
     }
   });
+}
+
+/** The POST's refusal as the socket's ack: its status, its error body, its Retry-After in seconds. */
+export function refusalAck(mapped: HttpError): VisitorMessageAck {
+  const retryAfter = mapped.headers['Retry-After'];
+  return {
+    ok: false,
+    status: mapped.status,
+    error: mapped.body.error,
+    ...(retryAfter ? { retryAfter: Number(retryAfter) } : {}),
+  };
 }
