@@ -181,15 +181,25 @@ describe('security headers of the frontend', () => {
       expect(await violationsIn(page)).toEqual([]);
 
       const gatewayPort = new URL(t.env.gatewayUrl).port;
-      const socketOpened = page.waitForEvent('websocket', {
-        predicate: (ws) => new URL(ws.url()).port === gatewayPort,
-        timeout: 30_000,
+      // Listened for from the socket's first moment: its handshake frames come at once, and the
+      // next (a ping) only 25 s later, so a listener added after the page settled could miss them.
+      const frameFromGateway = new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error('no frame from the gateway s socket in 45 s')),
+          45_000,
+        );
+        page.on('websocket', (ws) => {
+          if (new URL(ws.url()).port !== gatewayPort) return;
+          ws.once('framereceived', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
       });
       await adminSignedIn(t);
       await page.goto(t.url('/dashboard'));
       await page.getByTestId('sidebar').waitFor();
-      const socket = await socketOpened;
-      await socket.waitForEvent('framereceived', { timeout: 15_000 });
+      await frameFromGateway;
       expect(await violationsIn(page)).toEqual([]);
 
       await page.goto(t.url('/dashboard/settings'));
