@@ -3,7 +3,7 @@
 import { RobotOutlined } from '@/components/icons';
 import { Alert, Button, Skeleton, Tabs } from 'antd';
 import Link from 'next/link';
-import { useRouter, useSearchParams } from 'next/navigation';
+import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import type { HomeSettings } from '@/lib/api/domain-settings';
 import { getDomain, type DomainDetail, type DomainSettings } from '@/lib/api/domains';
@@ -36,7 +36,6 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
   const [settings, setSettings] = useState<DomainSettings>({});
   const [home, setHome] = useState<HomeSettings>({});
   const wizard = useDomainSetup();
-  const router = useRouter();
   const params = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? params.get('tab')! : 'widget';
 
@@ -99,7 +98,10 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
       <Tabs
         destroyOnHidden
         activeKey={tab}
-        onChange={(key) => router.replace(`?tab=${key}`, { scroll: false })}
+        // The browser's own history call, which Next's router follows (useSearchParams updates):
+        // router.replace asked the server for the page again on every tab change, so on a busy
+        // server a click on a tab did nothing for as long as that took.
+        onChange={(key) => window.history.replaceState(null, '', `?tab=${key}`)}
         items={[
           {
             key: 'widget',
