@@ -3,7 +3,8 @@
 import { ReloadOutlined } from '@/components/icons';
 import { BOOKING_PERIODS, BOOKING_SORTS, type BookingPeriod, type BookingSort } from '@parley/contracts';
 import { Alert, Button, Card, Grid, Segmented, Select, Skeleton } from 'antd';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { replaceQuery } from '@/lib/routing/replace-query';
 import { useEffect, useMemo, useState } from 'react';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useSession } from '@/components/dashboard/SessionProvider';
@@ -31,7 +32,6 @@ import styles from './Bookings.module.css';
 export function BookingsPage() {
   const { user } = useSession();
   const agent = user.role === 'AGENT';
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const view = useMemo(() => viewFromQuery(new URLSearchParams(search.toString())), [search]);
@@ -46,7 +46,7 @@ export function BookingsPage() {
       .catch(() => setDomains([]));
   }, [agent]);
 
-  const go = (next: BookingsView) => router.replace(`${pathname}${queryOfView(next)}`, { scroll: false });
+  const go = (next: BookingsView) => replaceQuery(`${pathname}${queryOfView(next)}`);
   const page = load.kind === 'ready' ? load.page : load.last;
   const filtered = view.domainId !== '' || view.when !== 'all';
   // The domain says something only when there is more than one: the account's (managers), or

@@ -1,7 +1,8 @@
 'use client';
 
 import { Alert, Button, Drawer, Skeleton, Tag } from 'antd';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { replaceQuery } from '@/lib/routing/replace-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { listDomains, type Domain } from '@/lib/api/domains';
 import { errorSentence } from '@/lib/api/errors';
@@ -85,7 +86,6 @@ function Workspace({
   gateway: PublicGateway;
   agent: boolean;
 }) {
-  const router = useRouter();
   const { user } = useSession();
   const pathname = usePathname();
   const search = useSearchParams();
@@ -96,9 +96,9 @@ function Workspace({
 
   const open = useCallback(
     (roomId: string | undefined) => {
-      router.replace(roomId ? `${pathname}?room=${encodeURIComponent(roomId)}` : pathname, { scroll: false });
+      replaceQuery(roomId ? `${pathname}?room=${encodeURIComponent(roomId)}` : pathname);
     },
-    [router, pathname],
+    [pathname],
   );
 
   const nothingYet = list.rooms?.length === 0 && list.filter === 'all' && !list.domainId && !selectedId;

@@ -4,6 +4,7 @@ import { RobotOutlined } from '@/components/icons';
 import { Alert, Button, Skeleton, Tabs } from 'antd';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
+import { replaceQuery } from '@/lib/routing/replace-query';
 import { useEffect, useState } from 'react';
 import type { HomeSettings } from '@/lib/api/domain-settings';
 import { getDomain, type DomainDetail, type DomainSettings } from '@/lib/api/domains';
@@ -98,10 +99,7 @@ export function DomainSettingsPage({ domainId }: { domainId: string }) {
       <Tabs
         destroyOnHidden
         activeKey={tab}
-        // The browser's own history call, which Next's router follows (useSearchParams updates):
-        // router.replace asked the server for the page again on every tab change, so on a busy
-        // server a click on a tab did nothing for as long as that took.
-        onChange={(key) => window.history.replaceState(null, '', `?tab=${key}`)}
+        onChange={(key) => replaceQuery(`?tab=${key}`)}
         items={[
           {
             key: 'widget',

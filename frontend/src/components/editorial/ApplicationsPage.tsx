@@ -23,7 +23,8 @@ import {
   Tag,
   type TableProps,
 } from 'antd';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { replaceQuery } from '@/lib/routing/replace-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useToast } from '@/components/toast/useToast';
@@ -195,7 +196,6 @@ function ApplicationDetail({ id, onChanged }: { id: string; onChanged(): void })
 
 /** Applications (admin): what visitors sent from /careers, per listing and status; review each in a drawer. */
 export function ApplicationsPage() {
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const view = {
@@ -207,9 +207,7 @@ export function ApplicationsPage() {
   };
   const go = (next: Partial<typeof view>) => {
     const merged = { ...view, page: 1, ...next };
-    router.replace(`${pathname}${queryString({ ...merged, page: merged.page > 1 ? merged.page : '' })}`, {
-      scroll: false,
-    });
+    replaceQuery(`${pathname}${queryString({ ...merged, page: merged.page > 1 ? merged.page : '' })}`);
   };
   const [typed, setTyped] = useState(view.query);
   useEffect(() => {
@@ -348,7 +346,7 @@ export function ApplicationsPage() {
                 : 'No applications yet. They arrive here when visitors apply on the careers page.'
             }
           >
-            {filtered && <Button onClick={() => router.replace(pathname)}>Show all applications</Button>}
+            {filtered && <Button onClick={() => replaceQuery(pathname)}>Show all applications</Button>}
           </Empty>
         )}
         {page &&

@@ -18,7 +18,8 @@ import {
   type TableProps,
 } from 'antd';
 import Link from 'next/link';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { replaceQuery } from '@/lib/routing/replace-query';
 import { useEffect, useState } from 'react';
 import { PageTitle } from '@/components/dashboard/PageTitle';
 import { useToast } from '@/components/toast/useToast';
@@ -38,7 +39,6 @@ export function PostStatusTag({ status }: { status: Post['status'] }) {
 
 /** Blog Posts (admin): drafts and published posts, by status, category, tag and words; the view lives in the URL. */
 export function PostsPage() {
-  const router = useRouter();
   const pathname = usePathname();
   const search = useSearchParams();
   const view = {
@@ -50,7 +50,7 @@ export function PostsPage() {
   };
   const go = (next: Partial<typeof view>) => {
     const merged = { ...view, page: 1, ...next };
-    router.replace(
+    replaceQuery(
       `${pathname}${queryString({
         query: merged.query,
         status: merged.status === 'all' ? '' : merged.status,
@@ -58,7 +58,6 @@ export function PostsPage() {
         tagId: merged.tagId,
         page: merged.page > 1 ? merged.page : '',
       })}`,
-      { scroll: false },
     );
   };
   const [typed, setTyped] = useState(view.query);
@@ -259,7 +258,7 @@ export function PostsPage() {
                 : 'No posts yet. Write the first one; it stays a draft until you publish it.'
             }
           >
-            {filtered && <Button onClick={() => router.replace(pathname)}>Show all posts</Button>}
+            {filtered && <Button onClick={() => replaceQuery(pathname)}>Show all posts</Button>}
           </Empty>
         )}
         {page &&
