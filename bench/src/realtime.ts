@@ -100,6 +100,11 @@ const SEND = process.env.SEND === 'post' ? 'post' : 'socket';
  * the burst only with WATCH_BURST=1, so that the burst's CPU per message is the product's.
  */
 const WATCH_BURST = process.env.WATCH_BURST === '1';
+/**
+ * NATS_SERVER_PID: the pid of a nats-server of this run's own (NATS_URL pointing at it), reported
+ * alone as "nats-own": the "nats" figure sums every nats-server on the machine, whoever it served.
+ */
+const NATS_SERVER_PID = process.env.NATS_SERVER_PID ? intSetting('NATS_SERVER_PID', 0) : undefined;
 /** REFERENCE=1: the same phases against reference-server.ts after the product's, and the ratios. */
 const REFERENCE = process.env.REFERENCE === '1';
 /** STORM=1 (SOURCE=widget): after the burst, kill the gateway and count what the sockets get back. */
@@ -470,6 +475,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
       machine: machineBusySeconds(),
       servers: serverProcesses(),
+      natsOwn: NATS_SERVER_PID ? cpuSecondsOf(NATS_SERVER_PID) : 0,
     });
     const cpuBefore = cpuNow();
     const burstStart = performance.now();
@@ -496,6 +502,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     cpuPerMessageMs.bench = perMessage(cpuAfter.bench - cpuBefore.bench);
     for (const [server, s] of Object.entries(serverSecondsBetween(cpuBefore.servers, cpuAfter.servers)))
       cpuPerMessageMs[server] = perMessage(s);
+    if (NATS_SERVER_PID) cpuPerMessageMs['nats-own'] = perMessage(cpuAfter.natsOwn - cpuBefore.natsOwn);
     cpuPerMessageMs.machine = perMessage(cpuAfter.machine - cpuBefore.machine);
     const burst = summarize(latencies);
     const burstRelay = summarize(relayTimes);

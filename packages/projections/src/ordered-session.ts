@@ -17,7 +17,14 @@ export interface OpenOrderedSessionOptions {
 export async function openOrderedSession(o: OpenOrderedSessionOptions): Promise<ConsumerMessages> {
   await recreateDurable(o.jsm, o.durable);
   const consumer = await o.nc.jetstream().consumers.get(o.durable.stream, o.durable.name);
-  const messages = await consumer.consume({ max_messages: o.durable.batchSize, expires: o.expires });
+  const messages = await consumer.consume({
+    max_messages: o.durable.batchSize,
+    expires: o.expires,
+    // A consumer that is gone (deleted, or its state held in memory by a server that restarted)
+    // ends the session with an error, so that the loop recreates it from the checkpoint: by
+    // default the client would wait for it to come back, which nothing would ever do.
+    abort_on_missing_resource: true,
+  });
   o.opened(messages);
   // stop() ends the session it can see; one that opened while stop() was already waiting for
   // the loop must end here, or its iterator (woken only by messages) would never return.

@@ -92,6 +92,8 @@ describe('durable consumer settings', () => {
       filter_subject: 'ns.identity.user.>',
       max_deliver: 5,
       max_ack_pending: 400,
+      // Sessions start from the checkpoint: the server need not write the consumer's state to disk.
+      mem_storage: true,
     });
     expect(c.opt_start_seq).toBeUndefined();
   });

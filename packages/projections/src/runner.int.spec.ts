@@ -495,6 +495,21 @@ describe('projection runner', () => {
     expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 10, events: 4, last_seq: '4' }]);
   });
 
+  it('a consumer that is gone (deleted, or its memory-held state lost with a server restart) is recreated from the checkpoint', async () => {
+    const p = tallyProjection('tallies-v1', 'tallies');
+    const runner = await start(p);
+    await runner.waitFor(await append('a', [1, 2]));
+    const jsm = await nc.jetstreamManager();
+    const stream = streamName('ledger', namespace);
+    // Its state is the checkpoint's: nats-server keeps the consumer's own in memory only.
+    expect((await jsm.consumers.info(stream, 'tallies-v1')).config.mem_storage).toBe(true);
+    await jsm.consumers.delete(stream, 'tallies-v1');
+    const last = await append('a', [3, 4]);
+    await runner.waitFor(last, 20_000);
+    expect(p.applied).toEqual([1, 2, 3, 4]);
+    expect(await readTallies(db.pool, 'tallies')).toEqual([{ id: 'a', total: 10, events: 4, last_seq: '4' }]);
+  });
+
   it('waitFor rejects after its timeout when the sequence never comes', async () => {
     const runner = await start(tallyProjection('tallies-v1', 'tallies'));
     await expect(runner.waitFor(1000, 200)).rejects.toThrow(/timed out after 200 ms/);
