@@ -78,7 +78,7 @@ import {
 } from './realtime-stack';
 import { RoomFollower } from './room-follower';
 import { deadline, intSetting } from './settings';
-import { round, summarize } from './stats';
+import { round, slowestSplit, summarize, type Split } from './stats';
 import { runStorm } from './storm';
 
 const SOURCE = process.env.SOURCE === 'events' ? 'events' : 'widget';
@@ -284,13 +284,20 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const relayTimes: number[] = [];
     const appendedAt = new Map<number, number>();
     const deliveredAt = new Map<number, number>();
+    /** Each delivered message's send moment, until its split into the two shares is taken. */
+    const splitSentAt = new Map<number, number>();
+    /** Per message: send -> in JetStream and in JetStream -> dashboard, to see where the slowest go. */
+    const splits: Split[] = [];
     const pairRelay = (n: number) => {
       const a = appendedAt.get(n);
       const d = deliveredAt.get(n);
       if (a === undefined || d === undefined) return;
       relayTimes.push(d - a);
+      const t0 = splitSentAt.get(n);
+      if (t0 !== undefined) splits.push({ total: d - t0, toStream: a - t0, toDashboard: d - a });
       appendedAt.delete(n);
       deliveredAt.delete(n);
+      splitSentAt.delete(n);
     };
     const watcher = await (
       await nc.jetstream().consumers.get(streamName('conversations', namespace), {
@@ -328,6 +335,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       lastReceivedAt = performance.now();
       latencies.push(lastReceivedAt - t0);
       deliveredAt.set(n, lastReceivedAt);
+      splitSentAt.set(n, t0);
       pairRelay(n);
       received++;
     });
@@ -401,8 +409,10 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       latencies.length = 0;
       sendTimes.length = 0;
       relayTimes.length = 0;
+      splits.length = 0;
       appendedAt.clear();
       deliveredAt.clear();
+      splitSentAt.clear();
       received = 0;
       failed = 0;
       sentAt.clear();
@@ -437,12 +447,15 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const sustained = summarize(latencies);
     const sustainedSend = summarize(sendTimes);
     const sustainedRelay = summarize(relayTimes);
+    const sustainedSlowest = slowestSplit(splits);
     const lostSustained = sent - failed - received;
     console.log(
       `sustained ${RATE} msg/s: sent ${sent}, failed ${failed}, delivered ${received}, lost ${lostSustained}; ` +
         `latency p50 ${sustained.p50} ms, p90 ${sustained.p90} ms, p99 ${sustained.p99} ms, max ${sustained.max} ms ` +
         `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
         `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
+        `the slowest 1% (${sustainedSlowest.count}, from ${sustainedSlowest.from} ms): send -> in JetStream mean ${sustainedSlowest.toStreamMean} ms, ` +
+        `in JetStream -> dashboard mean ${sustainedSlowest.toDashboardMean} ms; ` +
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
     );
@@ -455,6 +468,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       latencyMs: sustained,
       sendMs: sustainedSend,
       streamToDashboardMs: sustainedRelay,
+      slowestPercent: sustainedSlowest,
       gatewayLoopDelayMs: sustainedLoop,
       clientLoopDelayMs: sustainedClientLoop,
     };
