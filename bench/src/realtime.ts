@@ -424,10 +424,18 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     reset();
 
     // --- 2. sustained rate
+    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
+    const cpuNow = () => ({
+      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      machine: machineBusySeconds(),
+      servers: serverProcesses(),
+    });
     await gatewayLoops(); // resets the histograms
     clientLoop.enable();
     clientLoopDelay();
     const total = RATE * SECONDS;
+    const cpuSustainedBefore = cpuNow();
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
     let sent = 0;
@@ -448,12 +456,21 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const sustainedSend = summarize(sendTimes);
     const sustainedRelay = summarize(relayTimes);
     const sustainedSlowest = slowestSplit(splits);
+    // The servers' CPU per delivered message at this rate (a rate's batches are smaller than a burst's).
+    const cpuSustainedAfter = cpuNow();
+    const sustainedCpuMs: Record<string, number> = {};
+    cpuSustainedAfter.programs.forEach(({ name, s }, i) => {
+      sustainedCpuMs[name] = received
+        ? round(((s - cpuSustainedBefore.programs[i]!.s) * 1000) / received, 3)
+        : 0;
+    });
     const lostSustained = sent - failed - received;
     console.log(
       `sustained ${RATE} msg/s: sent ${sent}, failed ${failed}, delivered ${received}, lost ${lostSustained}; ` +
         `latency p50 ${sustained.p50} ms, p90 ${sustained.p90} ms, p99 ${sustained.p99} ms, max ${sustained.max} ms ` +
         `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
         `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
+        `CPU ms per message ${JSON.stringify(sustainedCpuMs)}; ` +
         `the slowest 1% (${sustainedSlowest.count}, from ${sustainedSlowest.from} ms): send -> in JetStream mean ${sustainedSlowest.toStreamMean} ms, ` +
         `in JetStream -> dashboard mean ${sustainedSlowest.toDashboardMean} ms; ` +
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
@@ -469,6 +486,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       sendMs: sustainedSend,
       streamToDashboardMs: sustainedRelay,
       slowestPercent: sustainedSlowest,
+      cpuPerMessageMs: sustainedCpuMs,
       gatewayLoopDelayMs: sustainedLoop,
       clientLoopDelayMs: sustainedClientLoop,
     };
@@ -478,13 +496,6 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     if (!WATCH_BURST) watcher.stop();
     await gatewayLoops();
     clientLoopDelay();
-    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
-    const cpuNow = () => ({
-      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
-      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-      machine: machineBusySeconds(),
-      servers: serverProcesses(),
-    });
     const cpuBefore = cpuNow();
     const burstStart = performance.now();
     let burstSent = 0;
