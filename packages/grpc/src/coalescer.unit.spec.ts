@@ -86,4 +86,81 @@ describe('coalescer', () => {
     await Promise.all([first, second]);
     expect(batches).toEqual([[1, 2]]);
   });
+
+  describe('with a limit on batches in flight', () => {
+    /** A send whose answers the test releases one batch at a time. */
+    function heldSend() {
+      const batches: number[][] = [];
+      const pending: Array<() => void> = [];
+      let inFlight = 0;
+      let most = 0;
+      const send = (items: number[]) => {
+        batches.push(items);
+        inFlight++;
+        most = Math.max(most, inFlight);
+        return new Promise<ItemOutcome<string>[]>((resolve) =>
+          pending.push(() => {
+            inFlight--;
+            resolve(items.map((n) => ({ ok: `posted ${n}` })));
+          }),
+        );
+      };
+      const answerNext = () => pending.shift()?.();
+      return { batches, send, answerNext, most: () => most };
+    }
+    const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('sends a quiet turn at its end, and gathers what comes while a batch is in flight into the next', async () => {
+      const held = heldSend();
+      const post = coalescer(held.send, { maxItems: 64, windowMs: 0, maxInFlight: 1 });
+      const first = post(1);
+      await turn();
+      expect(held.batches).toEqual([[1]]);
+      const later = [post(2), post(3)];
+      await turn();
+      const last = post(4);
+      await turn();
+      expect(held.batches).toEqual([[1]]);
+      held.answerNext();
+      expect(await first).toBe('posted 1');
+      expect(held.batches).toEqual([[1], [2, 3, 4]]);
+      held.answerNext();
+      expect(await Promise.all([...later, last])).toEqual(['posted 2', 'posted 3', 'posted 4']);
+      expect(held.most()).toBe(1);
+    });
+
+    it('keeps maxItems per batch when more waited, in their order', async () => {
+      const held = heldSend();
+      const post = coalescer(held.send, { maxItems: 2, windowMs: 0, maxInFlight: 1 });
+      const all = [1, 2, 3, 4, 5].map(post);
+      await turn();
+      expect(held.batches).toEqual([[1, 2]]);
+      for (let i = 0; i < 3; i++) {
+        held.answerNext();
+        await turn();
+        await turn();
+      }
+      expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5].map((n) => `posted ${n}`));
+      expect(held.batches).toEqual([[1, 2], [3, 4], [5]]);
+      expect(held.most()).toBe(1);
+    });
+
+    it('frees the slot of a batch whose call failed', async () => {
+      const down = new Error('unavailable');
+      let calls = 0;
+      const post = coalescer<number, string>(
+        async (items) => {
+          calls += 1;
+          if (calls === 1) throw down;
+          return items.map((n) => ({ ok: `posted ${n}` }));
+        },
+        { maxItems: 64, windowMs: 0, maxInFlight: 1 },
+      );
+      const first = post(1);
+      const second = post(2);
+      await expect(first).rejects.toBe(down);
+      await expect(second).rejects.toBe(down);
+      expect(await post(3)).toBe('posted 3');
+    });
+  });
 });
