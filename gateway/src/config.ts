@@ -156,11 +156,6 @@ export const gatewayConfigSchema = z
      * the event-loop turn it came in, so a lone message is not held; at most 2.
      */
     VISITOR_MESSAGE_BATCH_WINDOW_MS: z.coerce.number().min(0).max(2).default(0),
-    /**
-     * The most PostVisitorMessages calls in flight at once; while that many are, messages wait
-     * and go together when one is answered. 0 is no limit (every turn's messages go at its end).
-     */
-    VISITOR_MESSAGE_BATCH_IN_FLIGHT: z.coerce.number().int().min(0).max(64).default(0),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
     TRUST_PROXY: trustProxy,
@@ -248,7 +243,6 @@ export const gatewayConfigSchema = z
       visitorMessageBatch: {
         maxItems: env.VISITOR_MESSAGE_BATCH_MAX,
         windowMs: env.VISITOR_MESSAGE_BATCH_WINDOW_MS,
-        maxInFlight: env.VISITOR_MESSAGE_BATCH_IN_FLIGHT,
       },
       settingsCacheMs: env.SETTINGS_CACHE_MS,
       trustProxy: env.TRUST_PROXY,

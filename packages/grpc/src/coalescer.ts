@@ -9,13 +9,6 @@ export interface CoalescerOptions {
    * waits for nothing but the turn's end), more waits that many milliseconds.
    */
   windowMs: number;
-  /**
-   * The most batches in flight at once; 0 (or absent) is no limit. At the limit, items wait for
-   * a batch to be answered and go together as the next one: each round trip carries what came
-   * during the last, so a busy stream of items makes fewer, fuller calls while a quiet one still
-   * goes at its turn's end.
-   */
-  maxInFlight?: number;
 }
 
 /** What one batch call answers per item: its value, or the error its own call would have failed with. */
@@ -43,30 +36,16 @@ export function coalescer<In, Out>(
   options: CoalescerOptions,
 ): (item: In) => Promise<Out> {
   const maxItems = Math.max(1, Math.floor(options.maxItems));
-  const maxInFlight = Math.max(0, Math.floor(options.maxInFlight ?? 0));
-  const atLimit = () => maxInFlight > 0 && inFlight >= maxInFlight;
-  const queue: Array<Waiting<In, Out>> = [];
+  let queue: Array<Waiting<In, Out>> = [];
   let scheduled: { cancel(): void } | undefined;
-  let inFlight = 0;
 
   const flush = () => {
     scheduled?.cancel();
     scheduled = undefined;
-    if (atLimit()) return; // the answer of one in flight sends them
-    const batch = queue.splice(0, maxItems);
+    const batch = queue;
+    queue = [];
     if (batch.length === 0) return;
-    if (queue.length > 0) scheduled = schedule();
-    inFlight++;
-    let settled = false;
-    const done = () => {
-      if (settled) return;
-      settled = true;
-      inFlight--;
-      // What came while the limit held goes now, as one batch.
-      if (maxInFlight > 0 && queue.length > 0) flush();
-    };
     const fail = (error: unknown) => {
-      done();
       for (const w of batch) w.reject(error);
     };
     let sent: Promise<Array<ItemOutcome<Out>>>;
@@ -77,7 +56,6 @@ export function coalescer<In, Out>(
       return;
     }
     sent.then((outcomes) => {
-      done();
       batch.forEach((w, i) => {
         const outcome = outcomes[i];
         if (!outcome) w.reject(new Error(`batch answered ${outcomes.length} of ${batch.length} items`));
@@ -99,7 +77,6 @@ export function coalescer<In, Out>(
   return (item) =>
     new Promise<Out>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (atLimit()) return;
       if (queue.length >= maxItems) flush();
       else scheduled ??= schedule();
     });
