@@ -31,6 +31,12 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/**
+ * SERVER_NODE_FLAGS="--max-semi-space-size=64 ...": Node/V8 flags for the servers the bench starts
+ * (gateway, conversations, identity, the reference server), not for the bench's own process.
+ */
+const serverFlags = (process.env.SERVER_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+
 /** Forks a bench program (bundled beside this one) and waits for its `{ type: 'ready', port }`. */
 export function startChild(script: string, env: Record<string, string>): Promise<Child> {
   const child = fork(join(__dirname, script), [], {
@@ -38,6 +44,7 @@ export function startChild(script: string, env: Record<string, string>): Promise
     execArgv: [
       '--expose-gc',
       '--enable-source-maps',
+      ...serverFlags,
       ...(process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : []),
     ],
     env: { ...process.env, ...env },
@@ -93,7 +100,7 @@ export async function startProgram(
   const port = Number(ports[portVars[0]!]);
   const main = resolvePath(__dirname, '../..', dir, 'dist/main.js');
   const profile = process.env.PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, ['--enable-source-maps', ...profile, main], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...serverFlags, ...profile, main], {
     env: { ...process.env, ...env, ...ports },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

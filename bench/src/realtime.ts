@@ -78,7 +78,7 @@ import {
 } from './realtime-stack';
 import { RoomFollower } from './room-follower';
 import { deadline, intSetting } from './settings';
-import { round, summarize } from './stats';
+import { round, slowestSplit, summarize, type Split } from './stats';
 import { runStorm } from './storm';
 
 const SOURCE = process.env.SOURCE === 'events' ? 'events' : 'widget';
@@ -289,13 +289,20 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const relayTimes: number[] = [];
     const appendedAt = new Map<number, number>();
     const deliveredAt = new Map<number, number>();
+    /** Each delivered message's send moment, until its split into the two shares is taken. */
+    const splitSentAt = new Map<number, number>();
+    /** Per message: send -> in JetStream and in JetStream -> dashboard, to see where the slowest go. */
+    const splits: Split[] = [];
     const pairRelay = (n: number) => {
       const a = appendedAt.get(n);
       const d = deliveredAt.get(n);
       if (a === undefined || d === undefined) return;
       relayTimes.push(d - a);
+      const t0 = splitSentAt.get(n);
+      if (t0 !== undefined) splits.push({ total: d - t0, toStream: a - t0, toDashboard: d - a });
       appendedAt.delete(n);
       deliveredAt.delete(n);
+      splitSentAt.delete(n);
     };
     const watcher = await (
       await nc.jetstream().consumers.get(streamName('conversations', namespace), {
@@ -333,6 +340,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       lastReceivedAt = performance.now();
       latencies.push(lastReceivedAt - t0);
       deliveredAt.set(n, lastReceivedAt);
+      splitSentAt.set(n, t0);
       pairRelay(n);
       received++;
     });
@@ -406,8 +414,10 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       latencies.length = 0;
       sendTimes.length = 0;
       relayTimes.length = 0;
+      splits.length = 0;
       appendedAt.clear();
       deliveredAt.clear();
+      splitSentAt.clear();
       received = 0;
       failed = 0;
       sentAt.clear();
@@ -419,10 +429,19 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     reset();
 
     // --- 2. sustained rate
+    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
+    const cpuNow = () => ({
+      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
+      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      machine: machineBusySeconds(),
+      servers: serverProcesses(),
+      natsOwn: NATS_SERVER_PID ? cpuSecondsOf(NATS_SERVER_PID) : 0,
+    });
     await gatewayLoops(); // resets the histograms
     clientLoop.enable();
     clientLoopDelay();
     const total = RATE * SECONDS;
+    const cpuSustainedBefore = cpuNow();
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
     let sent = 0;
@@ -442,12 +461,24 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const sustained = summarize(latencies);
     const sustainedSend = summarize(sendTimes);
     const sustainedRelay = summarize(relayTimes);
+    const sustainedSlowest = slowestSplit(splits);
+    // The servers' CPU per delivered message at this rate (a rate's batches are smaller than a burst's).
+    const cpuSustainedAfter = cpuNow();
+    const sustainedCpuMs: Record<string, number> = {};
+    cpuSustainedAfter.programs.forEach(({ name, s }, i) => {
+      sustainedCpuMs[name] = received
+        ? round(((s - cpuSustainedBefore.programs[i]!.s) * 1000) / received, 3)
+        : 0;
+    });
     const lostSustained = sent - failed - received;
     console.log(
       `sustained ${RATE} msg/s: sent ${sent}, failed ${failed}, delivered ${received}, lost ${lostSustained}; ` +
         `latency p50 ${sustained.p50} ms, p90 ${sustained.p90} ms, p99 ${sustained.p99} ms, max ${sustained.max} ms ` +
         `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
         `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
+        `CPU ms per message ${JSON.stringify(sustainedCpuMs)}; ` +
+        `the slowest 1% (${sustainedSlowest.count}, from ${sustainedSlowest.from} ms): send -> in JetStream mean ${sustainedSlowest.toStreamMean} ms, ` +
+        `in JetStream -> dashboard mean ${sustainedSlowest.toDashboardMean} ms; ` +
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
     );
@@ -460,6 +491,8 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       latencyMs: sustained,
       sendMs: sustainedSend,
       streamToDashboardMs: sustainedRelay,
+      slowestPercent: sustainedSlowest,
+      cpuPerMessageMs: sustainedCpuMs,
       gatewayLoopDelayMs: sustainedLoop,
       clientLoopDelayMs: sustainedClientLoop,
     };
@@ -469,14 +502,6 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     if (!WATCH_BURST) watcher.stop();
     await gatewayLoops();
     clientLoopDelay();
-    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
-    const cpuNow = () => ({
-      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
-      bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
-      machine: machineBusySeconds(),
-      servers: serverProcesses(),
-      natsOwn: NATS_SERVER_PID ? cpuSecondsOf(NATS_SERVER_PID) : 0,
-    });
     const cpuBefore = cpuNow();
     const burstStart = performance.now();
     let burstSent = 0;

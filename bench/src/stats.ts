@@ -59,3 +59,33 @@ export function callsBetween(
   }
   return delta;
 }
+
+/** One delivered message's latency and its two shares: to the stream, and from it to the dashboard. */
+export interface Split {
+  total: number;
+  toStream: number;
+  toDashboard: number;
+}
+
+/**
+ * Where the slowest 1% of messages spent their time: the mean of each share over the messages at
+ * or above the p99 of the total (`from`). A p99 dominated by one share points at that half.
+ */
+export function slowestSplit(splits: readonly Split[]): {
+  count: number;
+  from: number;
+  toStreamMean: number;
+  toDashboardMean: number;
+} {
+  if (splits.length === 0) return { count: 0, from: 0, toStreamMean: 0, toDashboardMean: 0 };
+  const sorted = [...splits].sort((a, b) => a.total - b.total);
+  const slowest = sorted.slice(Math.min(sorted.length - 1, Math.ceil(0.99 * sorted.length) - 1));
+  const mean = (pick: (s: Split) => number) =>
+    round(slowest.reduce((a, s) => a + pick(s), 0) / slowest.length);
+  return {
+    count: slowest.length,
+    from: round(slowest[0]!.total),
+    toStreamMean: mean((s) => s.toStream),
+    toDashboardMean: mean((s) => s.toDashboard),
+  };
+}
