@@ -1,5 +1,6 @@
 import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import type { RedisClientType } from 'redis';
 import type { TokenVerifier } from './auth/token-verifier';
@@ -13,6 +14,7 @@ import type { PresenceStore } from './presence/presence-store';
 import type { SystemSettingsSource } from './settings/system-settings-cache';
 import type { SocketEventBudget } from './socket/event-budget';
 import { startRealtimeServer, type RealtimeServer } from './socket/realtime-server';
+import { deliverAnnouncedEvents } from './realtime/announced-events';
 import type { AssistantActivity } from './realtime/assistant-activity';
 import { cachedRoomAccess } from './realtime/channel-access';
 import { roomAccessFromConversations, type RoomAccessCalls } from './realtime/conversations-access';
@@ -78,9 +80,13 @@ export async function startRealtime(options: {
   logger: Logger;
 }): Promise<Realtime> {
   const { logger } = options;
+  // The relay's events reach the other replicas in one message per event, published by the
+  // buffer's record script, rather than through the Socket.IO adapter (a publish per broadcast).
+  const announce = { channel: `${options.redis.keyPrefix}:rt:relayed`, origin: randomUUID() };
   const buffer = createReplayBuffer(options.redis.commands, {
     keyPrefix: options.redis.keyPrefix,
     dedupeTtlMs: DEDUPE_TTL_MS,
+    announce,
   });
   const server = startRealtimeServer({
     httpServer: options.httpServer,
@@ -117,20 +123,34 @@ export async function startRealtime(options: {
     logger,
   });
   options.teamActivity.attach(server.emitToRoom);
+  let announced: Awaited<ReturnType<typeof deliverAnnouncedEvents>> | undefined;
   let relay: Awaited<ReturnType<typeof startConversationsRelay>>;
   try {
+    announced = await deliverAnnouncedEvents({
+      ...announce,
+      subscriber: options.redis.subscriber,
+      target: server,
+      logger: logger.child({ component: 'realtime' }),
+    });
     relay = await startConversationsRelay({
       nc: options.nats,
       namespace: options.namespace,
       buffer,
-      target: { emit: server.emitToRoom, revoke: server.revoke },
+      target: { emit: server.emitHere, revoke: server.revoke },
       productCards: async (domainId, ids) =>
         (await options.content.getPublicItems('product', domainId, ids.slice(0, MAX_CARDS))).map(productCard),
       logger: logger.child({ component: 'realtime-relay' }),
     });
   } catch (error) {
+    await announced?.stop();
     await server.close();
     throw error;
   }
-  return { server, stop: () => relay.stop() };
+  return {
+    server,
+    stop: async () => {
+      await relay.stop();
+      await announced.stop();
+    },
+  };
 }

@@ -6,6 +6,7 @@ import { connectTestNats, deleteNamespaceStreams, randomNamespace } from '@parle
 import type { NatsConnection } from 'nats';
 import { createClient, type RedisClientType } from 'redis';
 import { startConversationsRelay, type ConversationsRelay } from '../src/realtime/conversations-relay';
+import { readAnnouncement } from '../src/realtime/event-announcement';
 import { createReplayBuffer, type ReplayBuffer } from '../src/realtime/replay-buffer';
 
 /**
@@ -285,5 +286,37 @@ describe('replay buffer limits', () => {
     expect((await tiny.since('room:t:team', cursors[0]!)).reset).toBe(true);
     const recent = await tiny.since('room:t:team', cursors[248]!);
     expect(recent.reset === false && recent.events.map((e) => e.data)).toEqual([249]);
+  });
+});
+
+describe('announcements to the other replicas', () => {
+  it('the record script publishes each recorded event once, with the cursors it gave; a redelivery publishes nothing', async () => {
+    const channel = `gwtest:${namespace}:rt:relayed`;
+    const announcing = createReplayBuffer(redis, {
+      keyPrefix: `gwtest:${namespace}:ann`,
+      dedupeTtlMs: 60_000,
+      announce: { channel, origin: 'replica-A' },
+    });
+    const subscriber = redis.duplicate();
+    await subscriber.connect();
+    const heard: string[] = [];
+    await subscriber.subscribe(channel, (message) => heard.push(message));
+    try {
+      const message = { content: 'hi' };
+      const emissions = [
+        { room: 'room:a1:team', channel: 'a1', event: 'chat-message', data: message },
+        { room: 'room:a1:visitor', channel: 'a1', event: 'chat-message', data: message },
+        { room: 'acct:x:global', channel: 'chat-global', event: 'customer-message', data: { message } },
+      ];
+      const cursors = await announcing.record('STREAM:1', emissions);
+      expect(await announcing.record('STREAM:1', emissions)).toBeUndefined();
+      await until(() => heard.length >= 1, 'the announcement');
+      await new Promise((r) => setTimeout(r, 200)); // a second one would arrive now
+      expect(heard).toHaveLength(1);
+      expect(readAnnouncement(heard[0]!, 'replica-A', () => true)).toBeUndefined();
+      expect(readAnnouncement(heard[0]!, 'replica-B', () => true)).toEqual({ emissions, cursors });
+    } finally {
+      await subscriber.close();
+    }
   });
 });

@@ -23,7 +23,10 @@ export const RELAY_DURABLE = 'gateway-realtime';
 const CONSUMER_NOT_FOUND = 10014;
 
 export interface RelayTarget {
-  /** Emits to internal rooms on every replica (through the Redis adapter: one publish per call). */
+  /**
+   * Emits to internal rooms on this replica only: the buffer's record script announced the event
+   * to the other replicas (event-announcement.ts), which deliver it to their own sockets.
+   */
   emit(rooms: string[], event: string, envelope: RealtimeEnvelope<unknown>): void;
   /** A room was unshared from an agent: their sockets leave its internal rooms, everywhere. */
   revoke(userId: string, roomId: string): void;
@@ -49,9 +52,9 @@ export interface ConversationsRelay {
 
 /**
  * Relays conversations' room events to sockets. For each event: the routing (pure, from the
- * event's `audience`), then one Redis script that marks the event seen and appends each emission
- * to its internal room's replay stream (the entry id is the envelope's cursor), then the emits,
- * then the ack. A redelivered event finds its mark and is only acknowledged, so each event is
+ * event's `audience`), then one Redis script that marks the event seen, appends each emission
+ * to its internal room's replay stream (the entry id is the envelope's cursor) and announces the
+ * event to the other replicas, then the emits to this replica's sockets, then the ack. A redelivered event finds its mark and is only acknowledged, so each event is
  * emitted once however often JetStream delivers it. Scripts are sent as events arrive without
  * waiting for the previous reply (one connection keeps them in order), and emits and acks follow
  * in the same order, so a replica's throughput is not bound by Redis round trips; the acks of one
@@ -189,7 +192,7 @@ function measureRelay(jsm: JetStreamManager, stream: string): () => void {
 /**
  * Emissions of the same socket event, channel, payload and cursor (a message to the team and the
  * visitor side of its room; a list update to the account and its agents) go out as one
- * broadcast to all their rooms: one Redis adapter publish instead of one per room.
+ * broadcast to all their rooms: one packet encoding, and a socket in several of them gets it once.
  */
 export function broadcasts(
   emissions: readonly Emission[],

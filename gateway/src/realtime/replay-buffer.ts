@@ -1,6 +1,7 @@
 import { compareCursors } from '@parley/contracts';
 import type { RedisClientType } from 'redis';
 import { cachedScript } from '../redis/cached-script';
+import { ANNOUNCE_IDS_LUA, announcementParts } from './event-announcement';
 import type { Emission } from './event-routing';
 
 /** The spec's buffer: the last 500 events or 1 hour per channel. */
@@ -23,7 +24,8 @@ export type ReplayResult =
 export interface ReplayBuffer {
   /**
    * Records one relayed event's emissions, once: returns each emission's cursor in order, or
-   * undefined when this event id was already recorded (a JetStream redelivery).
+   * undefined when this event id was already recorded (a JetStream redelivery). With `announce`,
+   * the same script publishes the event to the other replicas (event-announcement.ts).
    */
   record(eventKey: string, emissions: readonly Emission[]): Promise<string[] | undefined>;
   /** What an internal room carried after `since` (everything it holds when `since` is omitted: just the cursor). */
@@ -37,7 +39,9 @@ export interface ReplayBuffer {
  * of an earlier emission of the same socket event whose entry id it reuses (0: none), so that
  * one broadcast with one cursor can reach both rooms. When a stream already holds a later id (it
  * cannot take that one), its entry gets its own. The streams are trimmed to ~MAXLEN and to
- * entries younger than the max age, and expire when a channel stays quiet that long.
+ * entries younger than the max age, and expire when a channel stays quiet that long. Last,
+ * ARGV[5 + 2n] (when not empty) is the channel to announce the event on, with the message's parts
+ * around the ids: published here, an announcement exists exactly when the event was recorded.
  */
 const RECORD_SCRIPT = `
 if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return false end
@@ -55,6 +59,10 @@ for k = 1, n do
   ids[k] = id
   redis.call('XTRIM', key, 'MINID', '~', ARGV[3])
   redis.call('PEXPIRE', key, ARGV[4])
+end
+local channel = ARGV[5 + 2 * n]
+if channel ~= '' then
+  redis.call('PUBLISH', channel, ARGV[6 + 2 * n] .. ${ANNOUNCE_IDS_LUA} .. ARGV[7 + 2 * n])
 end
 return ids`;
 
@@ -75,13 +83,26 @@ export const isCursor = (value: unknown): value is string => typeof value === 's
 
 export function createReplayBuffer(
   redis: RedisClientType,
-  options: { keyPrefix: string; dedupeTtlMs: number; maxEntries?: number; maxAgeMs?: number },
+  options: {
+    keyPrefix: string;
+    dedupeTtlMs: number;
+    maxEntries?: number;
+    maxAgeMs?: number;
+    /** Where each recorded event is announced to the other replicas, and this replica's name in it. */
+    announce?: { channel: string; origin: string };
+  },
 ): ReplayBuffer {
   const maxEntries = options.maxEntries ?? REPLAY_MAX_ENTRIES;
   const maxAgeMs = options.maxAgeMs ?? REPLAY_MAX_AGE_MS;
   const streamKey = (room: string) => `${options.keyPrefix}:rt:buf:${room}`;
   const markKey = (eventKey: string) => `${options.keyPrefix}:rt:ev:${eventKey}`;
   const runScript = cachedScript(redis, RECORD_SCRIPT);
+  const announce = options.announce;
+  const announcement = (emissions: readonly Emission[], entries: string[], repeats: number[]) => {
+    if (!announce) return ['', '', ''];
+    const { head, tail } = announcementParts(announce.origin, emissions, entries, repeats);
+    return [announce.channel, head, tail];
+  };
 
   return {
     async record(eventKey, emissions) {
@@ -99,6 +120,7 @@ export function createReplayBuffer(
         String(maxAgeMs),
         ...entries,
         ...repeats.map(String),
+        ...announcement(emissions, entries, repeats),
       ];
       const ids = await runScript({ keys, arguments: args });
       return Array.isArray(ids) ? ids.map(String) : undefined;

@@ -26,6 +26,10 @@ export interface RealtimeServer {
   /** Emits to an internal room (see realtime/channels.ts) on every replica. */
   /** Several rooms: one broadcast (one adapter publish), each socket in them gets it once. */
   emitToRoom(room: string | string[], event: string, envelope: RealtimeEnvelope<unknown>): void;
+  /** Several rooms, on this replica only: the relay's emits, which reach other replicas on their own. */
+  emitHere(rooms: string[], event: string, envelope: RealtimeEnvelope<unknown>): void;
+  /** Whether a socket of this replica is in `room`. */
+  hasRoomHere(room: string): boolean;
   /** Makes `userId`'s sockets, on every replica, leave the team side of a room they lost. */
   revoke(userId: string, roomId: string): void;
   /** Closes every socket of `userId` on every replica (a removed team member); their reconnect is refused. */
@@ -181,6 +185,10 @@ export function startRealtimeServer(options: {
       io.to(userRoom(userId)).emit(event, payload);
     },
     emitToRoom,
+    emitHere: (rooms, event, envelope) => {
+      io.local.to(rooms).emit(event, envelope);
+    },
+    hasRoomHere: (room) => io.of('/').adapter.rooms.has(room),
     revoke: (userId, roomId) => {
       options.channels.access.forget?.(userId, roomId);
       io.in(userRoom(userId)).socketsLeave(roomsOfShare(roomId));
