@@ -32,6 +32,7 @@ import {
   bookingMessage,
   chatMessage,
   customerDetailMessage,
+  jsonBytes,
   roomMessage,
   sessionMessage,
 } from './messages';
@@ -148,14 +149,19 @@ export function conversationsService(
         limit: req.limit,
         cursor: req.cursor,
       });
-      return { rooms: page.rooms.map(roomMessage), nextCursor: page.nextCursor ?? '' };
+      const rooms = page.rooms.map(roomMessage);
+      const nextCursor = page.nextCursor ?? '';
+      return req.roomsAsJson ? { roomsJson: jsonBytes(rooms), nextCursor } : { rooms, nextCursor };
     }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
       const { room, messages } = await getRoomMessages(deps, caller, {
         roomId: req.roomId,
         includeBot: req.includeBot,
       });
-      return { room: roomMessage(room), messages: messages.map(chatMessage) };
+      const views = messages.map(chatMessage);
+      return req.messagesAsJson
+        ? { room: roomMessage(room), messagesJson: jsonBytes(views) }
+        : { room: roomMessage(room), messages: views };
     }),
     CheckRoomAccess: team('CheckRoomAccess', async (req, caller) => ({
       hasAccess: await checkRoomAccess(deps, caller, req.roomId),

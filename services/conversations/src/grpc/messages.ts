@@ -23,6 +23,13 @@ export const chatMessage = (m: MessageView) => ({
   offline: m.offline === true,
 });
 
+/**
+ * Messages as one JSON text in bytes (RoomList.rooms_json, RoomMessages.messages_json): the objects
+ * above already have every field proto-loader would hand over, and V8's JSON writer costs a
+ * fraction of encoding them field by field.
+ */
+export const jsonBytes = (messages: readonly object[]): Buffer => Buffer.from(JSON.stringify(messages));
+
 export const roomMessage = (r: RoomView) => ({
   id: r.id,
   domainId: r.domainId,
