@@ -6,8 +6,9 @@ import { startHarnessWithDomain, type Harness } from '../test/harness';
 /**
  * ListRooms' rooms_json and GetRoomMessages' messages_json: the same rooms and messages the
  * field-by-field answer holds, in the shape proto-loader hands a decoded message over (the
- * gateway's views read either), over every kind of field: an email, a shared room, a live one, a
- * bot reply with products and a decision, a note, a room whose last message is the team's.
+ * gateway's views read either), over every kind of field: an email, an offline message, a shared
+ * room, a live one, a bot reply with products and a decision, a note, a room whose last message is
+ * the team's. The list's JSON is PostgreSQL's, the messages' conversations' own.
  */
 describe('conversations: rooms and messages as JSON', () => {
   let h: Harness;
@@ -25,6 +26,7 @@ describe('conversations: rooms and messages as JSON', () => {
         visitor,
         content: `Hello "${i}"\n\u00e9\u{1F600}\u0001`,
         clientId: `v${i}`,
+        offline: i === 0,
       });
       roomIds.push(posted.room.id as string);
       if (i === 0) await h.call('SetVisitorEmail', { visitor, email: `json-${randomUUID()}@example.com` });
@@ -110,6 +112,8 @@ describe('conversations: rooms and messages as JSON', () => {
         expect(asJson.room).toEqual(decoded.room);
       }
     }
+    const offline = await h.call('GetRoomMessages', { caller: owner, roomId: roomIds[0], includeBot: true });
+    expect(offline.messages[0].offline).toBe(true);
     const withBot = await h.call('GetRoomMessages', { caller: owner, roomId: roomIds[1], includeBot: true });
     expect(withBot.messages[1]).toMatchObject({ productIds: ['p1', 'p2'], checkoutProductId: 'p1' });
     expect(JSON.parse(withBot.messages[1].decisionJson)).toMatchObject({ engine: 'rules' });
