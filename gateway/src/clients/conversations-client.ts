@@ -186,13 +186,8 @@ export function createConversationsClient(
       );
       return { rooms: jsonMessagesOr(list.roomsJson, list.rooms), nextCursor: list.nextCursor || null };
     },
-    getRoomMessages: async (caller, request, context) => {
-      const answer = await rpc.getRoomMessages(
-        { caller: asCaller(caller), ...request, messagesAsJson: true },
-        call(context),
-      );
-      return { room: answer.room, messages: jsonMessagesOr(answer.messagesJson, answer.messages) };
-    },
+    getRoomMessages: (caller, request, context) =>
+      rpc.getRoomMessages({ caller: asCaller(caller), ...request }, call(context)),
     getRoom: (caller, roomId, context) => rpc.getRoom({ caller: asCaller(caller), roomId }, call(context)),
     checkRoomAccess: async (caller, roomId, context) =>
       (await rpc.checkRoomAccess({ caller: asCaller(caller), roomId }, call(context))).hasAccess,

@@ -4,17 +4,15 @@ import { agentOf, type TestCaller } from '../test/conversations-client';
 import { startHarnessWithDomain, type Harness } from '../test/harness';
 
 /**
- * ListRooms' rooms_json and GetRoomMessages' messages_json: the same rooms and messages the
- * field-by-field answer holds, in the shape proto-loader hands a decoded message over (the
- * gateway's views read either), over every kind of field: an email, an offline message, a shared
- * room, a live one, a bot reply with products and a decision, a note, a room whose last message is
- * the team's. The list's JSON is PostgreSQL's, the messages' conversations' own.
+ * ListRooms' rooms_json, made by PostgreSQL: the same rooms the field-by-field answer holds, in
+ * the shape proto-loader hands a decoded message over (the gateway's views read either), over
+ * every kind of field of a room and its last message: an email, an offline message, a shared room,
+ * a live one, a bot reply with products and a checkout product, a note, the team's reply.
  */
-describe('conversations: rooms and messages as JSON', () => {
+describe('conversations: the room list as JSON', () => {
   let h: Harness;
   let owner: TestCaller;
   let domainId: string;
-  const roomIds: string[] = [];
 
   const parsed = (json: Buffer) => JSON.parse(json.toString('utf8')) as unknown[];
 
@@ -28,7 +26,6 @@ describe('conversations: rooms and messages as JSON', () => {
         clientId: `v${i}`,
         offline: i === 0,
       });
-      roomIds.push(posted.room.id as string);
       if (i === 0) await h.call('SetVisitorEmail', { visitor, email: `json-${randomUUID()}@example.com` });
       if (i === 1) {
         await h.call('PostBotMessage', {
@@ -95,27 +92,5 @@ describe('conversations: rooms and messages as JSON', () => {
       roomsAsJson: true,
     });
     expect(parsed(none.roomsJson)).toEqual([]);
-  });
-
-  it('answers the same messages of each room as JSON as field by field', async () => {
-    for (const roomId of roomIds) {
-      for (const includeBot of [true, false]) {
-        const decoded = await h.call('GetRoomMessages', { caller: owner, roomId, includeBot });
-        const asJson = await h.call('GetRoomMessages', {
-          caller: owner,
-          roomId,
-          includeBot,
-          messagesAsJson: true,
-        });
-        expect(asJson.messages).toEqual([]);
-        expect(parsed(asJson.messagesJson)).toEqual(decoded.messages);
-        expect(asJson.room).toEqual(decoded.room);
-      }
-    }
-    const offline = await h.call('GetRoomMessages', { caller: owner, roomId: roomIds[0], includeBot: true });
-    expect(offline.messages[0].offline).toBe(true);
-    const withBot = await h.call('GetRoomMessages', { caller: owner, roomId: roomIds[1], includeBot: true });
-    expect(withBot.messages[1]).toMatchObject({ productIds: ['p1', 'p2'], checkoutProductId: 'p1' });
-    expect(JSON.parse(withBot.messages[1].decisionJson)).toMatchObject({ engine: 'rules' });
   });
 });

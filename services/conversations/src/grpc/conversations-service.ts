@@ -33,7 +33,6 @@ import {
   bookingMessage,
   chatMessage,
   customerDetailMessage,
-  jsonBytes,
   roomMessage,
   sessionMessage,
 } from './messages';
@@ -157,10 +156,7 @@ export function conversationsService(
         roomId: req.roomId,
         includeBot: req.includeBot,
       });
-      const views = messages.map(chatMessage);
-      return req.messagesAsJson
-        ? { room: roomMessage(room), messagesJson: jsonBytes(views) }
-        : { room: roomMessage(room), messages: views };
+      return { room: roomMessage(room), messages: messages.map(chatMessage) };
     }),
     CheckRoomAccess: team('CheckRoomAccess', async (req, caller) => ({
       hasAccess: await checkRoomAccess(deps, caller, req.roomId),

@@ -23,13 +23,6 @@ export const chatMessage = (m: MessageView) => ({
   offline: m.offline === true,
 });
 
-/**
- * Messages as one JSON text in bytes (RoomMessages.messages_json): the objects below already have
- * every field proto-loader would hand over, and V8's JSON writer costs a fraction of encoding them
- * field by field. (The list's rooms_json is made by PostgreSQL: roomsOfAccountAsJson.)
- */
-export const jsonBytes = (messages: readonly object[]): Buffer => Buffer.from(JSON.stringify(messages));
-
 export const roomMessage = (r: RoomView) => ({
   id: r.id,
   domainId: r.domainId,
