@@ -4,7 +4,7 @@ import { agentOf, type TestCaller } from '../test/conversations-client';
 import { startHarnessWithDomain, type Harness } from '../test/harness';
 
 /**
- * ListRooms' rooms_json, made by PostgreSQL: the same rooms the field-by-field answer holds, in
+ * ListRooms' rooms_json: the same rooms the field-by-field answer holds, in
  * the shape proto-loader hands a decoded message over (the gateway's views read either), over
  * every kind of field of a room and its last message: an email, an offline message, a shared room,
  * a live one, a bot reply with products and a checkout product, a note, the team's reply.

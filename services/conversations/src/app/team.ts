@@ -11,7 +11,6 @@ import {
   messagesOfRoom,
   roomById,
   roomsOfAccount,
-  roomsOfAccountAsJson,
   type BookingView,
 } from '../projections/queries';
 import { isId, subjects } from './aggregates';
@@ -35,24 +34,6 @@ const meta = (caller: Caller) => ({ actor: caller.userId });
 /** An AGENT sees what is shared with them (their user id); the account's managers see everything (null). */
 const agentScope = (caller: Caller): string | null => (isManager(caller.role) ? null : caller.userId);
 
-type ListRoomsInput = { filter: string; domainId: string; limit?: number; cursor?: string };
-
-/** The read model's query for a page of the caller's rooms; null: no room can match. */
-async function roomsPageQuery(deps: ConversationsDeps, caller: Caller, input: ListRoomsInput) {
-  const filter = conversationFilter(input.filter);
-  const page = roomsPage(input);
-  if (input.domainId && !isId(input.domainId)) return null;
-  await deps.readModel.caughtUp();
-  return {
-    accountId: caller.accountId,
-    agentId: agentScope(caller),
-    filter,
-    domainId: input.domainId || null,
-    limit: page.limit,
-    after: page.after,
-  };
-}
-
 /**
  * One page of the caller's rooms (every room of the account for OWNER/ADMIN, the shared ones for
  * an AGENT), newest activity first; `nextCursor` continues after its last row, null at the end.
@@ -60,27 +41,24 @@ async function roomsPageQuery(deps: ConversationsDeps, caller: Caller, input: Li
 export async function listRooms(
   deps: ConversationsDeps,
   caller: Caller,
-  input: ListRoomsInput,
+  input: { filter: string; domainId: string; limit?: number; cursor?: string },
 ): Promise<{ rooms: RoomView[]; nextCursor: string | null }> {
-  const query = await roomsPageQuery(deps, caller, input);
-  if (!query) return { rooms: [], nextCursor: null };
-  const { rooms, next } = await roomsOfAccount(deps.pool, query);
+  const filter = conversationFilter(input.filter);
+  const page = roomsPage(input);
+  if (input.domainId && !isId(input.domainId)) return { rooms: [], nextCursor: null };
+  await deps.readModel.caughtUp();
+  const { rooms, next } = await roomsOfAccount(deps.pool, {
+    accountId: caller.accountId,
+    agentId: agentScope(caller),
+    filter,
+    domainId: input.domainId || null,
+    limit: page.limit,
+    after: page.after,
+  });
   return {
     rooms: rooms.map(({ accountId: _a, ...room }) => room),
     nextCursor: next ? encodeRoomCursor(next) : null,
   };
-}
-
-/** listRooms' page with its rooms as one JSON array of proto Rooms (ListRooms' rooms_json). */
-export async function listRoomsAsJson(
-  deps: ConversationsDeps,
-  caller: Caller,
-  input: ListRoomsInput,
-): Promise<{ roomsJson: string; nextCursor: string | null }> {
-  const query = await roomsPageQuery(deps, caller, input);
-  if (!query) return { roomsJson: '[]', nextCursor: null };
-  const { json, next } = await roomsOfAccountAsJson(deps.pool, query);
-  return { roomsJson: json, nextCursor: next ? encodeRoomCursor(next) : null };
 }
 
 /** A room from the read model, if the caller may read it (else not found / NO_ROOM_ACCESS). */

@@ -12,7 +12,6 @@ import {
   getRoomMessages,
   listBookings,
   listRooms,
-  listRoomsAsJson,
   markSeenByTeam,
   postTeamMessage,
   setLiveMode,
@@ -33,6 +32,7 @@ import {
   bookingMessage,
   chatMessage,
   customerDetailMessage,
+  jsonBytes,
   roomMessage,
   sessionMessage,
 } from './messages';
@@ -143,13 +143,15 @@ export function conversationsService(
 
     // --- team side ---
     ListRooms: team('ListRooms', async (req, caller) => {
-      const input = { filter: req.filter, domainId: req.domainId, limit: req.limit, cursor: req.cursor };
-      if (req.roomsAsJson) {
-        const page = await listRoomsAsJson(deps, caller, input);
-        return { roomsJson: Buffer.from(page.roomsJson), nextCursor: page.nextCursor ?? '' };
-      }
-      const page = await listRooms(deps, caller, input);
-      return { rooms: page.rooms.map(roomMessage), nextCursor: page.nextCursor ?? '' };
+      const page = await listRooms(deps, caller, {
+        filter: req.filter,
+        domainId: req.domainId,
+        limit: req.limit,
+        cursor: req.cursor,
+      });
+      const rooms = page.rooms.map(roomMessage);
+      const nextCursor = page.nextCursor ?? '';
+      return req.roomsAsJson ? { roomsJson: jsonBytes(rooms), nextCursor } : { rooms, nextCursor };
     }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
       const { room, messages } = await getRoomMessages(deps, caller, {

@@ -149,18 +149,17 @@ export interface RoomPosition {
  * (for an agent every room it sees is). The room id breaks ties, so the order is total and a page
  * boundary neither repeats nor skips a room; `next` is the last row's position when more follow.
  */
-/** Which rooms of the account a page holds (roomsOfAccount, roomsOfAccountAsJson). */
-export interface RoomsPageQuery {
-  accountId: string;
-  agentId: string | null;
-  filter: ConversationFilter;
-  domainId: string | null;
-  limit: number;
-  after: RoomPosition | null;
-}
-
-/** The page's WHERE, ORDER BY and LIMIT (one row more than the page: whether another follows). */
-function roomsPageClauses(query: RoomsPageQuery): { clauses: string; params: unknown[] } {
+export async function roomsOfAccount(
+  pool: Pool,
+  query: {
+    accountId: string;
+    agentId: string | null;
+    filter: ConversationFilter;
+    domainId: string | null;
+    limit: number;
+    after: RoomPosition | null;
+  },
+): Promise<{ rooms: RoomRecord[]; next: RoomPosition | null }> {
   const where = ['r.account_id = $1'];
   const params: unknown[] = [query.accountId];
   if (query.agentId) {
@@ -183,77 +182,27 @@ function roomsPageClauses(query: RoomsPageQuery): { clauses: string; params: unk
        (timestamptz 'epoch' + $${n - 2}::bigint * interval '1 microsecond', $${n - 1}::bigint, $${n}::text)`,
     );
   }
+  // One row more than the page tells whether another page follows.
   params.push(query.limit + 1);
-  return {
-    clauses: `WHERE ${where.join(' AND ')}
+  const r = await pool.query<RoomRow & { updated_micros: string; last_position: string }>(
+    named(
+      `SELECT ${ROOM_COLUMNS},
+            (extract(epoch FROM r.updated_at) * 1000000)::bigint::text AS updated_micros,
+            r.last_position::text AS last_position
+      ${ROOM_FROM}
+      WHERE ${where.join(' AND ')}
       ORDER BY r.updated_at DESC, r.last_position DESC, r.room_id DESC
       LIMIT $${params.length}`,
-    params,
-  };
-}
-
-/** Where the page's rows stand in the list's order, to write the next page's cursor. */
-const POSITION_COLUMNS = `(extract(epoch FROM r.updated_at) * 1000000)::bigint::text AS updated_micros,
-            r.last_position::text AS last_position`;
-type PositionRow = { room_id: string; updated_micros: string; last_position: string };
-
-/** The last row's position when the query found more rows than the page holds. */
-function nextPosition(rows: PositionRow[], limit: number): RoomPosition | null {
-  const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return last
-    ? { updatedMicros: last.updated_micros, lastPosition: last.last_position, roomId: last.room_id }
-    : null;
-}
-
-/**
- * One page of the account's rooms, newest activity first, after `after` (null: from the top).
- * `agentId` limits them to the rooms shared with that agent; `shared` means shared with anyone
- * (for an agent every room it sees is). The room id breaks ties, so the order is total and a page
- * boundary neither repeats nor skips a room; `next` is the last row's position when more follow.
- */
-export async function roomsOfAccount(
-  pool: Pool,
-  query: RoomsPageQuery,
-): Promise<{ rooms: RoomRecord[]; next: RoomPosition | null }> {
-  const { clauses, params } = roomsPageClauses(query);
-  const r = await pool.query<RoomRow & PositionRow>(
-    named(`SELECT ${ROOM_COLUMNS}, ${POSITION_COLUMNS} ${ROOM_FROM} ${clauses}`, params),
-  );
-  return { rooms: r.rows.slice(0, query.limit).map(roomOf), next: nextPosition(r.rows, query.limit) };
-}
-
-/**
- * A proto ChatMessage (its camelCase names, every field present, an absent text '') as JSON text,
- * built by PostgreSQL: the list's last messages, without the decision (as MESSAGE_COLUMNS).
- */
-const CHAT_MESSAGE_JSON = `json_build_object('id', m.message_id, 'role', m.role, 'content', m.content,
-  'createdAt', ${iso('m.posted_at')}, 'teamMemberId', coalesce(m.team_member_id, ''),
-  'teamMemberName', coalesce(m.team_member_name, ''), 'isNote', m.is_note, 'noteType', coalesce(m.note_type, ''),
-  'link', coalesce(m.link, ''), 'productIds', m.product_ids, 'checkoutProductId', coalesce(m.checkout_product_id, ''),
-  'seen', m.seen, 'clientId', coalesce(m.client_id, ''), 'decisionJson', '', 'offline', m.offline)`;
-
-/** A proto Room as JSON text (as CHAT_MESSAGE_JSON), its last message null when it has none. */
-const ROOM_JSON = `json_build_object('id', r.room_id, 'domainId', r.domain_id, 'domain', d.domain,
-  'customerId', r.customer_id, 'customerEmail', coalesce(c.email, ''), 'live', r.live, 'mailed', r.mailed,
-  'sharedWith', r.shared_with, 'createdAt', ${iso('r.created_at')}, 'updatedAt', ${iso('r.updated_at')},
-  'lastMessage', (SELECT ${CHAT_MESSAGE_JSON} FROM messages m WHERE m.message_id = r.last_message_id),
-  'unread', r.unread, 'messageCount', r.message_count)::text`;
-
-/**
- * roomsOfAccount's page as proto Rooms in one JSON array (ListRooms' rooms_json), each room's JSON
- * made by PostgreSQL: conversations neither decodes the rows' columns nor builds the rooms, which
- * with their protobuf encoding was most of its CPU on the list (runs AG).
- */
-export async function roomsOfAccountAsJson(
-  pool: Pool,
-  query: RoomsPageQuery,
-): Promise<{ json: string; next: RoomPosition | null }> {
-  const { clauses, params } = roomsPageClauses(query);
-  const r = await pool.query<PositionRow & { room: string }>(
-    named(`SELECT ${ROOM_JSON} AS room, r.room_id, ${POSITION_COLUMNS} ${ROOM_FROM} ${clauses}`, params),
+      params,
+    ),
   );
   const rows = r.rows.slice(0, query.limit);
-  return { json: `[${rows.map((row) => row.room).join(',')}]`, next: nextPosition(r.rows, query.limit) };
+  const last = rows.at(-1);
+  const next =
+    r.rows.length > query.limit && last
+      ? { updatedMicros: last.updated_micros, lastPosition: last.last_position, roomId: last.room_id }
+      : null;
+  return { rooms: rows.map(roomOf), next };
 }
 
 /** A room's messages, oldest first; the team's read also has the notes and the bot's decisions. */
