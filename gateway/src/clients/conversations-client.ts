@@ -1,6 +1,7 @@
 import type { FunnelView } from '@parley/contracts';
 import { loadService, rpcClient, type Caller, type CallerTokenSigner } from '@parley/grpc';
 import { metadataOf, type CallContext } from './call-context';
+import { jsonMessagesOr } from './json-messages';
 import { visitorMessageBatch, type VisitorMessageBatching } from './visitor-message-batch';
 
 /** A site visitor, from the verified visitor token. */
@@ -179,8 +180,11 @@ export function createConversationsClient(
     },
 
     listRooms: async (caller, request, context) => {
-      const list = await rpc.listRooms({ caller: asCaller(caller), ...request }, call(context));
-      return { rooms: list.rooms, nextCursor: list.nextCursor || null };
+      const list = await rpc.listRooms(
+        { caller: asCaller(caller), ...request, roomsAsJson: true },
+        call(context),
+      );
+      return { rooms: jsonMessagesOr(list.roomsJson, list.rooms), nextCursor: list.nextCursor || null };
     },
     getRoomMessages: (caller, request, context) =>
       rpc.getRoomMessages({ caller: asCaller(caller), ...request }, call(context)),

@@ -32,6 +32,7 @@ import {
   bookingMessage,
   chatMessage,
   customerDetailMessage,
+  jsonBytes,
   roomMessage,
   sessionMessage,
 } from './messages';
@@ -148,7 +149,9 @@ export function conversationsService(
         limit: req.limit,
         cursor: req.cursor,
       });
-      return { rooms: page.rooms.map(roomMessage), nextCursor: page.nextCursor ?? '' };
+      const rooms = page.rooms.map(roomMessage);
+      const nextCursor = page.nextCursor ?? '';
+      return req.roomsAsJson ? { roomsJson: jsonBytes(rooms), nextCursor } : { rooms, nextCursor };
     }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
       const { room, messages } = await getRoomMessages(deps, caller, {

@@ -23,6 +23,13 @@ export const chatMessage = (m: MessageView) => ({
   offline: m.offline === true,
 });
 
+/**
+ * Rooms as one JSON text in bytes (RoomList.rooms_json): the objects roomMessage makes already
+ * have every field proto-loader would hand over, and V8's JSON writer (and the gateway's reader)
+ * cost a fraction of encoding and decoding them field by field.
+ */
+export const jsonBytes = (messages: readonly object[]): Buffer => Buffer.from(JSON.stringify(messages));
+
 export const roomMessage = (r: RoomView) => ({
   id: r.id,
   domainId: r.domainId,
