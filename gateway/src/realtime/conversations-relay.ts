@@ -54,8 +54,9 @@ export interface ConversationsRelay {
  * Relays conversations' room events to sockets. For each event: the routing (pure, from the
  * event's `audience`), then one Redis script that marks the event seen, appends each emission
  * to its internal room's replay stream (the entry id is the envelope's cursor) and announces the
- * event to the other replicas, then the emits to this replica's sockets, then the ack. A redelivered event finds its mark and is only acknowledged, so each event is
- * emitted once however often JetStream delivers it. Scripts are sent as events arrive without
+ * event to the other replicas, then the emits to this replica's sockets, then the ack. A
+ * redelivered event finds its mark and is only acknowledged, so each event is emitted once
+ * however often JetStream delivers it. Scripts are sent as events arrive without
  * waiting for the previous reply (one connection keeps them in order), and emits and acks follow
  * in the same order, so a replica's throughput is not bound by Redis round trips; the acks of one
  * turn of the event loop go to NATS together.
