@@ -4,7 +4,7 @@ import type { LeaderLock } from './leader';
 
 export interface DurableLoopOptions {
   /** One active replica per consumer: the one holding this lock consumes, the others stand by. */
-  leader: LeaderLock;
+  leader: Pick<LeaderLock, 'tryAcquire' | 'release'>;
   log: Logger;
   /** How often a standby replica tries the lock again. */
   standbyPollMs: number;

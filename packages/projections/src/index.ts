@@ -51,3 +51,4 @@ export {
 } from './operator';
 export { projectionsGrpcService } from './grpc-service';
 export { projectionMetrics, type MeasuredConsumer } from './metrics';
+export { startSharedProjections, type StartSharedProjectionsOptions } from './shared-runner';

@@ -11,6 +11,8 @@ export interface MeasuredConsumer {
   context: string;
   /** The sequence below which everything is applied. */
   position(): number;
+  /** The durable consumer it reads through when that is shared with other projections (startSharedProjections). */
+  consumer?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; name
     const samples: Sample[] = [];
     for (const projection of started) {
       const s = stream(projection);
-      const info = await m.consumers.info(s, projection.name).catch(() => undefined);
+      const info = await m.consumers.info(s, projection.consumer ?? projection.name).catch(() => undefined);
       let value: number;
       if (info) value = info.num_pending + info.num_ack_pending;
       else {
@@ -50,7 +52,9 @@ export function projectionMetrics(shared: { nc: NatsConnection; pool: Pool; name
     const m = await manager();
     const samples: Sample[] = [];
     for (const projection of started) {
-      const info = await m.consumers.info(stream(projection), projection.name).catch(() => undefined);
+      const info = await m.consumers
+        .info(stream(projection), projection.consumer ?? projection.name)
+        .catch(() => undefined);
       if (info)
         samples.push({
           labels: { projection: projection.name, stream: stream(projection) },

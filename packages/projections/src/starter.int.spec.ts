@@ -99,6 +99,23 @@ describe('projectionStarter', () => {
     expect(stops.steps).toHaveLength(2);
   });
 
+  it('shared: starts projections over one consumer, one runner each, and adds one stop for them all', async () => {
+    const run = projectionStarter(stops, { nc, pool: db.pool, namespace, logger });
+    await createTallyTable(db.pool, 'tallies_b');
+    const a = tallyProjection('tallies-v1', 'tallies');
+    const b = tallyProjection('tallies-b-v1', 'tallies_b');
+    const runners = await run.shared('tallies-shared-v1', [a, b]);
+    expect(runners.map((r) => r.name)).toEqual(['tallies-v1', 'tallies-b-v1']);
+    expect(stops.steps).toHaveLength(1);
+    const last = await append('a', 2);
+    await Promise.all(runners.map((r) => r.waitFor(last)));
+    expect([a.applied, b.applied]).toEqual([[1], [1]]);
+    await stops.run();
+    await append('b', 3);
+    await new Promise((r) => setTimeout(r, 300));
+    expect([a.applied, b.applied]).toEqual([[1], [1]]);
+  });
+
   it('adds no stop for a projection that fails to start', async () => {
     const run = projectionStarter(stops, { nc, pool: db.pool, namespace, logger });
     await expect(run(tallyProjection('not a valid consumer name', 'tallies'))).rejects.toThrow();
