@@ -68,6 +68,7 @@ import {
 import {
   askLoopDelay,
   askMemory,
+  heapSampling,
   cleanUp,
   cpuSecondsOf,
   machineBusySeconds,
@@ -441,6 +442,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     clientLoop.enable();
     clientLoopDelay();
     const total = RATE * SECONDS;
+    await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'start')));
     const cpuSustainedBefore = cpuNow();
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
@@ -456,6 +458,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     }
     await Promise.all(inFlight);
     await drain(() => sent - failed);
+    const sustainedAllocated = await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'stop')));
     const sustainedLoop = await gatewayLoops();
     const sustainedClientLoop = clientLoopDelay();
     const sustained = summarize(latencies);
@@ -482,6 +485,13 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
     );
+    if (process.env.HEAP_PROFILE_DIR) {
+      const kb = sustainedAllocated.reduce((a, b) => a + b, 0) / 1024;
+      console.log(
+        `sustained: ${target === 'reference' ? 'reference server' : 'gateway'} allocated ${round(kb / 1024, 1)} MB, ` +
+          `${received ? round(kb / received, 1) : 0} KB per delivered message (sampled; profiles in ${process.env.HEAP_PROFILE_DIR})`,
+      );
+    }
     results.sustained = {
       rate: RATE,
       sent,
