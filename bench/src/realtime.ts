@@ -33,6 +33,10 @@
  * the product / reference ratios (reference-ratios.ts).
  * STORM=1 (SOURCE=widget, the product's run): after the burst, the reconnect storm (storm.ts);
  * the widget sockets then reconnect and resubscribe as the widget's do (room-follower.ts).
+ * HEAP_PROFILE_DIR=<dir>: the gateways sample their allocations over the sustained phase (V8's
+ * sampling heap profiler, collected objects included; HEAP_PROFILE_INTERVAL bytes between
+ * samples, default 4096), print KB allocated per delivered message and write the profiles there
+ * (tools/heap-profile-summary.mjs summarises one by function).
  * SOCKETS=10000 needs a file-descriptor limit above ~10,500 (the npm script raises the soft limit
  * to the hard one).
  *
