@@ -4,6 +4,10 @@
  *   parent -> { type: 'memory' }  child -> { type: 'memory', rss, heapUsed, external }  (after GC)
  *   parent -> { type: 'loop' }    child -> { type: 'loop', p50, p99, max }  event-loop delay (ms) since the last ask
  *   parent -> { type: 'stop' }    child runs `stop` and exits.
+ *   parent -> { type: 'heap-start' }  child starts V8's sampling heap profiler (HEAP_PROFILE_DIR set)
+ *   parent -> { type: 'heap-stop' }   child -> { type: 'heap', bytes }  allocated since heap-start;
+ *     the profile is written to HEAP_PROFILE_DIR as `<pid>-<n>.heapprofile`
+ *     (HEAP_PROFILE_INTERVAL: the mean bytes between samples, default 4096).
  * Run with --expose-gc so the memory figures are taken after a full collection.
  * HEAP_SNAPSHOT_DIR=<dir>: each memory ask also writes a heap snapshot there (after the figures
  * are read), `<pid>-<n>.heapsnapshot`; bench/tools/heap-diff.mjs compares two by constructor.
@@ -11,6 +15,7 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { writeHeapSnapshot } from 'node:v8';
+import { HeapSampling } from './heap-sampling';
 
 function collect(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -26,6 +31,10 @@ export function serveParent(port: number, stop: () => Promise<void>): void {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let snapshots = 0;
+  const heapDir = process.env.HEAP_PROFILE_DIR;
+  const heap = heapDir
+    ? new HeapSampling(heapDir, Number(process.env.HEAP_PROFILE_INTERVAL ?? 4096))
+    : undefined;
   process.on('message', (message: { type: string }) => {
     if (message.type === 'memory') {
       collect();
@@ -42,6 +51,10 @@ export function serveParent(port: number, stop: () => Promise<void>): void {
         max: ms(loop.max),
       });
       loop.reset();
+    } else if (message.type === 'heap-start') {
+      heap?.start();
+    } else if (message.type === 'heap-stop') {
+      process.send!({ type: 'heap', bytes: heap ? heap.stop() : 0 });
     } else if (message.type === 'stop') {
       void stop().finally(() => process.exit(0));
     }

@@ -147,6 +147,27 @@ export function askLoopDelay(child: ChildProcess): Promise<{ p50: number; p99: n
   });
 }
 
+/**
+ * HEAP_PROFILE_DIR=<dir>: the servers forked over IPC sample their allocations between
+ * `heapSampling(child, 'start')` and `heapSampling(child, 'stop')`, which answers the bytes
+ * allocated in between (0 without the setting) and writes the profile there (child-ipc.ts).
+ */
+export function heapSampling(child: ChildProcess, action: 'start' | 'stop'): Promise<number> {
+  if (action === 'start') {
+    child.send({ type: 'heap-start' });
+    return Promise.resolve(0);
+  }
+  return new Promise((resolve) => {
+    const onMessage = (m: { type: string; bytes: number }) => {
+      if (m.type !== 'heap') return;
+      child.off('message', onMessage);
+      resolve(m.bytes);
+    };
+    child.on('message', onMessage);
+    child.send({ type: 'heap-stop' });
+  });
+}
+
 /** An ES256 key whose JWKS this process serves; the dashboard's owner token is signed with it. */
 export async function serveJwks(): Promise<{
   url: string;

@@ -33,6 +33,10 @@
  * the product / reference ratios (reference-ratios.ts).
  * STORM=1 (SOURCE=widget, the product's run): after the burst, the reconnect storm (storm.ts);
  * the widget sockets then reconnect and resubscribe as the widget's do (room-follower.ts).
+ * HEAP_PROFILE_DIR=<dir>: the gateways sample their allocations over the sustained phase (V8's
+ * sampling heap profiler, collected objects included; HEAP_PROFILE_INTERVAL bytes between
+ * samples, default 4096), print KB allocated per delivered message and write the profiles there
+ * (tools/heap-profile-summary.mjs summarises one by function).
  * SOCKETS=10000 needs a file-descriptor limit above ~10,500 (the npm script raises the soft limit
  * to the hard one).
  *
@@ -68,6 +72,7 @@ import {
 import {
   askLoopDelay,
   askMemory,
+  heapSampling,
   cleanUp,
   cpuSecondsOf,
   machineBusySeconds,
@@ -441,6 +446,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     clientLoop.enable();
     clientLoopDelay();
     const total = RATE * SECONDS;
+    await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'start')));
     const cpuSustainedBefore = cpuNow();
     const started = performance.now();
     const inFlight = new Set<Promise<void>>();
@@ -456,6 +462,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     }
     await Promise.all(inFlight);
     await drain(() => sent - failed);
+    const sustainedAllocated = await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'stop')));
     const sustainedLoop = await gatewayLoops();
     const sustainedClientLoop = clientLoopDelay();
     const sustained = summarize(latencies);
@@ -482,6 +489,13 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
         `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
     );
+    if (process.env.HEAP_PROFILE_DIR) {
+      const kb = sustainedAllocated.reduce((a, b) => a + b, 0) / 1024;
+      console.log(
+        `sustained: ${target === 'reference' ? 'reference server' : 'gateway'} allocated ${round(kb / 1024, 1)} MB, ` +
+          `${received ? round(kb / received, 1) : 0} KB per delivered message (sampled; profiles in ${process.env.HEAP_PROFILE_DIR})`,
+      );
+    }
     results.sustained = {
       rate: RATE,
       sent,

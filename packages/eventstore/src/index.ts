@@ -21,6 +21,7 @@ export {
   EVENT_TYPE_HEADER,
   BATCH_SIZE_HEADER,
   decodeEvent,
+  decodePayload,
   parseEventId,
   type StoredEventMessage,
 } from './wire';

@@ -59,8 +59,13 @@ export interface StoredEventMessage {
   header(name: string): string | undefined;
 }
 
-/** Stored message -> RecordedEvent. Throws CorruptEventError for anything this store did not write. */
-export function decodeEvent<E extends DomainEvent>(m: StoredEventMessage): RecordedEvent<E> {
+/**
+ * A stored message's payload, checked, without its headers: for a reader that wants the event's
+ * type, data and meta but not its id or batch (the gateway's relay), since decoding a message's
+ * NATS headers allocates a few KB each. Throws CorruptEventError for anything this store did not
+ * write.
+ */
+export function decodePayload(m: Omit<StoredEventMessage, 'header'>): EventPayload {
   let payload: Partial<EventPayload>;
   try {
     payload = JSON.parse(decoder.decode(m.data)) as Partial<EventPayload>;
@@ -75,6 +80,13 @@ export function decodeEvent<E extends DomainEvent>(m: StoredEventMessage): Recor
   const meta = payload.meta ?? {};
   if (typeof meta !== 'object' || Array.isArray(meta))
     throw new CorruptEventError(m.subject, m.seq, 'meta is not an object');
+  return { type: payload.type, data: payload.data, occurredAt: payload.occurredAt, meta };
+}
+
+/** Stored message -> RecordedEvent. Throws CorruptEventError for anything this store did not write. */
+export function decodeEvent<E extends DomainEvent>(m: StoredEventMessage): RecordedEvent<E> {
+  const payload = decodePayload(m);
+  const meta = payload.meta;
   const id = m.header(MSG_ID_HEADER) || `${m.subject}@${m.seq}`;
   const size = Number(m.header(BATCH_SIZE_HEADER));
   const parsed = parseEventId(id);

@@ -1,5 +1,12 @@
 import { CorruptEventError } from './errors';
-import { decodeEvent, encodePayload, eventId, parseEventId, type StoredEventMessage } from './wire';
+import {
+  decodeEvent,
+  decodePayload,
+  encodePayload,
+  eventId,
+  parseEventId,
+  type StoredEventMessage,
+} from './wire';
 
 const msg = (data: string | Uint8Array, headers: Record<string, string> = {}): StoredEventMessage => ({
   subject: 'identity.user.u1',
@@ -21,6 +28,22 @@ describe('event wire format', () => {
       occurredAt: '2025-01-01T00:00:00.000Z',
       meta: { actor: 'u1' },
     });
+  });
+
+  it('decodePayload reads the payload without asking for a header', () => {
+    const bytes = encodePayload({ type: 'T', data: { a: 1 } }, '2025-01-01T00:00:00.000Z', {
+      traceparent: 'x',
+    });
+    const { header: _unused, ...noHeaders } = msg(bytes);
+    expect(decodePayload(noHeaders)).toEqual({
+      type: 'T',
+      data: { a: 1 },
+      occurredAt: '2025-01-01T00:00:00.000Z',
+      meta: { traceparent: 'x' },
+    });
+    expect(() => decodePayload({ ...noHeaders, data: new TextEncoder().encode('{"data":1}') })).toThrow(
+      CorruptEventError,
+    );
   });
 
   it('round-trips through decodeEvent with id, sequence and batch position', () => {
