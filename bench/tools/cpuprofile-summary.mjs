@@ -8,61 +8,18 @@
 //
 //   node bench/tools/cpuprofile-summary.mjs <file.cpuprofile> [--from=<s>] [--to=<s>] [--top=<n>]
 //   node bench/tools/cpuprofile-summary.mjs <file.cpuprofile> --from=38 --to=63 --callers=writev
-import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { moduleOf } from './lib/profile-frames.mjs';
+import { toolArgs } from './lib/tool-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=')),
+const { file, options: args } = toolArgs(
+  'cpuprofile-summary.mjs <file.cpuprofile> [--from=s] [--to=s] [--top=n] [--callers=fn]',
 );
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (!file) {
-  console.error(
-    'usage: cpuprofile-summary.mjs <file.cpuprofile> [--from=s] [--to=s] [--top=n] [--callers=fn]',
-  );
-  process.exit(2);
-}
 const top = Number(args.top ?? 30);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map();
 for (const n of profile.nodes) for (const child of n.children ?? []) parentOf.set(child, n.id);
-
-const sourceMaps = new Map();
-/** The project source a bundled frame came from (npm packages are not bundled: their own path). */
-function sourceOf(frame) {
-  const { url } = frame;
-  if (!url.startsWith('file://') || url.includes('node_modules')) return url;
-  if (!sourceMaps.has(url)) {
-    const mapFile = `${fileURLToPath(url)}.map`;
-    sourceMaps.set(
-      url,
-      existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : null,
-    );
-  }
-  const entry = sourceMaps.get(url)?.findEntry(frame.lineNumber, frame.columnNumber);
-  return entry?.originalSource ?? url;
-}
-
-/** npm package, node:<area>, project file, or the profiler's own (idle), (garbage collector)... */
-function moduleOf(frame) {
-  if (!frame.url)
-    return frame.functionName.startsWith('(') ? frame.functionName : `(native) ${frame.functionName}`;
-  const source = sourceOf(frame);
-  const pkg = source.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
-  if (pkg) return pkg[1];
-  if (source.startsWith('node:'))
-    return source
-      .replace(/^node:internal\//, 'node:')
-      .split('/')
-      .slice(0, 2)
-      .join('/');
-  const own = source.match(/(packages\/[^/]+|services\/[^/]+|gateway|bench)\/(src\/)?(.*)$/);
-  return own ? `${own[1]}: ${own[3]}` : source;
-}
 
 const libraryOfNode = new Map();
 function libraryOf(id) {

@@ -10,18 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import protobuf from 'protobufjs';
+import { toolArgs } from './lib/tool-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=')),
-);
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (!file) {
-  console.error('usage: go-pprof-summary.mjs <file.pprof> [--match=text] [--top=n]');
-  process.exit(2);
-}
+const { file, options: args } = toolArgs('go-pprof-summary.mjs <file.pprof> [--match=text] [--top=n]');
 const top = Number(args.top ?? 30);
 
 // The fields of profile.proto (github.com/google/pprof) this summary reads.
@@ -38,7 +29,9 @@ message Function { uint64 id = 1; int64 name = 2; }`,
 const p = Profile.toObject(Profile.decode(gunzipSync(readFileSync(file))), { longs: Number, arrays: true });
 const functionName = new Map(p.function.map((f) => [f.id, p.stringTable[f.name]]));
 // A location's lines are its inlined frames, innermost first.
-const framesAt = new Map(p.location.map((l) => [l.id, (l.line ?? []).map((x) => functionName.get(x.functionId))]));
+const framesAt = new Map(
+  p.location.map((l) => [l.id, (l.line ?? []).map((x) => functionName.get(x.functionId))]),
+);
 
 const self = new Map();
 const cumulative = new Map();

@@ -11,59 +11,17 @@
 //   node bench/tools/heap-profile-summary.mjs <file.heapprofile> [--per=<n>] [--top=<n>]
 //   node bench/tools/heap-profile-summary.mjs <file.heapprofile> --per=15000 --callers=stringify
 //   node bench/tools/heap-profile-summary.mjs <file.heapprofile> --per=15000 --under=handle
-import { existsSync, readFileSync } from 'node:fs';
-import { SourceMap } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { moduleOf } from './lib/profile-frames.mjs';
+import { toolArgs } from './lib/tool-args.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .filter((a) => a.startsWith('--'))
-    .map((a) => a.slice(2).split('=')),
+const { file, options: args } = toolArgs(
+  'heap-profile-summary.mjs <file.heapprofile> [--per=n] [--top=n] [--callers=fn] [--under=fn]',
 );
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (!file) {
-  console.error('usage: heap-profile-summary.mjs <file.heapprofile> [--per=n] [--top=n] [--callers=fn] [--under=fn]');
-  process.exit(2);
-}
 const top = Number(args.top ?? 30);
 const per = Number(args.per ?? 1);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
-const sourceMaps = new Map();
-/** The project source a bundled frame came from (npm packages are not bundled: their own path). */
-function sourceOf(frame) {
-  const { url } = frame;
-  if (!url.startsWith('file://') && !url.startsWith('/')) return url;
-  if (url.includes('node_modules')) return url;
-  const path = url.startsWith('file://') ? fileURLToPath(url) : url;
-  if (!sourceMaps.has(path)) {
-    const mapFile = `${path}.map`;
-    sourceMaps.set(
-      path,
-      existsSync(mapFile) ? new SourceMap(JSON.parse(readFileSync(mapFile, 'utf8'))) : null,
-    );
-  }
-  const entry = sourceMaps.get(path)?.findEntry(frame.lineNumber, frame.columnNumber);
-  return entry?.originalSource ?? url;
-}
-
-/** npm package, node:<area>, project file, or V8's own ((V8 API), (BYTECODE_COMPILER)...). */
-function moduleOf(frame) {
-  if (!frame.url)
-    return frame.functionName.startsWith('(') ? frame.functionName : `(native) ${frame.functionName}`;
-  const source = sourceOf(frame);
-  const pkg = source.match(/node_modules\/((@[^/]+\/)?[^/]+)/);
-  if (pkg) return pkg[1];
-  if (source.startsWith('node:'))
-    return source
-      .replace(/^node:internal\//, 'node:')
-      .split('/')
-      .slice(0, 2)
-      .join('/');
-  const own = source.match(/(packages\/[^/]+|services\/[^/]+|gateway|bench)\/(src\/)?(.*)$/);
-  return own ? `${own[1]}: ${own[3]}` : source;
-}
 const isProject = (module) => /^(packages\/|services\/|gateway|bench)/.test(module);
 const nameOf = (frame) => `${frame.functionName || '(anonymous)'} (${moduleOf(frame)})`;
 
