@@ -7,7 +7,7 @@ import { applyWithRetries } from './apply-with-retries';
 import { readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
 import { replayInTransaction, requestedReplays } from './dead-letters';
 import { DurableLoop } from './durable-loop';
-import { consumeInGroups, openGroupedSession } from './grouped-session';
+import { GroupedSessions } from './grouped-session';
 import { LeaderLock } from './leader';
 import { decodeMessage, parkMessage } from './projection-message';
 import { applyEvent, applyEventsTogether, type ProjectionTarget } from './projection-transactions';
@@ -79,7 +79,7 @@ class Runner implements ProjectionRunner {
   private readonly replays: ReplayWatcher;
   private readonly sessions: DurableLoop;
   private readonly skipper: SkipAhead;
-  private messages: ConsumerMessages | undefined;
+  private readonly durable: GroupedSessions;
 
   constructor(private readonly o: StartProjectionOptions) {
     const { projection } = o;
@@ -100,18 +100,29 @@ class Runner implements ProjectionRunner {
       synchronousCommit: this.settings.synchronousCommit,
       log: this.log,
     };
+    this.durable = new GroupedSessions({
+      nc: o.nc,
+      stream: this.stream,
+      name: this.name,
+      filterSubject: this.filterSubject,
+      settings: this.settings,
+      maxGroup: this.maxGroup,
+      log: this.log,
+      stopping: () => this.sessions.stopping,
+      handleGroup: (group) => this.handleGroup(group),
+    });
     this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
     this.leader.onLost(() => {
       this.log.warn('lost the projection lock; pausing until it is held again');
-      this.messages?.stop();
+      this.durable.interrupt();
     });
     this.sessions = new DurableLoop({
       leader: this.leader,
       log: this.log,
       standbyPollMs: this.settings.standbyPollMs,
-      consume: (messages) => this.consume(messages),
+      consume: (messages) => this.durable.consume(messages),
       standby: () => this.followCheckpoint(),
-      interrupt: () => this.messages?.stop(),
+      interrupt: () => this.durable.interrupt(),
       says: {
         standingBy: 'another runner holds this projection; standing by',
         sessionFailed: 'projection session failed; resuming from the checkpoint',
@@ -182,35 +193,9 @@ class Runner implements ProjectionRunner {
     const checkpoint = await readCheckpoint(this.o.pool, this.key);
     const position = checkpoint?.position ?? (await registerCheckpoint(this.o.pool, this.key, this.stream));
     this.waiters.set(position);
-    const messages = await openGroupedSession({
-      nc: this.o.nc,
-      jsm,
-      stream: this.stream,
-      name: this.name,
-      filterSubject: this.filterSubject,
-      position,
-      settings: this.settings,
-      opened: (session) => {
-        this.messages = session;
-      },
-      stopping: () => this.sessions.stopping,
-    });
+    const messages = await this.durable.open(jsm, position);
     this.log.info({ position }, 'projection consuming');
     return messages;
-  }
-
-  private async consume(messages: ConsumerMessages): Promise<void> {
-    try {
-      await consumeInGroups(messages, {
-        maxGroup: this.maxGroup,
-        maxWaiting: this.settings.batchSize,
-        log: this.log,
-        stopping: () => this.sessions.stopping,
-        handleGroup: (group) => this.handleGroup(group),
-      });
-    } finally {
-      if (this.messages === messages) this.messages = undefined;
-    }
   }
 
   private async handleGroup(group: JsMsg[]): Promise<void> {

@@ -7,7 +7,7 @@ import { readCheckpoint, registerCheckpoint } from './checkpoint';
 import { deleteDurable } from './consumer';
 import { replayInTransaction, requestedReplays } from './dead-letters';
 import { DurableLoop } from './durable-loop';
-import { consumeInGroups, openGroupedSession } from './grouped-session';
+import { GroupedSessions } from './grouped-session';
 import { LeaderLock } from './leader';
 import { LeaderGroup } from './leader-group';
 import { decodeMessage, parkMessage } from './projection-message';
@@ -76,7 +76,7 @@ class SharedRunner {
   private readonly log: Logger;
   private readonly leader: LeaderGroup;
   private readonly sessions: DurableLoop;
-  private messages: ConsumerMessages | undefined;
+  private readonly durable: GroupedSessions;
   private stopped: Promise<void> | undefined;
 
   constructor(private readonly o: StartSharedProjectionsOptions) {
@@ -104,18 +104,30 @@ class SharedRunner {
     this.log = o.logger.child({ consumer: o.consumer, stream: this.stream });
     const replayPollMs = positiveInt('replayPollMs', o.replayPollMs ?? 2_000);
     this.members = o.projections.map((projection) => this.member(projection, namespace ?? '', replayPollMs));
+    this.durable = new GroupedSessions({
+      nc: o.nc,
+      stream: this.stream,
+      name: this.name,
+      filterSubject: this.filterSubject,
+      settings: this.settings,
+      // Each member splits a group into parts of its own maxEventsPerTransaction.
+      maxGroup: Math.max(...this.members.map((m) => m.maxGroup)),
+      log: this.log,
+      stopping: () => this.sessions.stopping,
+      handleGroup: (group) => this.handleGroup(group),
+    });
     this.leader = new LeaderGroup(this.members.map((m) => m.lock));
     this.leader.onLost(() => {
       this.log.warn('lost a projection lock; pausing until every one is held again');
-      this.messages?.stop();
+      this.durable.interrupt();
     });
     this.sessions = new DurableLoop({
       leader: this.leader,
       log: this.log,
       standbyPollMs: this.settings.standbyPollMs,
-      consume: (messages) => this.consume(messages),
+      consume: (messages) => this.durable.consume(messages),
       standby: () => this.followCheckpoints(),
-      interrupt: () => this.messages?.stop(),
+      interrupt: () => this.durable.interrupt(),
       says: {
         standingBy: 'another runner holds these projections; standing by',
         sessionFailed: 'shared projection session failed; resuming from the checkpoints',
@@ -210,36 +222,9 @@ class SharedRunner {
       // would hold delivery state nobody reads.
       await deleteDurable(jsm, this.stream, m.projection.name);
     }
-    // Every member handles a group before the next one starts: its last ack settles it.
-    const messages = await openGroupedSession({
-      nc: this.o.nc,
-      jsm,
-      stream: this.stream,
-      name: this.name,
-      filterSubject: this.filterSubject,
-      position,
-      settings: this.settings,
-      opened: (session) => {
-        this.messages = session;
-      },
-      stopping: () => this.sessions.stopping,
-    });
+    const messages = await this.durable.open(jsm, position);
     this.log.info({ position }, 'shared projections consuming');
     return messages;
-  }
-
-  private async consume(messages: ConsumerMessages): Promise<void> {
-    try {
-      await consumeInGroups(messages, {
-        maxGroup: Math.max(...this.members.map((m) => m.maxGroup)),
-        maxWaiting: this.settings.batchSize,
-        log: this.log,
-        stopping: () => this.sessions.stopping,
-        handleGroup: (group) => this.handleGroup(group),
-      });
-    } finally {
-      if (this.messages === messages) this.messages = undefined;
-    }
   }
 
   private async handleGroup(group: JsMsg[]): Promise<void> {
