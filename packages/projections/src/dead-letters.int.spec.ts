@@ -1,7 +1,6 @@
 // Dead letters an operator can see and replay: the active runner applies a replay asked for,
 // once, between its own events; one that fails again stays parked with the new error.
-import { randomUUID } from 'node:crypto';
-import { ensureStream, EventStore, type DomainEvent } from '@parley/eventstore';
+import { ensureStream, EventStore } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
 import {
   connectTestNats,
@@ -12,7 +11,12 @@ import {
   type TestDatabase,
 } from '@parley/testing';
 import type { NatsConnection } from 'nats';
-import { createTallyTable, readTallies, tallyProjection } from './__fixtures__/tally-projection';
+import {
+  appendTallies,
+  createTallyTable,
+  readTallies,
+  tallyProjection,
+} from './__fixtures__/tally-projection';
 import {
   deadLetterCounts,
   ensureProjectionSchema,
@@ -24,7 +28,6 @@ import {
 } from './index';
 
 const logger = createLogger('projections-test', 'silent');
-const added = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
 
 describe('dead letters: list, replay, counts', () => {
   let nc: NatsConnection;
@@ -66,15 +69,7 @@ describe('dead letters: list, replay, counts', () => {
     runners.push(runner);
     return runner;
   };
-  const append = async (id: string, amounts: number[]) => {
-    const subject = store.subject('tally', id);
-    let version = (await store.load(subject)).version;
-    for (const a of amounts)
-      version = (
-        await store.append(subject, [added(a)], { expectedVersion: version, commandId: randomUUID() })
-      ).version;
-    return version;
-  };
+  const append = (id: string, amounts: number[]) => appendTallies(store, id, amounts);
   /** Waits until the replay asked for now has an outcome. */
   const replay = async (id: number) => {
     const asked = await requestReplay(db.pool, id);

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { ensureStream, EventStore, streamName, type DomainEvent } from '@parley/eventstore';
+import { ensureStream, EventStore, streamName } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
 import {
   connectTestNats,
@@ -9,12 +8,17 @@ import {
   type TestDatabase,
 } from '@parley/testing';
 import { AckPolicy, DeliverPolicy, type NatsConnection } from 'nats';
-import { createTallyTable, readTallies, tallyProjection } from './__fixtures__/tally-projection';
+import {
+  appendTallies,
+  createTallyTable,
+  readTallies,
+  tallyAdded,
+  tallyProjection,
+} from './__fixtures__/tally-projection';
 import { ensureProjectionSchema, resetProjection, startProjection, type ProjectionRunner } from './index';
 import { LeaderLock } from './leader';
 
 const logger = createLogger('projections-test', 'silent');
-const added = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
 
 /** 'settled' when `p` settles within `ms`, 'pending' when it is still running then. */
 async function settlesWithin(p: Promise<unknown>, ms: number): Promise<'settled' | 'pending'> {
@@ -74,16 +78,7 @@ describe('projection runner', () => {
     runners.push(r);
     return r;
   };
-  /** Appends `amounts` to tally `id`, one event per command; returns the last sequence. */
-  const append = async (id: string, amounts: number[]) => {
-    const subject = store.subject('tally', id);
-    let version = (await store.load(subject)).version;
-    for (const a of amounts)
-      version = (
-        await store.append(subject, [added(a)], { expectedVersion: version, commandId: randomUUID() })
-      ).version;
-    return version;
-  };
+  const append = (id: string, amounts: number[]) => appendTallies(store, id, amounts);
 
   it('applies every event once, in stream order, with the checkpoint in the same transaction', async () => {
     await append('a', [1, 2, 3]);
@@ -353,7 +348,7 @@ describe('projection runner', () => {
   });
 
   it('filters by aggregate on the server', async () => {
-    await store.append(store.subject('other', 'x'), [added(99)], { expectedVersion: 0, commandId: 'o' });
+    await store.append(store.subject('other', 'x'), [tallyAdded(99)], { expectedVersion: 0, commandId: 'o' });
     const last = await append('a', [1]);
     const p = tallyProjection('tallies-v1', 'tallies', { aggregate: 'tally' });
     const runner = await start(p);
@@ -366,7 +361,10 @@ describe('projection runner', () => {
     const runner = await start(p);
     const mine = await append('a', [1]);
     const unrelated = (
-      await store.append(store.subject('other', 'x'), [added(99)], { expectedVersion: 0, commandId: 'o' })
+      await store.append(store.subject('other', 'x'), [tallyAdded(99)], {
+        expectedVersion: 0,
+        commandId: 'o',
+      })
     ).version;
     expect(unrelated).toBeGreaterThan(mine);
     await runner.waitFor(unrelated);
@@ -377,7 +375,7 @@ describe('projection runner', () => {
     expect(runner.position()).toBe(mine);
     // And with nothing pending at all, at once.
     const later = (
-      await store.append(store.subject('other', 'y'), [added(1)], { expectedVersion: 0, commandId: 'y' })
+      await store.append(store.subject('other', 'y'), [tallyAdded(1)], { expectedVersion: 0, commandId: 'y' })
     ).version;
     await runner.waitFor(later, 2000);
   });
@@ -390,7 +388,7 @@ describe('projection runner', () => {
       await ensureProjectionSchema(otherDb.pool);
       await createTallyTable(otherDb.pool, 'tallies');
       const otherStore = new EventStore(nc, { context: 'ledger', namespace: other });
-      await otherStore.append(otherStore.subject('tally', 'z'), [added(7)], {
+      await otherStore.append(otherStore.subject('tally', 'z'), [tallyAdded(7)], {
         expectedVersion: 0,
         commandId: 'z',
       });

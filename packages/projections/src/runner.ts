@@ -1,31 +1,27 @@
-import {
-  aggregateSubjects,
-  contextSubjects,
-  decodeEvent,
-  directGet,
-  EVENT_TYPE_HEADER,
-  ensureStream,
-  streamName,
-  type RecordedEvent,
-} from '@parley/eventstore';
+import type { RecordedEvent } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { ConsumerMessages, JetStreamManager, JsMsg, NatsConnection } from 'nats';
 import type { Pool } from 'pg';
 import type { Projection, ProjectionRunner } from './api';
-import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
-import type { DurableSpec } from './consumer';
-import { errorText, replayInTransaction, requestedReplays } from './dead-letters';
-import { isDeterministicError } from './deterministic';
-import { GroupQueue } from './group-queue';
-import { LeaderLock } from './leader';
+import { applyWithRetries } from './apply-with-retries';
+import { readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
+import { replayInTransaction, requestedReplays } from './dead-letters';
 import { DurableLoop } from './durable-loop';
-import { consumeInOrder, openOrderedSession } from './ordered-session';
-import { inEventSpan, startEventSpans } from '@parley/tracing';
-import { applyRetryDelayMs, attemptsForDelivery } from './retry';
+import { GroupedSessions } from './grouped-session';
+import { LeaderLock } from './leader';
+import { decodeMessage, parkMessage } from './projection-message';
+import { applyEvent, applyEventsTogether, type ProjectionTarget } from './projection-transactions';
 import { ReplayWatcher } from './replays';
+import {
+  CONSUMER_NAME,
+  ensureStreamExists,
+  positiveInt,
+  projectionSource,
+  runnerSettings,
+  type RunnerSettings,
+} from './runner-settings';
 import { ensureProjectionSchema } from './schema';
-import { storableDecoded } from './storable';
-import { isTransientError } from './transient';
+import { SkipAhead } from './skip-ahead';
 import { PositionWaiters } from './waiters';
 
 export interface StartProjectionOptions {
@@ -58,10 +54,6 @@ export interface StartProjectionOptions {
   synchronousCommit?: boolean;
 }
 
-const CONSUMER_NAME = /^[A-Za-z0-9_-]{1,100}$/;
-const MAX_RETRY_DELAY_MS = 5_000;
-const decoder = new TextDecoder();
-
 /**
  * Runs a projection: one durable pull consumer, messages applied strictly in stream order, each
  * in one PostgreSQL transaction with its checkpoint, acked after commit. Resolves once the runner
@@ -78,21 +70,16 @@ class Runner implements ProjectionRunner {
   private readonly key: ProjectionKey;
   private readonly stream: string;
   private readonly filterSubject: string;
-  private readonly maxDeliver: number;
-  private readonly batchSize: number;
-  private readonly retryDelayMs: number;
-  private readonly standbyPollMs: number;
-  private readonly ackWaitMs: number;
-  private readonly synchronousCommit: boolean;
+  private readonly settings: RunnerSettings;
   private readonly maxGroup: number;
+  private readonly target: ProjectionTarget;
   private readonly log: Logger;
   private readonly waiters = new PositionWaiters();
   private readonly leader: LeaderLock;
   private readonly replays: ReplayWatcher;
   private readonly sessions: DurableLoop;
-  private messages: ConsumerMessages | undefined;
-  private skipping = false;
-  private skipAgain = false;
+  private readonly skipper: SkipAhead;
+  private readonly durable: GroupedSessions;
 
   constructor(private readonly o: StartProjectionOptions) {
     const { projection } = o;
@@ -102,30 +89,40 @@ class Runner implements ProjectionRunner {
     this.name = projection.name;
     const namespace = o.namespace || undefined;
     this.key = { namespace: namespace ?? '', projection: projection.name };
-    this.stream = streamName(projection.context, namespace);
-    this.filterSubject = projection.aggregate
-      ? aggregateSubjects(projection.context, projection.aggregate, namespace)
-      : contextSubjects(projection.context, namespace);
-    this.maxDeliver = positiveInt('maxDeliver', o.maxDeliver ?? 5);
-    this.batchSize = positiveInt('batchSize', o.batchSize ?? 256);
-    this.retryDelayMs = o.retryDelayMs ?? 200;
-    this.standbyPollMs = o.standbyPollMs ?? 1000;
-    this.ackWaitMs = positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000);
-    this.synchronousCommit = o.synchronousCommit ?? false;
+    ({ stream: this.stream, filterSubject: this.filterSubject } = projectionSource(projection, namespace));
+    this.settings = runnerSettings(o);
     this.maxGroup = positiveInt('maxEventsPerTransaction', projection.maxEventsPerTransaction ?? 1);
     this.log = o.logger.child({ projection: projection.name, stream: this.stream });
+    this.target = {
+      pool: o.pool,
+      key: this.key,
+      projection,
+      synchronousCommit: this.settings.synchronousCommit,
+      log: this.log,
+    };
+    this.durable = new GroupedSessions({
+      nc: o.nc,
+      stream: this.stream,
+      name: this.name,
+      filterSubject: this.filterSubject,
+      settings: this.settings,
+      maxGroup: this.maxGroup,
+      log: this.log,
+      stopping: () => this.sessions.stopping,
+      handleGroup: (group) => this.handleGroup(group),
+    });
     this.leader = new LeaderLock(o.pool, `projection:${this.key.namespace}:${this.key.projection}`);
     this.leader.onLost(() => {
       this.log.warn('lost the projection lock; pausing until it is held again');
-      this.messages?.stop();
+      this.durable.interrupt();
     });
     this.sessions = new DurableLoop({
       leader: this.leader,
       log: this.log,
-      standbyPollMs: this.standbyPollMs,
-      consume: (messages) => this.consume(messages),
+      standbyPollMs: this.settings.standbyPollMs,
+      consume: (messages) => this.durable.consume(messages),
       standby: () => this.followCheckpoint(),
-      interrupt: () => this.messages?.stop(),
+      interrupt: () => this.durable.interrupt(),
       says: {
         standingBy: 'another runner holds this projection; standing by',
         sessionFailed: 'projection session failed; resuming from the checkpoint',
@@ -142,6 +139,14 @@ class Runner implements ProjectionRunner {
       requested: () => requestedReplays(this.leader, this.key),
       replay: (id, event) => replayInTransaction(o.pool, this.key, id, (tx) => projection.apply(tx, event)),
     });
+    this.skipper = new SkipAhead({
+      nc: o.nc,
+      stream: this.stream,
+      filterSubject: this.filterSubject,
+      waiters: this.waiters,
+      log: this.log,
+      stopping: () => this.sessions.stopping,
+    });
   }
 
   position(): number {
@@ -156,14 +161,20 @@ class Runner implements ProjectionRunner {
   waitFor(sequence: number, timeoutMs = 10_000): Promise<void> {
     if (this.sessions.stopping) return Promise.reject(new Error(`projection ${this.name} is stopped`));
     const waiting = this.waiters.waitFor(sequence, timeoutMs, () => `projection ${this.name}`);
-    if (sequence > this.waiters.position) void this.skipAhead();
+    if (sequence > this.waiters.position) void this.skipper.run();
     return waiting;
   }
 
   async start(): Promise<void> {
     await ensureProjectionSchema(this.o.pool);
     const jsm = await this.o.nc.jetstreamManager();
-    await this.ensureStreamExists(jsm);
+    await ensureStreamExists(
+      this.o.nc,
+      jsm,
+      this.stream,
+      this.o.projection.context,
+      this.o.namespace || undefined,
+    );
     this.waiters.set(await registerCheckpoint(this.o.pool, this.key, this.stream));
     // The first session opens here, so that a misconfiguration fails startProjection itself.
     await this.sessions.start(() => this.openSession(jsm));
@@ -182,51 +193,9 @@ class Runner implements ProjectionRunner {
     const checkpoint = await readCheckpoint(this.o.pool, this.key);
     const position = checkpoint?.position ?? (await registerCheckpoint(this.o.pool, this.key, this.stream));
     this.waiters.set(position);
-    const spec: DurableSpec = {
-      stream: this.stream,
-      name: this.name,
-      filterSubject: this.filterSubject,
-      position,
-      maxDeliver: this.maxDeliver,
-      batchSize: this.batchSize,
-      ackWaitMs: this.ackWaitMs,
-      // Messages are handled one group after another in delivery order (a gap starts over from
-      // the checkpoint), so a group's last ack settles the group: one ack per transaction.
-      ackAll: true,
-    };
-    const messages = await openOrderedSession({
-      nc: this.o.nc,
-      jsm,
-      durable: spec,
-      expires: 5_000,
-      opened: (session) => {
-        this.messages = session;
-      },
-      stopping: () => this.sessions.stopping,
-    });
+    const messages = await this.durable.open(jsm, position);
     this.log.info({ position }, 'projection consuming');
     return messages;
-  }
-
-  private async consume(messages: ConsumerMessages): Promise<void> {
-    // Messages wait here while the previous transaction runs, and go together in the next one
-    // (one at a time when the projection applies one event per transaction).
-    const queue = new GroupQueue<JsMsg>({
-      maxGroup: this.maxGroup,
-      maxWaiting: this.batchSize,
-      apply: (group) => this.handleGroup(group),
-      failed: () => messages.stop(),
-    });
-    try {
-      await consumeInOrder(messages, {
-        log: this.log,
-        stopping: () => this.sessions.stopping,
-        handle: (m) => queue.add(m),
-      });
-      await queue.settled();
-    } finally {
-      if (this.messages === messages) this.messages = undefined;
-    }
   }
 
   private async handleGroup(group: JsMsg[]): Promise<void> {
@@ -245,7 +214,8 @@ class Runner implements ProjectionRunner {
     }
     // Caught up with the stream as delivered: waiters for later, unrelated sequences may be done.
     const last = group[group.length - 1];
-    if (last && last.info.pending === 0 && this.waiters.highestWaiting() !== undefined) void this.skipAhead();
+    if (last && last.info.pending === 0 && this.waiters.highestWaiting() !== undefined)
+      void this.skipper.run();
   }
 
   /**
@@ -263,31 +233,8 @@ class Runner implements ProjectionRunner {
         return false;
       }
     }
-    const first = group[0]!.seq;
     const last = group[group.length - 1]!.seq;
-    const spans = startEventSpans(`project ${this.name}`, events, { 'parley.projection': this.name });
-    const tx = await this.o.pool.connect();
-    let broken = false;
-    try {
-      if (!(await claim(tx, this.key, last, this.synchronousCommit, first))) {
-        tx.release();
-        spans.end();
-        return false;
-      }
-      const { projection } = this.o;
-      if (projection.applyMany) await projection.applyMany(tx, events);
-      else for (const event of events) await projection.apply(tx, event);
-      await tx.query('COMMIT');
-    } catch (e) {
-      spans.end(e);
-      await tx.query('ROLLBACK').catch(() => (broken = true));
-      tx.release(broken);
-      if (isTransientError(e)) throw e; // not the events' fault: resume later from the checkpoint
-      this.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
-      return false;
-    }
-    spans.end();
-    tx.release();
+    if (!(await applyEventsTogether(this.target, events, group[0]!.seq, last))) return false;
     this.waiters.advance(last);
     group[group.length - 1]!.ack(); // the consumer acks all: this settles the whole group
     return true;
@@ -305,112 +252,24 @@ class Runner implements ProjectionRunner {
       await this.parkMessage(m, e, 1); // retrying cannot make it readable
       return;
     }
-    const budget = attemptsForDelivery(this.maxDeliver, m.info.deliveryCount);
-    const used = this.maxDeliver - budget;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= budget; attempt++) {
-      try {
-        await this.applyOne(m.seq, event);
-        this.waiters.advance(m.seq);
-        m.ack();
-        return;
-      } catch (e) {
-        if (isTransientError(e)) throw e; // not the event's fault: resume later from the checkpoint
-        lastError = e;
-        this.log.warn(
-          { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },
-          'projection apply failed',
-        );
-        // Fails the same way every time: retrying would only hold up every tenant's events.
-        if (isDeterministicError(e)) {
-          await this.parkMessage(m, e, used + attempt);
-          return;
-        }
-        if (attempt < budget) {
-          m.working(); // keep the server from redelivering it while we retry in place
-          await this.sessions.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
-          if (this.sessions.stopping) return; // left unacked: the next runner starts from the checkpoint
-        }
-      }
-    }
-    await this.parkMessage(m, lastError, used + budget);
-  }
-
-  /**
-   * Finds the next event this projection consumes after its position (one direct get): waiters
-   * for sequences before it have nothing left to wait for. Only sequences that already exist
-   * count (read first, from the stream's state): stream sequences only grow, so no event can
-   * appear below one that exists.
-   */
-  private async skipAhead(): Promise<void> {
-    if (this.skipping) {
-      this.skipAgain = true;
-      return;
-    }
-    this.skipping = true;
-    try {
-      const jsm = await this.o.nc.jetstreamManager();
-      do {
-        this.skipAgain = false;
-        if (this.waiters.highestWaiting() === undefined) break;
-        const streamLast = (await jsm.streams.info(this.stream)).state.last_seq;
-        const from = this.waiters.position + 1;
-        const next = await directGet(
-          this.o.nc,
-          this.stream,
-          { seq: from, next_by_subj: this.filterSubject },
-          5000,
-        );
-        this.waiters.satisfyBelow(Math.min(next ? next.seq : Number.POSITIVE_INFINITY, streamLast + 1));
-      } while (this.skipAgain && !this.sessions.stopping);
-    } catch (e) {
-      this.log.debug({ err: e }, 'could not look ahead for waitFor; waiting for the position instead');
-    } finally {
-      this.skipping = false;
-    }
-  }
-
-  private applyOne(sequence: number, event: RecordedEvent): Promise<void> {
-    // Continues the trace that appended the event; what the projection appends in turn joins it.
-    return inEventSpan(
-      `project ${this.name}`,
-      event.meta,
-      { 'parley.projection': this.name, 'parley.event.type': event.type, 'parley.event.sequence': sequence },
-      () => this.applyInTransaction(sequence, event),
-    );
-  }
-
-  private async applyInTransaction(sequence: number, event: RecordedEvent): Promise<void> {
-    const tx = await this.o.pool.connect();
-    let broken = false;
-    try {
-      if (!(await claim(tx, this.key, sequence, this.synchronousCommit))) return; // applied before (by us or a previous runner)
-      await this.o.projection.apply(tx, event);
-      await tx.query('COMMIT');
-    } catch (e) {
-      await tx.query('ROLLBACK').catch(() => (broken = true));
-      throw e;
-    } finally {
-      tx.release(broken);
-    }
+    const applied = await applyWithRetries(m, event, {
+      maxDeliver: this.settings.maxDeliver,
+      retryDelayMs: this.settings.retryDelayMs,
+      log: this.log,
+      apply: () => applyEvent(this.target, m.seq, event),
+      park: (error, attempts) => this.parkMessage(m, error, attempts),
+      sleep: (ms) => this.sessions.sleep(ms),
+      stopping: () => this.sessions.stopping,
+    });
+    if (!applied) return;
+    this.waiters.advance(m.seq);
+    m.ack();
   }
 
   private async parkMessage(m: JsMsg, error: unknown, attempts: number): Promise<void> {
-    const text = errorText(error);
-    await park(this.o.pool, this.key, {
-      sequence: m.seq,
-      subject: m.subject,
-      eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
-      payload: decoder.decode(m.data),
-      error: text,
-      attempts,
-    });
+    await parkMessage(this.o.pool, this.key, this.log, m, error, attempts);
     this.waiters.advance(m.seq);
     m.term();
-    this.log.error(
-      { seq: m.seq, subject: m.subject, attempts, error: text },
-      'event parked as dead letter; projection moves on',
-    );
   }
 
   /** Standby: keep position() and waitFor() truthful from the active runner's checkpoint. */
@@ -418,32 +277,4 @@ class Runner implements ProjectionRunner {
     const checkpoint = await readCheckpoint(this.o.pool, this.key);
     if (checkpoint) this.waiters.advance(checkpoint.position);
   }
-
-  private async ensureStreamExists(jsm: JetStreamManager): Promise<void> {
-    try {
-      await jsm.streams.info(this.stream);
-    } catch (e) {
-      if ((e as { api_error?: { err_code?: number } }).api_error?.err_code !== 10059) throw e;
-      // The producing context has not started yet; its stream has fixed settings, so create it.
-      await ensureStream(this.o.nc, this.o.projection.context, this.o.namespace || undefined);
-    }
-  }
-}
-
-/** The message as the projection gets it: decoded, its content made storable. */
-function decodeMessage(m: JsMsg): RecordedEvent {
-  return storableDecoded(
-    decodeEvent({
-      subject: m.subject,
-      seq: m.seq,
-      data: m.data,
-      header: (n) => m.headers?.get(n) || undefined,
-    }),
-    m.data,
-  );
-}
-
-function positiveInt(what: string, n: number): number {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer, got ${n}`);
-  return n;
 }

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { ensureStream, EventStore, streamName, type DomainEvent } from '@parley/eventstore';
+import { ensureStream, EventStore, streamName } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
 import {
   connectTestNats,
@@ -14,6 +13,7 @@ import {
   readTallies,
   tallyProjection,
   type TallyProjection,
+  appendTallies,
 } from './__fixtures__/tally-projection';
 import { requestReplay } from './operator';
 import {
@@ -25,7 +25,6 @@ import {
 } from './index';
 
 const logger = createLogger('projections-test', 'silent');
-const added = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
 const CONSUMER = 'tallies-shared-v1';
 
 describe('shared projection runner (several projections over one consumer)', () => {
@@ -75,15 +74,7 @@ describe('shared projection runner (several projections over one consumer)', () 
     stops.push(() => runners[0]!.stop());
     return runners;
   };
-  const append = async (id: string, amounts: number[]) => {
-    const subject = store.subject('tally', id);
-    let version = (await store.load(subject)).version;
-    for (const a of amounts)
-      version = (
-        await store.append(subject, [added(a)], { expectedVersion: version, commandId: randomUUID() })
-      ).version;
-    return version;
-  };
+  const append = (id: string, amounts: number[]) => appendTallies(store, id, amounts);
   const checkpoints = async () =>
     Object.fromEntries(
       (

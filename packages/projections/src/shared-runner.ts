@@ -1,32 +1,29 @@
-import {
-  aggregateSubjects,
-  contextSubjects,
-  decodeEvent,
-  directGet,
-  EVENT_TYPE_HEADER,
-  ensureStream,
-  streamName,
-  type RecordedEvent,
-} from '@parley/eventstore';
+import type { RecordedEvent } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { ConsumerMessages, JetStreamManager, JsMsg } from 'nats';
 import type { Projection, ProjectionRunner } from './api';
-import { claim, park, readCheckpoint, registerCheckpoint, type ProjectionKey } from './checkpoint';
-import { deleteDurable, type DurableSpec } from './consumer';
-import { errorText, replayInTransaction, requestedReplays } from './dead-letters';
-import { isDeterministicError } from './deterministic';
+import { applyWithRetries } from './apply-with-retries';
+import { readCheckpoint, registerCheckpoint } from './checkpoint';
+import { deleteDurable } from './consumer';
+import { replayInTransaction, requestedReplays } from './dead-letters';
 import { DurableLoop } from './durable-loop';
-import { GroupQueue } from './group-queue';
+import { GroupedSessions } from './grouped-session';
 import { LeaderLock } from './leader';
 import { LeaderGroup } from './leader-group';
-import { consumeInOrder, openOrderedSession } from './ordered-session';
+import { decodeMessage, parkMessage } from './projection-message';
+import { applyEvent, applyEventsTogether, type ProjectionTarget } from './projection-transactions';
 import { ReplayWatcher } from './replays';
-import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import type { StartProjectionOptions } from './runner';
+import {
+  CONSUMER_NAME,
+  ensureStreamExists,
+  positiveInt,
+  projectionSource,
+  runnerSettings,
+  type RunnerSettings,
+} from './runner-settings';
 import { ensureProjectionSchema } from './schema';
-import { storableDecoded } from './storable';
-import { isTransientError } from './transient';
-import { inEventSpan, startEventSpans } from '@parley/tracing';
+import { SkipAhead } from './skip-ahead';
 import { PositionWaiters } from './waiters';
 
 export interface StartSharedProjectionsOptions extends Omit<StartProjectionOptions, 'projection'> {
@@ -38,10 +35,6 @@ export interface StartSharedProjectionsOptions extends Omit<StartProjectionOptio
   /** Two or more projections of the same context and aggregate (the same subjects). */
   projections: Projection[];
 }
-
-const CONSUMER_NAME = /^[A-Za-z0-9_-]{1,100}$/;
-const MAX_RETRY_DELAY_MS = 5_000;
-const decoder = new TextDecoder();
 
 /**
  * Runs several projections of one stream over ONE durable consumer: each event is delivered,
@@ -62,17 +55,13 @@ export async function startSharedProjections(
   return runner.members.map((m) => m.view);
 }
 
-interface Member {
-  projection: Projection;
-  key: ProjectionKey;
-  lock: LeaderLock;
+interface Member extends ProjectionTarget {
   waiters: PositionWaiters;
+  lock: LeaderLock;
   maxGroup: number;
-  log: Logger;
   replays: ReplayWatcher;
+  skipper: SkipAhead;
   view: ProjectionRunner;
-  skipping: boolean;
-  skipAgain: boolean;
 }
 
 /** A message decoded once for every member; `error` when it is not a readable event. */
@@ -83,15 +72,11 @@ class SharedRunner {
   private readonly name: string;
   private readonly stream: string;
   private readonly filterSubject: string;
-  private readonly maxDeliver: number;
-  private readonly batchSize: number;
-  private readonly retryDelayMs: number;
-  private readonly ackWaitMs: number;
-  private readonly synchronousCommit: boolean;
+  private readonly settings: RunnerSettings;
   private readonly log: Logger;
   private readonly leader: LeaderGroup;
   private readonly sessions: DurableLoop;
-  private messages: ConsumerMessages | undefined;
+  private readonly durable: GroupedSessions;
   private stopped: Promise<void> | undefined;
 
   constructor(private readonly o: StartSharedProjectionsOptions) {
@@ -114,30 +99,35 @@ class SharedRunner {
     }
     const namespace = o.namespace || undefined;
     this.name = o.consumer;
-    this.stream = streamName(first.context, namespace);
-    this.filterSubject = first.aggregate
-      ? aggregateSubjects(first.context, first.aggregate, namespace)
-      : contextSubjects(first.context, namespace);
-    this.maxDeliver = positiveInt('maxDeliver', o.maxDeliver ?? 5);
-    this.batchSize = positiveInt('batchSize', o.batchSize ?? 256);
-    this.retryDelayMs = o.retryDelayMs ?? 200;
-    this.ackWaitMs = positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000);
-    this.synchronousCommit = o.synchronousCommit ?? false;
+    ({ stream: this.stream, filterSubject: this.filterSubject } = projectionSource(first, namespace));
+    this.settings = runnerSettings(o);
     this.log = o.logger.child({ consumer: o.consumer, stream: this.stream });
     const replayPollMs = positiveInt('replayPollMs', o.replayPollMs ?? 2_000);
     this.members = o.projections.map((projection) => this.member(projection, namespace ?? '', replayPollMs));
+    this.durable = new GroupedSessions({
+      nc: o.nc,
+      stream: this.stream,
+      name: this.name,
+      filterSubject: this.filterSubject,
+      settings: this.settings,
+      // Each member splits a group into parts of its own maxEventsPerTransaction.
+      maxGroup: Math.max(...this.members.map((m) => m.maxGroup)),
+      log: this.log,
+      stopping: () => this.sessions.stopping,
+      handleGroup: (group) => this.handleGroup(group),
+    });
     this.leader = new LeaderGroup(this.members.map((m) => m.lock));
     this.leader.onLost(() => {
       this.log.warn('lost a projection lock; pausing until every one is held again');
-      this.messages?.stop();
+      this.durable.interrupt();
     });
     this.sessions = new DurableLoop({
       leader: this.leader,
       log: this.log,
-      standbyPollMs: o.standbyPollMs ?? 1000,
-      consume: (messages) => this.consume(messages),
+      standbyPollMs: this.settings.standbyPollMs,
+      consume: (messages) => this.durable.consume(messages),
       standby: () => this.followCheckpoints(),
-      interrupt: () => this.messages?.stop(),
+      interrupt: () => this.durable.interrupt(),
       says: {
         standingBy: 'another runner holds these projections; standing by',
         sessionFailed: 'shared projection session failed; resuming from the checkpoints',
@@ -150,15 +140,24 @@ class SharedRunner {
     const lock = new LeaderLock(this.o.pool, `projection:${key.namespace}:${key.projection}`);
     const log = this.log.child({ projection: projection.name });
     const waiters = new PositionWaiters();
-    const member: Member = {
-      projection,
-      key,
-      lock,
+    const skipper = new SkipAhead({
+      nc: this.o.nc,
+      stream: this.stream,
+      filterSubject: this.filterSubject,
       waiters,
       log,
+      stopping: () => this.sessions.stopping,
+    });
+    return {
+      pool: this.o.pool,
+      projection,
+      key,
+      synchronousCommit: this.settings.synchronousCommit,
+      log,
+      lock,
+      waiters,
+      skipper,
       maxGroup: positiveInt('maxEventsPerTransaction', projection.maxEventsPerTransaction ?? 1),
-      skipping: false,
-      skipAgain: false,
       replays: new ReplayWatcher({
         pool: this.o.pool,
         nc: this.o.nc,
@@ -177,20 +176,25 @@ class SharedRunner {
           if (this.sessions.stopping)
             return Promise.reject(new Error(`projection ${projection.name} is stopped`));
           const waiting = waiters.waitFor(sequence, timeoutMs, () => `projection ${projection.name}`);
-          if (sequence > waiters.position) void this.skipAhead(member);
+          if (sequence > waiters.position) void skipper.run();
           return waiting;
         },
         // The members run and stop together: stopping one stops the shared consumer.
         stop: () => this.stop(),
       },
     };
-    return member;
   }
 
   async start(): Promise<void> {
     await ensureProjectionSchema(this.o.pool);
     const jsm = await this.o.nc.jetstreamManager();
-    await this.ensureStreamExists(jsm);
+    await ensureStreamExists(
+      this.o.nc,
+      jsm,
+      this.stream,
+      this.o.projections[0]!.context,
+      this.o.namespace || undefined,
+    );
     for (const m of this.members) m.waiters.set(await registerCheckpoint(this.o.pool, m.key, this.stream));
     await this.sessions.start(() => this.openSession(jsm));
     for (const m of this.members) m.replays.start();
@@ -218,48 +222,9 @@ class SharedRunner {
       // would hold delivery state nobody reads.
       await deleteDurable(jsm, this.stream, m.projection.name);
     }
-    const spec: DurableSpec = {
-      stream: this.stream,
-      name: this.name,
-      filterSubject: this.filterSubject,
-      position,
-      maxDeliver: this.maxDeliver,
-      batchSize: this.batchSize,
-      ackWaitMs: this.ackWaitMs,
-      // Every member handles a group before the next one starts: its last ack settles it.
-      ackAll: true,
-    };
-    const messages = await openOrderedSession({
-      nc: this.o.nc,
-      jsm,
-      durable: spec,
-      expires: 5_000,
-      opened: (session) => {
-        this.messages = session;
-      },
-      stopping: () => this.sessions.stopping,
-    });
+    const messages = await this.durable.open(jsm, position);
     this.log.info({ position }, 'shared projections consuming');
     return messages;
-  }
-
-  private async consume(messages: ConsumerMessages): Promise<void> {
-    const queue = new GroupQueue<JsMsg>({
-      maxGroup: Math.max(...this.members.map((m) => m.maxGroup)),
-      maxWaiting: this.batchSize,
-      apply: (group) => this.handleGroup(group),
-      failed: () => messages.stop(),
-    });
-    try {
-      await consumeInOrder(messages, {
-        log: this.log,
-        stopping: () => this.sessions.stopping,
-        handle: (m) => queue.add(m),
-      });
-      await queue.settled();
-    } finally {
-      if (this.messages === messages) this.messages = undefined;
-    }
   }
 
   private async handleGroup(group: JsMsg[]): Promise<void> {
@@ -292,7 +257,7 @@ class SharedRunner {
     const last = group[group.length - 1]!;
     if (last.info.pending === 0)
       for (const member of this.members)
-        if (member.waiters.highestWaiting() !== undefined) void this.skipAhead(member);
+        if (member.waiters.highestWaiting() !== undefined) void member.skipper.run();
   }
 
   /** As the runner of one projection's: first deliveries of readable events, one transaction, or false having changed nothing. */
@@ -308,36 +273,8 @@ class SharedRunner {
       if (!d.event) return false;
       events.push(d.event);
     }
-    const first = group[0]!.seq;
     const last = group[group.length - 1]!.seq;
-    const { projection } = member;
-    const spans = startEventSpans(`project ${projection.name}`, events, {
-      'parley.projection': projection.name,
-    });
-    const tx = await this.o.pool.connect();
-    let broken = false;
-    try {
-      if (!(await claim(tx, member.key, last, this.synchronousCommit, first))) {
-        tx.release();
-        spans.end();
-        return false;
-      }
-      if (projection.applyMany) await projection.applyMany(tx, events);
-      else for (const event of events) await projection.apply(tx, event);
-      await tx.query('COMMIT');
-    } catch (e) {
-      spans.end(e);
-      await tx.query('ROLLBACK').catch(() => (broken = true));
-      tx.release(broken);
-      if (isTransientError(e)) throw e;
-      member.log.debug(
-        { err: e, from: first, to: last },
-        'group apply failed; applying its events one by one',
-      );
-      return false;
-    }
-    spans.end();
-    tx.release();
+    if (!(await applyEventsTogether(member, events, group[0]!.seq, last))) return false;
     member.waiters.advance(last);
     return true;
   }
@@ -350,56 +287,16 @@ class SharedRunner {
       return;
     }
     const event = decoded.event;
-    const budget = attemptsForDelivery(this.maxDeliver, m.info.deliveryCount);
-    const used = this.maxDeliver - budget;
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= budget; attempt++) {
-      try {
-        await this.applyOne(member, m.seq, event);
-        member.waiters.advance(m.seq);
-        return;
-      } catch (e) {
-        if (isTransientError(e)) throw e;
-        lastError = e;
-        member.log.warn(
-          { err: e, seq: m.seq, type: event.type, attempt: used + attempt, of: this.maxDeliver },
-          'projection apply failed',
-        );
-        if (isDeterministicError(e)) {
-          await this.parkMessage(member, m, e, used + attempt);
-          return;
-        }
-        if (attempt < budget) {
-          m.working();
-          await this.sessions.sleep(applyRetryDelayMs(attempt, this.retryDelayMs, MAX_RETRY_DELAY_MS));
-          if (this.sessions.stopping) return;
-        }
-      }
-    }
-    await this.parkMessage(member, m, lastError, used + budget);
-  }
-
-  private applyOne(member: Member, sequence: number, event: RecordedEvent): Promise<void> {
-    const name = member.projection.name;
-    return inEventSpan(
-      `project ${name}`,
-      event.meta,
-      { 'parley.projection': name, 'parley.event.type': event.type, 'parley.event.sequence': sequence },
-      async () => {
-        const tx = await this.o.pool.connect();
-        let broken = false;
-        try {
-          if (!(await claim(tx, member.key, sequence, this.synchronousCommit))) return;
-          await member.projection.apply(tx, event);
-          await tx.query('COMMIT');
-        } catch (e) {
-          await tx.query('ROLLBACK').catch(() => (broken = true));
-          throw e;
-        } finally {
-          tx.release(broken);
-        }
-      },
-    );
+    const applied = await applyWithRetries(m, event, {
+      maxDeliver: this.settings.maxDeliver,
+      retryDelayMs: this.settings.retryDelayMs,
+      log: member.log,
+      apply: () => applyEvent(member, m.seq, event),
+      park: (error, attempts) => this.parkMessage(member, m, error, attempts),
+      sleep: (ms) => this.sessions.sleep(ms),
+      stopping: () => this.sessions.stopping,
+    });
+    if (applied) member.waiters.advance(m.seq);
   }
 
   /**
@@ -407,49 +304,8 @@ class SharedRunner {
    * apply it), and the group's ack settles it.
    */
   private async parkMessage(member: Member, m: JsMsg, error: unknown, attempts: number): Promise<void> {
-    const text = errorText(error);
-    await park(this.o.pool, member.key, {
-      sequence: m.seq,
-      subject: m.subject,
-      eventType: m.headers?.get(EVENT_TYPE_HEADER) || undefined,
-      payload: decoder.decode(m.data),
-      error: text,
-      attempts,
-    });
+    await parkMessage(this.o.pool, member.key, member.log, m, error, attempts);
     member.waiters.advance(m.seq);
-    member.log.error(
-      { seq: m.seq, subject: m.subject, attempts, error: text },
-      'event parked as dead letter; projection moves on',
-    );
-  }
-
-  /** See the one-projection runner's skipAhead: waiters for sequences with nothing of the member's before them. */
-  private async skipAhead(member: Member): Promise<void> {
-    if (member.skipping) {
-      member.skipAgain = true;
-      return;
-    }
-    member.skipping = true;
-    try {
-      const jsm = await this.o.nc.jetstreamManager();
-      do {
-        member.skipAgain = false;
-        if (member.waiters.highestWaiting() === undefined) break;
-        const streamLast = (await jsm.streams.info(this.stream)).state.last_seq;
-        const from = member.waiters.position + 1;
-        const next = await directGet(
-          this.o.nc,
-          this.stream,
-          { seq: from, next_by_subj: this.filterSubject },
-          5000,
-        );
-        member.waiters.satisfyBelow(Math.min(next ? next.seq : Number.POSITIVE_INFINITY, streamLast + 1));
-      } while (member.skipAgain && !this.sessions.stopping);
-    } catch (e) {
-      member.log.debug({ err: e }, 'could not look ahead for waitFor; waiting for the position instead');
-    } finally {
-      member.skipping = false;
-    }
   }
 
   private async followCheckpoints(): Promise<void> {
@@ -458,30 +314,4 @@ class SharedRunner {
       if (checkpoint) m.waiters.advance(checkpoint.position);
     }
   }
-
-  private async ensureStreamExists(jsm: JetStreamManager): Promise<void> {
-    try {
-      await jsm.streams.info(this.stream);
-    } catch (e) {
-      if ((e as { api_error?: { err_code?: number } }).api_error?.err_code !== 10059) throw e;
-      await ensureStream(this.o.nc, this.o.projections[0]!.context, this.o.namespace || undefined);
-    }
-  }
-}
-
-function decodeMessage(m: JsMsg): RecordedEvent {
-  return storableDecoded(
-    decodeEvent({
-      subject: m.subject,
-      seq: m.seq,
-      data: m.data,
-      header: (n) => m.headers?.get(n) || undefined,
-    }),
-    m.data,
-  );
-}
-
-function positiveInt(what: string, n: number): number {
-  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer, got ${n}`);
-  return n;
 }

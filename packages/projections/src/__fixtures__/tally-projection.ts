@@ -1,4 +1,5 @@
-import type { RecordedEvent } from '@parley/eventstore';
+import { randomUUID } from 'node:crypto';
+import type { DomainEvent, EventStore, RecordedEvent } from '@parley/eventstore';
 import type { Pool } from 'pg';
 import type { Projection } from '../api';
 
@@ -84,4 +85,17 @@ export async function readTallies(
   table: string,
 ): Promise<{ id: string; total: number; events: number; last_seq: string }[]> {
   return (await pool.query(`SELECT id, total, events, last_seq FROM ${table} ORDER BY id`)).rows;
+}
+
+export const tallyAdded = (amount: number): DomainEvent => ({ type: 'TallyAdded', data: { amount } });
+
+/** Appends `amounts` to tally `id`, one event per command; returns the last sequence. */
+export async function appendTallies(store: EventStore, id: string, amounts: number[]): Promise<number> {
+  const subject = store.subject('tally', id);
+  let version = (await store.load(subject)).version;
+  for (const a of amounts)
+    version = (
+      await store.append(subject, [tallyAdded(a)], { expectedVersion: version, commandId: randomUUID() })
+    ).version;
+  return version;
 }

@@ -1,0 +1,80 @@
+import type { RecordedEvent } from '@parley/eventstore';
+import type { Logger } from '@parley/logger';
+import { inEventSpan, startEventSpans } from '@parley/tracing';
+import type { Pool } from 'pg';
+import type { Projection } from './api';
+import { claim, type ProjectionKey } from './checkpoint';
+import { isTransientError } from './transient';
+
+export interface ProjectionTarget {
+  pool: Pool;
+  key: ProjectionKey;
+  projection: Projection;
+  synchronousCommit: boolean;
+  log: Logger;
+}
+
+/**
+ * Applies several events (sequences `first` to `last`, first deliveries) in one transaction with
+ * one checkpoint move. Returns false, having changed nothing, when the checkpoint is not where
+ * the group starts or the apply throws: the caller then goes one by one, each with its retries.
+ * A transient error is thrown: not the events' fault, resume later from the checkpoint.
+ */
+export async function applyEventsTogether(
+  t: ProjectionTarget,
+  events: RecordedEvent[],
+  first: number,
+  last: number,
+): Promise<boolean> {
+  const { projection } = t;
+  const spans = startEventSpans(`project ${projection.name}`, events, {
+    'parley.projection': projection.name,
+  });
+  const tx = await t.pool.connect();
+  let broken = false;
+  try {
+    if (!(await claim(tx, t.key, last, t.synchronousCommit, first))) {
+      tx.release();
+      spans.end();
+      return false;
+    }
+    if (projection.applyMany) await projection.applyMany(tx, events);
+    else for (const event of events) await projection.apply(tx, event);
+    await tx.query('COMMIT');
+  } catch (e) {
+    spans.end(e);
+    await tx.query('ROLLBACK').catch(() => (broken = true));
+    tx.release(broken);
+    if (isTransientError(e)) throw e;
+    t.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
+    return false;
+  }
+  spans.end();
+  tx.release();
+  return true;
+}
+
+/** Applies one event in a transaction with its checkpoint; nothing when it was applied before. */
+export function applyEvent(t: ProjectionTarget, sequence: number, event: RecordedEvent): Promise<void> {
+  const name = t.projection.name;
+  // Continues the trace that appended the event; what the projection appends in turn joins it.
+  return inEventSpan(
+    `project ${name}`,
+    event.meta,
+    { 'parley.projection': name, 'parley.event.type': event.type, 'parley.event.sequence': sequence },
+    async () => {
+      const tx = await t.pool.connect();
+      let broken = false;
+      try {
+        if (!(await claim(tx, t.key, sequence, t.synchronousCommit))) return; // applied before (by us or a previous runner)
+        await t.projection.apply(tx, event);
+        await tx.query('COMMIT');
+      } catch (e) {
+        await tx.query('ROLLBACK').catch(() => (broken = true));
+        throw e;
+      } finally {
+        tx.release(broken);
+      }
+    },
+  );
+}

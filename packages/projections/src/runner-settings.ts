@@ -1,0 +1,68 @@
+import { aggregateSubjects, contextSubjects, ensureStream, streamName } from '@parley/eventstore';
+import type { JetStreamManager, NatsConnection } from 'nats';
+import type { Projection } from './api';
+
+/** The names a durable consumer and a projection may have (a JetStream consumer name's rules). */
+export const CONSUMER_NAME = /^[A-Za-z0-9_-]{1,100}$/;
+
+export function positiveInt(what: string, n: number): number {
+  if (!Number.isInteger(n) || n < 1) throw new RangeError(`${what} must be a positive integer, got ${n}`);
+  return n;
+}
+
+/** The options both runners take, with their defaults, checked once. */
+export interface RunnerSettings {
+  maxDeliver: number;
+  batchSize: number;
+  retryDelayMs: number;
+  standbyPollMs: number;
+  ackWaitMs: number;
+  synchronousCommit: boolean;
+}
+
+export function runnerSettings(o: {
+  maxDeliver?: number;
+  batchSize?: number;
+  retryDelayMs?: number;
+  standbyPollMs?: number;
+  ackWaitMs?: number;
+  synchronousCommit?: boolean;
+}): RunnerSettings {
+  return {
+    maxDeliver: positiveInt('maxDeliver', o.maxDeliver ?? 5),
+    batchSize: positiveInt('batchSize', o.batchSize ?? 256),
+    retryDelayMs: o.retryDelayMs ?? 200,
+    standbyPollMs: o.standbyPollMs ?? 1000,
+    ackWaitMs: positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000),
+    synchronousCommit: o.synchronousCommit ?? false,
+  };
+}
+
+/** Where a projection reads: its context's stream and the subjects of its aggregate (or context). */
+export function projectionSource(
+  projection: Pick<Projection, 'context' | 'aggregate'>,
+  namespace: string | undefined,
+): { stream: string; filterSubject: string } {
+  return {
+    stream: streamName(projection.context, namespace),
+    filterSubject: projection.aggregate
+      ? aggregateSubjects(projection.context, projection.aggregate, namespace)
+      : contextSubjects(projection.context, namespace),
+  };
+}
+
+export async function ensureStreamExists(
+  nc: NatsConnection,
+  jsm: JetStreamManager,
+  stream: string,
+  context: string,
+  namespace: string | undefined,
+): Promise<void> {
+  try {
+    await jsm.streams.info(stream);
+  } catch (e) {
+    if ((e as { api_error?: { err_code?: number } }).api_error?.err_code !== 10059) throw e;
+    // The producing context has not started yet; its stream has fixed settings, so create it.
+    await ensureStream(nc, context, namespace);
+  }
+}
