@@ -514,6 +514,10 @@ describe('the documented API under hostile input (issue 11)', () => {
       });
     const visitor = await open(context.visitorToken);
     const team = await open(context.ownerAccessToken);
+    // Why a socket went away mid-run, so that an event left without an ack says it.
+    const gone: Record<string, string> = {};
+    visitor.once('disconnect', (reason) => (gone.visitor = reason));
+    team.once('disconnect', (reason) => (gone.team = reason));
     const events = [...Object.values(ClientSocketEvent), 'no-such-event'];
     const payloadArb = fc.oneof(
       hostileJson,
@@ -540,7 +544,11 @@ describe('the documented API under hostile input (issue 11)', () => {
               .timeout(10_000)
               .emitWithAck(event, payload)
               .catch((e: Error) => ({ noAck: e.message }))) as Record<string, unknown>;
-            if ('noAck' in ack) problems.push(`${event} ${JSON.stringify(payload).slice(0, 120)}: no ack`);
+            if ('noAck' in ack) {
+              const side = asVisitor ? 'visitor' : 'team';
+              const why = gone[side] ? ` (the ${side} socket disconnected: ${gone[side]})` : '';
+              problems.push(`${event} ${JSON.stringify(payload).slice(0, 120)}: no ack${why}`);
+            }
             else if (
               typeof ack.status === 'number' &&
               (ack.status >= 500 || !codes.has(String((ack.error as { code?: string })?.code)))
