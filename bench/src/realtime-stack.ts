@@ -265,19 +265,45 @@ const SERVERS = { 'nats-server': 'nats', 'redis-server': 'redis', postgres: 'pos
  * backend), by pid: they also serve anything else running on the machine, so their share is an
  * upper bound of what the bench costs them.
  */
-export function serverProcesses(): Map<number, { server: string; s: number }> {
-  const found = new Map<number, { server: string; s: number }>();
+export function serverProcesses(): Map<number, { server: string; s: number; parent: number }> {
+  const found = new Map<number, { server: string; s: number; parent: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       const server = SERVERS[comm as keyof typeof SERVERS];
-      if (server) found.set(Number(entry), { server, s: cpuSecondsOf(Number(entry)) });
+      if (server)
+        found.set(Number(entry), { server, s: cpuSecondsOf(Number(entry)), parent: parentOf(Number(entry)) });
     } catch {
       // The process ended while listed.
     }
   }
   return found;
+}
+
+/** A process's parent pid, from /proc (Linux); 0 where unreadable. */
+function parentOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds one PostgreSQL server of the run's own spent between two readings: its postmaster
+ * (`pid`) and every backend and worker it forked (new ones from zero).
+ */
+export function ownServerSecondsBetween(
+  before: Map<number, { s: number }>,
+  after: Map<number, { s: number; parent: number }>,
+  pid: number,
+): number {
+  let spent = 0;
+  for (const [p, { s, parent }] of after)
+    if (p === pid || parent === pid) spent += s - (before.get(p)?.s ?? 0);
+  return spent;
 }
 
 /** CPU seconds each server spent between two `serverProcesses()` readings (new processes from zero). */

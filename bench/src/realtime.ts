@@ -77,6 +77,7 @@ import {
   cpuSecondsOf,
   machineBusySeconds,
   serverProcesses,
+  ownServerSecondsBetween,
   serverSecondsBetween,
   serveJwks,
   type Memory,
@@ -110,6 +111,14 @@ const WATCH_BURST = process.env.WATCH_BURST === '1';
  * alone as "nats-own": the "nats" figure sums every nats-server on the machine, whoever it served.
  */
 const NATS_SERVER_PID = process.env.NATS_SERVER_PID ? intSetting('NATS_SERVER_PID', 0) : undefined;
+/**
+ * POSTGRES_SERVER_PID: the postmaster pid of a PostgreSQL server of this run's own
+ * (TEST_DATABASE_SERVER_URL pointing at it), reported with its backends as "postgresql-own": the
+ * "postgresql" figure sums every postgres process on the machine, whoever it served.
+ */
+const POSTGRES_SERVER_PID = process.env.POSTGRES_SERVER_PID
+  ? intSetting('POSTGRES_SERVER_PID', 0)
+  : undefined;
 /** REFERENCE=1: the same phases against reference-server.ts after the product's, and the ratios. */
 const REFERENCE = process.env.REFERENCE === '1';
 /** STORM=1 (SOURCE=widget): after the burst, kill the gateway and count what the sockets get back. */
@@ -542,6 +551,10 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     for (const [server, s] of Object.entries(serverSecondsBetween(cpuBefore.servers, cpuAfter.servers)))
       cpuPerMessageMs[server] = perMessage(s);
     if (NATS_SERVER_PID) cpuPerMessageMs['nats-own'] = perMessage(cpuAfter.natsOwn - cpuBefore.natsOwn);
+    if (POSTGRES_SERVER_PID)
+      cpuPerMessageMs['postgresql-own'] = perMessage(
+        ownServerSecondsBetween(cpuBefore.servers, cpuAfter.servers, POSTGRES_SERVER_PID),
+      );
     cpuPerMessageMs.machine = perMessage(cpuAfter.machine - cpuBefore.machine);
     const burst = summarize(latencies);
     const burstRelay = summarize(relayTimes);
