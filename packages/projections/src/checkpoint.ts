@@ -65,6 +65,45 @@ export async function claim(
   return false;
 }
 
+/**
+ * As `claim`, for several projections' checkpoints in one transaction: opens it and moves every
+ * one of them to `sequence` in one statement, only if each is before `from`. Returns false
+ * (transaction rolled back) unless all of them moved.
+ */
+export async function claimAll(
+  tx: PoolClient,
+  keys: ProjectionKey[],
+  sequence: number,
+  synchronousCommit: boolean,
+  from: number,
+): Promise<boolean> {
+  const [first] = keys;
+  if (
+    !first ||
+    keys.some(
+      (k) =>
+        k.namespace !== first.namespace ||
+        !SAFE_LITERAL.test(k.namespace) ||
+        !SAFE_LITERAL.test(k.projection),
+    ) ||
+    !Number.isSafeInteger(sequence) ||
+    !Number.isSafeInteger(from) ||
+    from < 1 ||
+    from > sequence
+  ) {
+    throw new RangeError(`unsafe checkpoint keys or sequence: ${JSON.stringify(keys)} ${from}-${sequence}`);
+  }
+  const names = keys.map((k) => `'${k.projection}'`).join(', ');
+  const results = (await tx.query(
+    `BEGIN; ${synchronousCommit ? '' : 'SET LOCAL synchronous_commit = off; '}` +
+      `UPDATE ${CHECKPOINTS} SET position = ${sequence}, updated_at = now() ` +
+      `WHERE namespace = '${first.namespace}' AND projection IN (${names}) AND position < ${from}`,
+  )) as unknown as { rowCount: number | null }[];
+  if (results[results.length - 1]?.rowCount === keys.length) return true;
+  await tx.query('ROLLBACK');
+  return false;
+}
+
 /** Parks a message that could not be applied and moves the checkpoint past it, in one transaction. */
 export async function park(pool: Pool, key: ProjectionKey, letter: DeadLetter): Promise<boolean> {
   const tx = await pool.connect();

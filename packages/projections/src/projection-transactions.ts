@@ -3,7 +3,7 @@ import type { Logger } from '@parley/logger';
 import { inEventSpan, startEventSpans } from '@parley/tracing';
 import type { Pool } from 'pg';
 import type { Projection } from './api';
-import { claim, type ProjectionKey } from './checkpoint';
+import { claim, claimAll, type ProjectionKey } from './checkpoint';
 import { isTransientError } from './transient';
 
 export interface ProjectionTarget {
@@ -50,6 +50,66 @@ export async function applyEventsTogether(
     return false;
   }
   spans.end();
+  tx.release();
+  return true;
+}
+
+/**
+ * As `applyEventsTogether`, for several projections of one database in ONE transaction: every
+ * checkpoint claimed in one statement, each projection's apply in turn, one commit. Each keeps
+ * its own checkpoint row. Returns false, having changed nothing for any of them, when a
+ * checkpoint is not where the group starts or an apply throws: the caller then goes projection
+ * by projection, each in transactions of its own with its own retries and dead letters, so one
+ * projection's failing event never holds back the others' commits.
+ */
+export async function applyEventsTogetherForAll(
+  targets: ProjectionTarget[],
+  events: RecordedEvent[],
+  first: number,
+  last: number,
+): Promise<boolean> {
+  const [one] = targets;
+  if (!one) return true;
+  const spans = targets.map((t) =>
+    startEventSpans(`project ${t.projection.name}`, events, { 'parley.projection': t.projection.name }),
+  );
+  const endSpans = (e?: unknown) => {
+    for (const s of spans) s.end(e);
+  };
+  const tx = await one.pool.connect();
+  let broken = false;
+  try {
+    const synchronousCommit = targets.some((t) => t.synchronousCommit);
+    if (
+      !(await claimAll(
+        tx,
+        targets.map((t) => t.key),
+        last,
+        synchronousCommit,
+        first,
+      ))
+    ) {
+      tx.release();
+      endSpans();
+      return false;
+    }
+    for (const { projection } of targets) {
+      if (projection.applyMany) await projection.applyMany(tx, events);
+      else for (const event of events) await projection.apply(tx, event);
+    }
+    await tx.query('COMMIT');
+  } catch (e) {
+    endSpans(e);
+    await tx.query('ROLLBACK').catch(() => (broken = true));
+    tx.release(broken);
+    if (isTransientError(e)) throw e;
+    one.log.debug(
+      { err: e, from: first, to: last },
+      'shared group apply failed; applying it projection by projection',
+    );
+    return false;
+  }
+  endSpans();
   tx.release();
   return true;
 }
