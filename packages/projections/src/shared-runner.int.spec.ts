@@ -117,6 +117,27 @@ describe('shared projection runner (several projections over one consumer)', () 
     expect(info.num_ack_pending).toBe(0);
   });
 
+  it('events new to every projection are applied by all of them in one transaction, each with its own checkpoint', async () => {
+    await append('a', [1, 2, 3]);
+    const last = await append('b', [10, 20]);
+    const options = { maxEventsPerTransaction: 8, recordTransactions: true };
+    const a = tallyProjection('tally-a-v1', 'tally_a', options);
+    const b = tallyProjection('tally-b-v1', 'tally_b', options);
+    const runners = await start([a, b]);
+    await waitAll(runners, last);
+    expect(a.applied).toEqual([1, 2, 3, 4, 5]);
+    expect(b.applied).toEqual([1, 2, 3, 4, 5]);
+    // One transaction for both: a group costs one begin and claim and one commit, not one each.
+    for (let seq = 1; seq <= last; seq++) expect(b.transactionOf.get(seq)).toBe(a.transactionOf.get(seq));
+    expect(await checkpoints()).toEqual({ 'tally-a-v1': last, 'tally-b-v1': last });
+    const expected = [
+      { id: 'a', total: 6, events: 3, last_seq: '3' },
+      { id: 'b', total: 30, events: 2, last_seq: '5' },
+    ];
+    expect(await readTallies(db.pool, 'tally_a')).toEqual(expected);
+    expect(await readTallies(db.pool, 'tally_b')).toEqual(expected);
+  });
+
   it('takes over from runners of their own: their consumers are removed, nothing is applied twice', async () => {
     const a = tallyProjection('tally-a-v1', 'tally_a');
     const b = tallyProjection('tally-b-v1', 'tally_b');
