@@ -130,6 +130,10 @@ describe('conversations read model: a group applied at once equals one by one', 
   it('a run of messages alone, in rooms with notes last, leaves unread and the audience as one by one does', async () => {
     sequence = 100;
     const group = [
+      // The last of the visitor's and the team's messages decides unread, not the first.
+      posted('r1', 'n5', 'team'),
+      posted('r2', 'n8', 'visitor'),
+      posted('r2', 'n9', 'team'),
       posted('r1', 'n1', 'visitor'),
       posted('r1', 'n2', 'team', { isNote: true, noteType: 'transfer', sharedWith: ['u-9'] }),
       posted('r2', 'n3', 'team'),

@@ -138,20 +138,25 @@ async function insertMessages(tx: PoolClient, run: MessageRow[]): Promise<void> 
              RETURNING message_id
            ),
            fresh AS (SELECT i.* FROM input i JOIN inserted USING (message_id)),
+           -- Who wrote each room's last message that sets unread, found once per room: a subquery
+           -- per message scanned the whole group again for every message (quadratic).
+           unread AS (
+             SELECT DISTINCT ON (room_id) room_id, author AS unread_by
+               FROM fresh
+              WHERE NOT is_note AND author IN ('visitor', 'team')
+              ORDER BY room_id, position DESC
+           ),
            per_room AS (
              SELECT DISTINCT ON (f.room_id) f.room_id, f.message_id, f.position, f.posted_at, f.shared_with,
-                    count(*) OVER (PARTITION BY f.room_id) AS n,
-                    (SELECT v.author FROM fresh v
-                      WHERE v.room_id = f.room_id AND NOT v.is_note AND v.author IN ('visitor', 'team')
-                      ORDER BY v.position DESC LIMIT 1) AS unread_by
+                    count(*) OVER (PARTITION BY f.room_id) AS n
                FROM fresh f
               ORDER BY f.room_id, f.position DESC
            )
            UPDATE rooms r
               SET last_message_id = p.message_id, last_position = p.position, updated_at = p.posted_at,
-                  unread = CASE p.unread_by WHEN 'visitor' THEN true WHEN 'team' THEN false ELSE r.unread END,
+                  unread = CASE u.unread_by WHEN 'visitor' THEN true WHEN 'team' THEN false ELSE r.unread END,
                   message_count = r.message_count + p.n, shared_with = p.shared_with
-             FROM per_room p
+             FROM per_room p LEFT JOIN unread u ON u.room_id = p.room_id
             WHERE r.room_id = p.room_id`,
     values: [JSON.stringify(rows)],
   });
