@@ -79,6 +79,7 @@ export async function applyEventsTogetherForAll(
   const tx = await one.pool.connect();
   let broken = false;
   try {
+    // A member whose rows cause effects outside the database needs its commit durable (decisions, 10).
     const synchronousCommit = targets.some((t) => t.synchronousCommit);
     if (
       !(await claimAll(

@@ -49,8 +49,10 @@ export interface StartSharedProjectionsOptions extends Omit<StartProjectionOptio
  * for one member is applied by the others), replays of its dead letters, and resetProjection of
  * one member (stop the group, reset, start it again) rebuilding that member alone: a session
  * starts after the LOWEST checkpoint, and each member skips what its own checkpoint already has.
- * Members take each group of messages in turn, so one member's retries hold the others up
- * (never fail them) until it applies or parks the event.
+ * A group new to every member is applied by all of them in one transaction (each still moving
+ * its own checkpoint row in it); anything else, or a failure in it, goes member by member in
+ * transactions of their own. Members take each group of messages in turn, so one member's
+ * retries hold the others up (never fail them) until it applies or parks the event.
  */
 export async function startSharedProjections(
   options: StartSharedProjectionsOptions,
