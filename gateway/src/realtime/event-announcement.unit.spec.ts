@@ -1,5 +1,5 @@
 import { broadcasts } from './conversations-relay';
-import { announcementParts, readAnnouncement } from './event-announcement';
+import { announcementHead, readAnnouncement, roomsJson } from './event-announcement';
 import type { Emission } from './event-routing';
 import { repeatsOf } from './replay-buffer';
 
@@ -12,12 +12,15 @@ const emissions: Emission[] = [
   { room: 'agent:u1:global', channel: 'chat-global', event: 'customer-message', data: patch },
 ];
 
-/** What the record script publishes: the parts around its ids, as ANNOUNCE_IDS_LUA joins them. */
+/** What the record script publishes: the head, its ids, each emission as [room, entry] or [room, index of the one it repeats]. */
 function published(origin: string, ids: string[], of: Emission[] = emissions): string {
   const repeats = repeatsOf(of);
-  const entries = of.map((e) => JSON.stringify({ c: e.channel, n: e.event, d: e.data }));
-  const { head, tail } = announcementParts(origin, of, entries, repeats);
-  return `${head}["${ids.join('","')}"]${tail}`;
+  const rooms = roomsJson(of);
+  const items = of.map(
+    (e, i) =>
+      `[${rooms[i]},${repeats[i]! > 0 ? repeats[i]! - 1 : JSON.stringify({ c: e.channel, n: e.event, d: e.data })}]`,
+  );
+  return `${announcementHead(origin, of)}["${ids.join('","')}"],[${items.join(',')}]]`;
 }
 
 const ids = ['1700000000000-0', '1700000000000-0', '1700000000000-1', '1700000000000-1'];
