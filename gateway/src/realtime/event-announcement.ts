@@ -19,17 +19,22 @@ export interface AnnouncementParts {
   tail: string;
 }
 
-/**
- * The message's first line and the opening of its second: all the gateway builds. The record
- * script appends the ids and the emissions from the arguments it has anyway (the entries, each
- * repeat's index, each room as JSON: `roomsJson`), so an entry crosses to Redis once, not twice.
- */
-export const announcementHead = (origin: string, emissions: readonly Emission[]): string =>
-  `${JSON.stringify([origin, [...new Set(emissions.map((e) => e.room))]])}\n[`;
+/** Builds the message around the cursors only the script knows. `entries[i]` is emission i's buffer entry, or undefined for a repeat. */
+export function announcementParts(
+  origin: string,
+  emissions: readonly Emission[],
+  entries: readonly string[],
+  repeats: readonly number[],
+): AnnouncementParts {
+  const rooms = [...new Set(emissions.map((e) => e.room))];
+  const items = emissions.map(
+    (e, i) => `[${JSON.stringify(e.room)},${repeats[i]! > 0 ? repeats[i]! - 1 : entries[i]}]`,
+  );
+  return { head: `${JSON.stringify([origin, rooms])}\n[`, tail: `,[${items.join(',')}]]` };
+}
 
-/** Each emission's room as a JSON string, as the script puts it in the message. */
-export const roomsJson = (emissions: readonly Emission[]): string[] =>
-  emissions.map((e) => JSON.stringify(e.room));
+/** The Lua that joins the script's ids (`ids`, stream ids: no quoting needed) between head and tail. */
+export const ANNOUNCE_IDS_LUA = `'["' .. table.concat(ids, '","') .. '"]'`;
 
 /**
  * A received announcement -> the emissions and their cursors to deliver here; undefined when it

@@ -1,5 +1,5 @@
 import { broadcasts } from './conversations-relay';
-import { announcementHead, readAnnouncement, roomsJson } from './event-announcement';
+import { announcementParts, readAnnouncement } from './event-announcement';
 import type { Emission } from './event-routing';
 import { repeatsOf } from './replay-buffer';
 
@@ -12,15 +12,12 @@ const emissions: Emission[] = [
   { room: 'agent:u1:global', channel: 'chat-global', event: 'customer-message', data: patch },
 ];
 
-/** What the record script publishes: the head, its ids, each emission as [room, entry] or [room, index of the one it repeats]. */
+/** What the record script publishes: the parts around its ids, as ANNOUNCE_IDS_LUA joins them. */
 function published(origin: string, ids: string[], of: Emission[] = emissions): string {
   const repeats = repeatsOf(of);
-  const rooms = roomsJson(of);
-  const items = of.map(
-    (e, i) =>
-      `[${rooms[i]},${repeats[i]! > 0 ? repeats[i]! - 1 : JSON.stringify({ c: e.channel, n: e.event, d: e.data })}]`,
-  );
-  return `${announcementHead(origin, of)}["${ids.join('","')}"],[${items.join(',')}]]`;
+  const entries = of.map((e) => JSON.stringify({ c: e.channel, n: e.event, d: e.data }));
+  const { head, tail } = announcementParts(origin, of, entries, repeats);
+  return `${head}["${ids.join('","')}"]${tail}`;
 }
 
 const ids = ['1700000000000-0', '1700000000000-0', '1700000000000-1', '1700000000000-1'];

@@ -1,7 +1,7 @@
 import { compareCursors } from '@parley/contracts';
 import type { RedisClientType } from 'redis';
 import { cachedScript } from '../redis/cached-script';
-import { announcementHead, roomsJson } from './event-announcement';
+import { ANNOUNCE_IDS_LUA, announcementParts } from './event-announcement';
 import type { Emission } from './event-routing';
 import { streamUpkeep } from './stream-upkeep';
 
@@ -39,17 +39,14 @@ export interface ReplayBuffer {
  * One round trip per event: the de-duplication mark and every XADD happen in one script, so a
  * redelivered event can neither be buffered twice nor half. Keys: KEYS[1] the event's mark,
  * KEYS[2..] one stream per emission; ARGV[5] one character per emission, '1' when its stream is
- * due for upkeep (stream-upkeep.ts); ARGV[6] the channel to announce the event on ('' for none)
- * and ARGV[7] the announcement's head; then for each emission its entry (empty for a repeat),
- * then for each the number of an earlier emission of the same socket event whose entry (and id)
- * it repeats (0: none), so that one broadcast with one cursor can reach both rooms; when
- * announcing, then each emission's room as JSON. When a stream already holds a later id (it
- * cannot take the repeated one), its entry gets its own. Every XADD trims its stream to ~MAXLEN;
- * a stream due for upkeep is also trimmed to entries younger than the max age and expires when
- * the channel stays quiet that long (and a period: ARGV[4]), even when the event is a
- * redelivery. Published here (in event-announcement.ts's format: the head, the ids, then each
- * emission as [room, entry] or [room, index of the one it repeats]), an announcement exists
- * exactly when the event was recorded, with the cursors the script gave.
+ * due for upkeep (stream-upkeep.ts); ARGV[6..] the emissions' entries, then for each the number
+ * of an earlier emission of the same socket event whose entry id it reuses (0: none), so that
+ * one broadcast with one cursor can reach both rooms. When a stream already holds a later id (it
+ * cannot take that one), its entry gets its own. Every XADD trims its stream to ~MAXLEN; a stream
+ * due for upkeep is also trimmed to entries younger than the max age and expires when the
+ * channel stays quiet that long (and a period: ARGV[4]), even when the event is a redelivery.
+ * Last, ARGV[6 + 2n] (when not empty) is the channel to announce the event on, with the message's
+ * parts around the ids: published here, an announcement exists exactly when the event was recorded.
  */
 const RECORD_SCRIPT = `
 local n = #KEYS - 1
@@ -67,25 +64,19 @@ end
 local ids = {}
 for k = 1, n do
   local key = KEYS[k + 1]
-  local same = tonumber(ARGV[7 + n + k])
+  local same = tonumber(ARGV[5 + n + k])
   local id = nil
   if same > 0 then
-    local reply = redis.pcall('XADD', key, 'MAXLEN', '~', ARGV[2], ids[same], 'e', ARGV[7 + same])
+    local reply = redis.pcall('XADD', key, 'MAXLEN', '~', ARGV[2], ids[same], 'e', ARGV[5 + k])
     if type(reply) == 'string' then id = reply end
-    if not id then id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[7 + same]) end
-  else
-    id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[7 + k])
   end
+  if not id then id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[5 + k]) end
   ids[k] = id
   keep(k)
 end
-if ARGV[6] ~= '' then
-  local items = {}
-  for k = 1, n do
-    local same = tonumber(ARGV[7 + n + k])
-    items[k] = '[' .. ARGV[7 + 2 * n + k] .. ',' .. (same > 0 and tostring(same - 1) or ARGV[7 + k]) .. ']'
-  end
-  redis.call('PUBLISH', ARGV[6], ARGV[7] .. '["' .. table.concat(ids, '","') .. '"],[' .. table.concat(items, ',') .. ']]')
+local channel = ARGV[6 + 2 * n]
+if channel ~= '' then
+  redis.call('PUBLISH', channel, ARGV[7 + 2 * n] .. ${ANNOUNCE_IDS_LUA} .. ARGV[8 + 2 * n])
 end
 return ids`;
 
@@ -124,14 +115,21 @@ export function createReplayBuffer(
   const markKey = (eventKey: string) => `${options.keyPrefix}:rt:ev:${eventKey}`;
   const runScript = cachedScript(redis, RECORD_SCRIPT);
   const announce = options.announce;
+  const announcement = (emissions: readonly Emission[], entries: string[], repeats: number[]) => {
+    if (!announce) return ['', '', ''];
+    const { head, tail } = announcementParts(announce.origin, emissions, entries, repeats);
+    return [announce.channel, head, tail];
+  };
+
   return {
     async record(eventKey, emissions) {
       const keys = [markKey(eventKey), ...emissions.map((e) => streamKey(e.room))];
       const repeats = repeatsOf(emissions);
-      // A repeat's entry is its first emission's: the script reads it there.
-      const entries = emissions.map((e, i) =>
-        repeats[i]! > 0 ? '' : JSON.stringify({ c: e.channel, n: e.event, d: e.data }),
-      );
+      const entries: string[] = [];
+      emissions.forEach((e, i) => {
+        const repeated = repeats[i]! > 0 ? entries[repeats[i]! - 1] : undefined;
+        entries.push(repeated ?? JSON.stringify({ c: e.channel, n: e.event, d: e.data }));
+      });
       let due = '';
       for (const e of emissions) due += upkeep.due(e.room) ? '1' : '0';
       const args = [
@@ -140,11 +138,9 @@ export function createReplayBuffer(
         String(Date.now() - maxAgeMs),
         String(maxAgeMs + upkeepPeriodMs),
         due,
-        announce ? announce.channel : '',
-        announce ? announcementHead(announce.origin, emissions) : '',
         ...entries,
         ...repeats.map(String),
-        ...(announce ? roomsJson(emissions) : []),
+        ...announcement(emissions, entries, repeats),
       ];
       let ids: unknown;
       try {
