@@ -289,6 +289,27 @@ describe('replay buffer limits', () => {
   });
 });
 
+describe('replay stream upkeep', () => {
+  it('trims by age and re-expires a stream with the first event of each period only, to outlive its last event by the max age', async () => {
+    const prefix = `gwtest:${namespace}:upkeep`;
+    const upkept = createReplayBuffer(redis, {
+      keyPrefix: prefix,
+      dedupeTtlMs: 60_000,
+      maxAgeMs: 30_000,
+      upkeepPeriodMs: 3_600_000,
+    });
+    const key = `${prefix}:rt:buf:room:u:team`;
+    const emission = (data: number) => [{ room: 'room:u:team', channel: 'u', event: 'e', data }];
+    await upkept.record(randomUUID(), emission(1));
+    // Expires a period after the max age: the period's later events do not push it on.
+    expect(await redis.pTTL(key)).toBeGreaterThan(30_000 + 3_500_000);
+    await redis.pExpire(key, 5_000);
+    await upkept.record(randomUUID(), emission(2));
+    expect(await redis.pTTL(key)).toBeLessThanOrEqual(5_000);
+    expect(await redis.xLen(key)).toBe(2);
+  });
+});
+
 describe('announcements to the other replicas', () => {
   it('the record script publishes each recorded event once, with the cursors it gave; a redelivery publishes nothing', async () => {
     const channel = `gwtest:${namespace}:rt:relayed`;

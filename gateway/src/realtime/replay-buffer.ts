@@ -3,10 +3,13 @@ import type { RedisClientType } from 'redis';
 import { cachedScript } from '../redis/cached-script';
 import { ANNOUNCE_IDS_LUA, announcementParts } from './event-announcement';
 import type { Emission } from './event-routing';
+import { streamUpkeep } from './stream-upkeep';
 
 /** The spec's buffer: the last 500 events or 1 hour per channel. */
 export const REPLAY_MAX_ENTRIES = 500;
 export const REPLAY_MAX_AGE_MS = 60 * 60 * 1000;
+/** How often each replica trims a room's stream by age and re-expires it (stream-upkeep.ts). */
+export const REPLAY_UPKEEP_PERIOD_MS = 60 * 1000;
 
 /** One buffered event, as replayed to a re-subscribing socket. */
 export interface BufferedEvent {
@@ -35,34 +38,45 @@ export interface ReplayBuffer {
 /**
  * One round trip per event: the de-duplication mark and every XADD happen in one script, so a
  * redelivered event can neither be buffered twice nor half. Keys: KEYS[1] the event's mark,
- * KEYS[2..] one stream per emission; ARGV[5..] the emissions' entries, then for each the number
+ * KEYS[2..] one stream per emission; ARGV[5] one character per emission, '1' when its stream is
+ * due for upkeep (stream-upkeep.ts); ARGV[6..] the emissions' entries, then for each the number
  * of an earlier emission of the same socket event whose entry id it reuses (0: none), so that
  * one broadcast with one cursor can reach both rooms. When a stream already holds a later id (it
- * cannot take that one), its entry gets its own. The streams are trimmed to ~MAXLEN and to
- * entries younger than the max age, and expire when a channel stays quiet that long. Last,
- * ARGV[5 + 2n] (when not empty) is the channel to announce the event on, with the message's parts
- * around the ids: published here, an announcement exists exactly when the event was recorded.
+ * cannot take that one), its entry gets its own. Every XADD trims its stream to ~MAXLEN; a stream
+ * due for upkeep is also trimmed to entries younger than the max age and expires when the
+ * channel stays quiet that long (and a period: ARGV[4]), even when the event is a redelivery.
+ * Last, ARGV[6 + 2n] (when not empty) is the channel to announce the event on, with the message's
+ * parts around the ids: published here, an announcement exists exactly when the event was recorded.
  */
 const RECORD_SCRIPT = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return false end
 local n = #KEYS - 1
+local upkeep = ARGV[5]
+local function keep(k)
+  if string.byte(upkeep, k) == 49 then
+    redis.call('XTRIM', KEYS[k + 1], 'MINID', '~', ARGV[3])
+    redis.call('PEXPIRE', KEYS[k + 1], ARGV[4])
+  end
+end
+if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
+  for k = 1, n do keep(k) end
+  return false
+end
 local ids = {}
 for k = 1, n do
   local key = KEYS[k + 1]
-  local same = tonumber(ARGV[4 + n + k])
+  local same = tonumber(ARGV[5 + n + k])
   local id = nil
   if same > 0 then
-    local reply = redis.pcall('XADD', key, 'MAXLEN', '~', ARGV[2], ids[same], 'e', ARGV[4 + k])
+    local reply = redis.pcall('XADD', key, 'MAXLEN', '~', ARGV[2], ids[same], 'e', ARGV[5 + k])
     if type(reply) == 'string' then id = reply end
   end
-  if not id then id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[4 + k]) end
+  if not id then id = redis.call('XADD', key, 'MAXLEN', '~', ARGV[2], '*', 'e', ARGV[5 + k]) end
   ids[k] = id
-  redis.call('XTRIM', key, 'MINID', '~', ARGV[3])
-  redis.call('PEXPIRE', key, ARGV[4])
+  keep(k)
 end
-local channel = ARGV[5 + 2 * n]
+local channel = ARGV[6 + 2 * n]
 if channel ~= '' then
-  redis.call('PUBLISH', channel, ARGV[6 + 2 * n] .. ${ANNOUNCE_IDS_LUA} .. ARGV[7 + 2 * n])
+  redis.call('PUBLISH', channel, ARGV[7 + 2 * n] .. ${ANNOUNCE_IDS_LUA} .. ARGV[8 + 2 * n])
 end
 return ids`;
 
@@ -88,12 +102,15 @@ export function createReplayBuffer(
     dedupeTtlMs: number;
     maxEntries?: number;
     maxAgeMs?: number;
+    upkeepPeriodMs?: number;
     /** Where each recorded event is announced to the other replicas, and this replica's name in it. */
     announce?: { channel: string; origin: string };
   },
 ): ReplayBuffer {
   const maxEntries = options.maxEntries ?? REPLAY_MAX_ENTRIES;
   const maxAgeMs = options.maxAgeMs ?? REPLAY_MAX_AGE_MS;
+  const upkeepPeriodMs = options.upkeepPeriodMs ?? REPLAY_UPKEEP_PERIOD_MS;
+  const upkeep = streamUpkeep(upkeepPeriodMs);
   const streamKey = (room: string) => `${options.keyPrefix}:rt:buf:${room}`;
   const markKey = (eventKey: string) => `${options.keyPrefix}:rt:ev:${eventKey}`;
   const runScript = cachedScript(redis, RECORD_SCRIPT);
@@ -113,16 +130,25 @@ export function createReplayBuffer(
         const repeated = repeats[i]! > 0 ? entries[repeats[i]! - 1] : undefined;
         entries.push(repeated ?? JSON.stringify({ c: e.channel, n: e.event, d: e.data }));
       });
+      let due = '';
+      for (const e of emissions) due += upkeep.due(e.room) ? '1' : '0';
       const args = [
         String(options.dedupeTtlMs),
         String(maxEntries),
         String(Date.now() - maxAgeMs),
-        String(maxAgeMs),
+        String(maxAgeMs + upkeepPeriodMs),
+        due,
         ...entries,
         ...repeats.map(String),
         ...announcement(emissions, entries, repeats),
       ];
-      const ids = await runScript({ keys, arguments: args });
+      let ids: unknown;
+      try {
+        ids = await runScript({ keys, arguments: args });
+      } catch (error) {
+        emissions.forEach((e, i) => due[i] === '1' && upkeep.missed(e.room));
+        throw error;
+      }
       return Array.isArray(ids) ? ids.map(String) : undefined;
     },
 
