@@ -6,7 +6,9 @@
  * random namespace. This process plays the clients: SOCKETS widget sockets (visitor tokens) and
  * one dashboard socket (an owner token, verified by the gateway against a JWKS served here)
  * subscribed to chat-global. Latency = from just before a visitor's message is sent to the
- * dashboard's 'customer-message' for it (same process, same clock).
+ * dashboard's 'customer-message' for it (one clock). The dashboard socket and the JetStream
+ * watcher run on a worker thread of their own (dashboard-observer.ts), so a receipt is not stamped
+ * late behind the visitor sockets' traffic on this thread.
  *
  * SOURCE=widget (default), the whole path: the conversations service runs too (its own process
  * and throwaway database); each visitor opens a widget session, writes a first message (which
@@ -49,15 +51,12 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import {
   ClientSocketEvent,
   ConversationsEvent,
-  type CustomerMessage,
   type MessagePosted,
-  type RealtimeEnvelope,
   type SubscribeAck,
   type VisitorMessageAck,
 } from '@parley/contracts';
-import { EventStore, streamName } from '@parley/eventstore';
+import { EventStore } from '@parley/eventstore';
 import { connectTestNats, randomNamespace } from '@parley/testing';
-import { DeliverPolicy } from 'nats';
 import { io, type Socket } from 'socket.io-client';
 import { REALTIME_RETRY_BASE_MS } from '@parley/contracts';
 import { referenceRatios, type Results } from './reference-ratios';
@@ -81,6 +80,7 @@ import {
   serveJwks,
   type Memory,
 } from './realtime-stack';
+import { startDashboardThread, stamp } from './dashboard-thread';
 import { RoomFollower } from './room-follower';
 import { deadline, intSetting } from './settings';
 import { round, slowestSplit, summarize, type Split } from './stats';
@@ -100,7 +100,7 @@ const ROLES = process.env.GATEWAY_ROLES === 'split' ? 'split' : 'shared';
 /** SOURCE=widget: how a visitor sends after its first message (a POST, as the widget's): over its socket, as the widget does, or POST. */
 const SEND = process.env.SEND === 'post' ? 'post' : 'socket';
 /**
- * The "in JetStream -> dashboard" watcher costs NATS a delivery and this process a JSON parse per
+ * The "in JetStream -> dashboard" watcher costs NATS a delivery and the bench a JSON parse per
  * message that production does not have: it runs in the warm-up and the sustained phase, and in
  * the burst only with WATCH_BURST=1, so that the burst's CPU per message is the product's.
  */
@@ -181,6 +181,10 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
   const nc = await connectTestNats({ noAsyncTraces: true });
   const jwks = await serveJwks();
   const sockets: Socket[] = [];
+  /** The observer thread's stamps, handed to the sender's bookkeeping once it exists. */
+  let onDelivered: (n: number, at: number) => void = () => undefined;
+  let onAppended: (n: number, at: number) => void = () => undefined;
+  let closeObserver: () => Promise<void> = async () => undefined;
   const settings: RunSettings = {
     target,
     source: SOURCE,
@@ -232,9 +236,13 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const visitors = await createVisitors(settings, stack);
 
     // --- 1. memory per idle widget socket
-    const dashboard = await connectSocket(url, await jwks.ownerToken(accountId));
-    sockets.push(dashboard);
-    await subscribe(dashboard, 'chat-global');
+    // The dashboard socket and the JetStream watcher on a thread of their own (dashboard-observer.ts).
+    const observer = await startDashboardThread(
+      { url, token: await jwks.ownerToken(accountId), namespace },
+      (n, at) => onDelivered(n, at),
+      (n, at) => onAppended(n, at),
+    );
+    closeObserver = () => observer.close();
     // Warm the socket code paths once, so the baseline is not taken before any socket existed.
     const warm = await Promise.all(
       visitors.slice(0, 20).map((v) => connectSocket(v.socketUrl, v.token, v.ip)),
@@ -287,9 +295,9 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     /** How long the send itself took (widget: the POST's answer; events: the append's ack). */
     const sendTimes: number[] = [];
     /**
-     * From the moment this process sees the event in JetStream (an ordered consumer of the room
-     * subjects, like the gateway's relay but without its work) to the dashboard: the gateway's
-     * realtime share of the latency. Both moments on this process's clock.
+     * From the moment the observer thread sees the event in JetStream (an ordered consumer of the
+     * room subjects, like the gateway's relay but without its work) to the dashboard: the gateway's
+     * realtime share of the latency. Both moments stamped on that thread.
      */
     const relayTimes: number[] = [];
     const appendedAt = new Map<number, number>();
@@ -309,53 +317,36 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       deliveredAt.delete(n);
       splitSentAt.delete(n);
     };
-    const watcher = await (
-      await nc.jetstream().consumers.get(streamName('conversations', namespace), {
-        filterSubjects: `${namespace}.conversations.room.>`,
-        deliver_policy: DeliverPolicy.New,
-      })
-    ).consume();
-    const decoder = new TextDecoder();
-    void (async () => {
-      for await (const m of watcher) {
-        const at = performance.now();
-        const payload = JSON.parse(decoder.decode(m.data)) as { data?: { clientId?: string } };
-        const clientId = payload.data?.clientId ?? '';
-        if (!clientId.startsWith('b')) continue;
-        const n = Number(clientId.slice(1));
-        appendedAt.set(n, at);
-        pairRelay(n);
-      }
-    })();
+    onAppended = (n, at) => {
+      appendedAt.set(n, at);
+      pairRelay(n);
+    };
     let received = 0;
     let lastReceivedAt = 0;
     let failed = 0;
     /** Every message the dashboard got (all phases), so a second delivery of one is counted. */
     const delivered = new Set<number>();
     let duplicates = 0;
-    dashboard.on('customer-message', (envelope: RealtimeEnvelope<CustomerMessage>) => {
-      const clientId = envelope.data.message.clientId ?? '';
-      if (!clientId.startsWith('b')) return;
-      const n = Number(clientId.slice(1));
+    onDelivered = (n, at) => {
       if (delivered.has(n)) duplicates++;
       delivered.add(n);
       const t0 = sentAt.get(n);
       if (t0 === undefined) return;
       sentAt.delete(n);
-      lastReceivedAt = performance.now();
+      lastReceivedAt = at;
       latencies.push(lastReceivedAt - t0);
       deliveredAt.set(n, lastReceivedAt);
       splitSentAt.set(n, t0);
       pairRelay(n);
       received++;
-    });
+    };
     const send = async (): Promise<void> => {
       const n = sequence++;
       const index = n % SOCKETS;
       const visitor = visitors[index]!;
       const clientId = `b${n}`;
       const content = `Hello, this is message ${n}`;
-      const t0 = performance.now();
+      const t0 = stamp();
       sentAt.set(n, t0);
       try {
         if (overSocket) {
@@ -367,7 +358,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
             },
           )) as VisitorMessageAck;
           if (!ack.ok) throw new Error(`visitor-message: ${ack.status} ${JSON.stringify(ack.error)}`);
-          sendTimes.push(performance.now() - t0);
+          sendTimes.push(stamp() - t0);
           return;
         }
         if (SOURCE === 'widget') {
@@ -376,7 +367,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
             { content, clientId },
             { authorization: `Bearer ${visitor.token}`, 'x-forwarded-for': visitor.ip },
           );
-          sendTimes.push(performance.now() - t0);
+          sendTimes.push(stamp() - t0);
           return;
         }
         const data: MessagePosted = {
@@ -397,7 +388,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
           { expectedVersion: versions.get(index) ?? 0, commandId: randomUUID() },
         );
         versions.set(index, result.version);
-        sendTimes.push(performance.now() - t0);
+        sendTimes.push(stamp() - t0);
       } catch (error) {
         failed++;
         sentAt.delete(n);
@@ -513,11 +504,11 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     reset();
 
     // --- 3. max throughput
-    if (!WATCH_BURST) watcher.stop();
+    if (!WATCH_BURST) observer.unwatch();
     await gatewayLoops();
     clientLoopDelay();
     const cpuBefore = cpuNow();
-    const burstStart = performance.now();
+    const burstStart = stamp();
     let burstSent = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
@@ -527,7 +518,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         }
       }),
     );
-    const sendSeconds = (performance.now() - burstStart) / 1000;
+    const sendSeconds = (stamp() - burstStart) / 1000;
     await drain(() => burstSent - failed);
     // From the first send to the last delivery: what the whole path sustained.
     const burstSeconds = (lastReceivedAt - burstStart) / 1000;
@@ -578,7 +569,6 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     // Late duplicates of the burst's messages would arrive after the drain's quiet period.
     console.log(`duplicates delivered to the dashboard (all phases): ${duplicates}`);
     results.duplicates = duplicates;
-    if (WATCH_BURST) watcher.stop();
     clientLoop.disable();
 
     // --- 4. reconnect storm
@@ -600,6 +590,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     console.log(JSON.stringify(results));
     return results;
   } finally {
+    await closeObserver();
     for (const s of sockets) s.close();
     await stack?.stop();
     jwks.close();
