@@ -84,6 +84,7 @@ import { startDashboardThread, stamp } from './dashboard-thread';
 import { RoomFollower } from './room-follower';
 import { deadline, intSetting } from './settings';
 import { round, slowestSplit, summarize, type Split } from './stats';
+import { writeSplits } from './split-file';
 import { runStorm } from './storm';
 
 const SOURCE = process.env.SOURCE === 'events' ? 'events' : 'widget';
@@ -312,7 +313,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       if (a === undefined || d === undefined) return;
       relayTimes.push(d - a);
       const t0 = splitSentAt.get(n);
-      if (t0 !== undefined) splits.push({ total: d - t0, toStream: a - t0, toDashboard: d - a });
+      if (t0 !== undefined) splits.push({ sentAt: t0, total: d - t0, toStream: a - t0, toDashboard: d - a });
       appendedAt.delete(n);
       deliveredAt.delete(n);
       splitSentAt.delete(n);
@@ -460,6 +461,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const sustainedSend = summarize(sendTimes);
     const sustainedRelay = summarize(relayTimes);
     const sustainedSlowest = slowestSplit(splits);
+    if (process.env.GC_REPORT_DIR) writeSplits(process.env.GC_REPORT_DIR, splits);
     // The servers' CPU per delivered message at this rate (a rate's batches are smaller than a burst's).
     const cpuSustainedAfter = cpuNow();
     const sustainedCpuMs: Record<string, number> = {};
