@@ -328,7 +328,13 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     /** Every message the dashboard got (all phases), so a second delivery of one is counted. */
     const delivered = new Set<number>();
     let duplicates = 0;
+    /**
+     * How much later than the observer thread this thread handles each delivery: about what the
+     * dashboard's receipt would have been stamped late with the dashboard on this thread.
+     */
+    const mainThreadLag: number[] = [];
     onDelivered = (n, at) => {
+      mainThreadLag.push(stamp() - at);
       if (delivered.has(n)) duplicates++;
       delivered.add(n);
       const t0 = sentAt.get(n);
@@ -409,6 +415,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     };
     const reset = () => {
       latencies.length = 0;
+      mainThreadLag.length = 0;
       sendTimes.length = 0;
       relayTimes.length = 0;
       splits.length = 0;
@@ -457,6 +464,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     const sustainedAllocated = await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'stop')));
     const sustainedLoop = await gatewayLoops();
     const sustainedClientLoop = clientLoopDelay();
+    const sustainedMainLag = summarize(mainThreadLag);
     const sustained = summarize(latencies);
     const sustainedSend = summarize(sendTimes);
     const sustainedRelay = summarize(relayTimes);
@@ -480,7 +488,8 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         `the slowest 1% (${sustainedSlowest.count}, from ${sustainedSlowest.from} ms): send -> in JetStream mean ${sustainedSlowest.toStreamMean} ms, ` +
         `in JetStream -> dashboard mean ${sustainedSlowest.toDashboardMean} ms; ` +
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
-        `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms`,
+        `bench (client) event-loop delay p99 ${sustainedClientLoop.p99} ms, max ${sustainedClientLoop.max} ms; ` +
+        `the bench's main thread took each delivery up ${sustainedMainLag.p50} ms after the observer thread at p50, ${sustainedMainLag.p99} ms at p99`,
     );
     if (process.env.HEAP_PROFILE_DIR) {
       const kb = sustainedAllocated.reduce((a, b) => a + b, 0) / 1024;
@@ -502,6 +511,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       cpuPerMessageMs: sustainedCpuMs,
       gatewayLoopDelayMs: sustainedLoop,
       clientLoopDelayMs: sustainedClientLoop,
+      mainThreadLagMs: sustainedMainLag,
     };
     reset();
 

@@ -3,8 +3,9 @@
  * (gc-observer.cjs's `<pid>.json` files and the bench's sustained-messages.jsonl) and, for each
  * process, compares the slowest 1% of the sustained phase with all its messages: the share of
  * messages during whose flight (send -> dashboard) that process paused for a collection, and the
- * mean ms of pause inside a message's flight, by kind. A stage that owns the tail shows a much
- * larger share among the slowest than among all.
+ * mean ms of pause inside a message's flight and the share of the flights' time it was, by kind.
+ * A process whose collections own the tail pauses for a larger share of the slowest flights than
+ * of all (a long flight overlaps more pauses by its length alone: compare the shares).
  *   node tools/gc-overlap.mjs /tmp/gc [--percent=1]
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -32,7 +33,9 @@ const overlap = (pauses, m) =>
 const describe = (pauses, group) => {
   const each = group.map((m) => overlap(pauses, m));
   const hit = each.filter((x) => x > 0).length;
-  return `${((100 * hit) / group.length).toFixed(1)}% paused, ${(each.reduce((a, b) => a + b, 0) / group.length).toFixed(1)} ms mean`;
+  const paused = each.reduce((a, b) => a + b, 0);
+  const flight = group.reduce((a, m) => a + m.total, 0);
+  return `${((100 * hit) / group.length).toFixed(1)}% paused, ${(paused / group.length).toFixed(1)} ms mean, ${((100 * paused) / flight).toFixed(1)}% of their flight`;
 };
 
 for (const file of readdirSync(dir).filter((f) => /^\d+\.json$/.test(f))) {
