@@ -43,7 +43,11 @@ export async function startDashboardThread(
   return {
     unwatch: () => worker.postMessage({ type: 'unwatch' }),
     close: async () => {
-      const done = new Promise<void>((r) => (closed = r));
+      // A worker that already died (its socket or NATS connection failed) answers nothing.
+      const done = new Promise<void>((r) => {
+        closed = r;
+        worker.once('exit', () => r());
+      });
       worker.postMessage({ type: 'close' });
       await done;
       await worker.terminate();
