@@ -62,6 +62,8 @@ export function callsBetween(
 
 /** One delivered message's latency and its two shares: to the stream, and from it to the dashboard. */
 export interface Split {
+  /** When it was sent (performance.timeOrigin + performance.now(), one clock for every thread). */
+  sentAt: number;
   total: number;
   toStream: number;
   toDashboard: number;

@@ -3,11 +3,12 @@
  * programs the bench starts):
  *   GC_REPORT_DIR=/tmp/gc NODE_OPTIONS="--require $PWD/tools/gc-observer.cjs" npm run bench:realtime
  * Each process writes `<dir>/<pid>.json` when it exits: its script and each collection's start
- * (ms since the process's start), duration (ms) and kind; gc-report.mjs summarises them.
+ * (ms since the process's start), duration (ms) and kind, and its timeOrigin; gc-report.mjs
+ * summarises them, gc-overlap.mjs sets them against the bench's slowest messages.
  */
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { PerformanceObserver, constants } = require('node:perf_hooks');
+const { PerformanceObserver, constants, performance } = require('node:perf_hooks');
 
 const dir = process.env.GC_REPORT_DIR;
 if (dir) {
@@ -29,7 +30,13 @@ if (dir) {
   process.on('exit', () => {
     writeFileSync(
       join(dir, `${process.pid}.json`),
-      JSON.stringify({ script: process.argv[1], execArgv: process.execArgv, pauses }),
+      JSON.stringify({
+        script: process.argv[1],
+        execArgv: process.execArgv,
+        // Pauses' starts are ms since this; gc-overlap.mjs puts them on the bench's clock with it.
+        timeOrigin: performance.timeOrigin,
+        pauses,
+      }),
     );
   });
 }
