@@ -277,13 +277,8 @@ class SharedRunner {
   private async applyForAll(group: JsMsg[], decode: (m: JsMsg) => Decoded): Promise<boolean> {
     const first = group[0]!.seq;
     if (this.members.some((m) => m.waiters.position >= first || m.maxGroup < group.length)) return false;
-    if (group.some((m) => m.info.deliveryCount > 1)) return false;
-    const events: RecordedEvent[] = [];
-    for (const m of group) {
-      const d = decode(m);
-      if (!d.event) return false;
-      events.push(d.event);
-    }
+    const events = firstDeliveriesReadable(group, decode);
+    if (!events) return false;
     const last = group[group.length - 1]!.seq;
     if (!(await applyEventsTogetherForAll(this.members, events, first, last))) return false;
     for (const member of this.members) member.waiters.advance(last);
@@ -296,13 +291,9 @@ class SharedRunner {
     group: JsMsg[],
     decode: (m: JsMsg) => Decoded,
   ): Promise<boolean> {
-    if (group.length < 2 || group.some((m) => m.info.deliveryCount > 1)) return false;
-    const events: RecordedEvent[] = [];
-    for (const m of group) {
-      const d = decode(m);
-      if (!d.event) return false;
-      events.push(d.event);
-    }
+    if (group.length < 2) return false;
+    const events = firstDeliveriesReadable(group, decode);
+    if (!events) return false;
     const last = group[group.length - 1]!.seq;
     if (!(await applyEventsTogether(member, events, group[0]!.seq, last))) return false;
     member.waiters.advance(last);
@@ -344,4 +335,16 @@ class SharedRunner {
       if (checkpoint) m.waiters.advance(checkpoint.position);
     }
   }
+}
+
+/** The group's events when every message is a first delivery that decodes; undefined otherwise. */
+function firstDeliveriesReadable(group: JsMsg[], decode: (m: JsMsg) => Decoded): RecordedEvent[] | undefined {
+  if (group.some((m) => m.info.deliveryCount > 1)) return undefined;
+  const events: RecordedEvent[] = [];
+  for (const m of group) {
+    const d = decode(m);
+    if (!d.event) return undefined;
+    events.push(d.event);
+  }
+  return events;
 }
