@@ -38,31 +38,14 @@ const SAFE_LITERAL = /^[A-Za-z0-9_-]*$/;
  * BEGIN, the commit mode and the claim travel as one simple query (one round trip instead of
  * three); the values are inlined, so they are checked to be plain tokens and an integer first.
  */
-export async function claim(
+export function claim(
   tx: PoolClient,
   key: ProjectionKey,
   sequence: number,
   synchronousCommit = true,
   from = sequence,
 ): Promise<boolean> {
-  if (
-    !SAFE_LITERAL.test(key.namespace) ||
-    !SAFE_LITERAL.test(key.projection) ||
-    !Number.isSafeInteger(sequence) ||
-    !Number.isSafeInteger(from) ||
-    from < 1 ||
-    from > sequence
-  ) {
-    throw new RangeError(`unsafe checkpoint key or sequence: ${JSON.stringify(key)} ${from}-${sequence}`);
-  }
-  const results = (await tx.query(
-    `BEGIN; ${synchronousCommit ? '' : 'SET LOCAL synchronous_commit = off; '}` +
-      `UPDATE ${CHECKPOINTS} SET position = ${sequence}, updated_at = now() ` +
-      `WHERE namespace = '${key.namespace}' AND projection = '${key.projection}' AND position < ${from}`,
-  )) as unknown as { rowCount: number | null }[];
-  if (results[results.length - 1]?.rowCount === 1) return true;
-  await tx.query('ROLLBACK');
-  return false;
+  return claimAll(tx, [key], sequence, synchronousCommit, from);
 }
 
 /**

@@ -20,38 +20,19 @@ export interface ProjectionTarget {
  * the group starts or the apply throws: the caller then goes one by one, each with its retries.
  * A transient error is thrown: not the events' fault, resume later from the checkpoint.
  */
-export async function applyEventsTogether(
+export function applyEventsTogether(
   t: ProjectionTarget,
   events: RecordedEvent[],
   first: number,
   last: number,
 ): Promise<boolean> {
-  const { projection } = t;
-  const spans = startEventSpans(`project ${projection.name}`, events, {
-    'parley.projection': projection.name,
-  });
-  const tx = await t.pool.connect();
-  let broken = false;
-  try {
-    if (!(await claim(tx, t.key, last, t.synchronousCommit, first))) {
-      tx.release();
-      spans.end();
-      return false;
-    }
-    if (projection.applyMany) await projection.applyMany(tx, events);
-    else for (const event of events) await projection.apply(tx, event);
-    await tx.query('COMMIT');
-  } catch (e) {
-    spans.end(e);
-    await tx.query('ROLLBACK').catch(() => (broken = true));
-    tx.release(broken);
-    if (isTransientError(e)) throw e;
-    t.log.debug({ err: e, from: first, to: last }, 'group apply failed; applying its events one by one');
-    return false;
-  }
-  spans.end();
-  tx.release();
-  return true;
+  return applyEventsTogetherForAll(
+    [t],
+    events,
+    first,
+    last,
+    'group apply failed; applying its events one by one',
+  );
 }
 
 /**
@@ -67,6 +48,8 @@ export async function applyEventsTogetherForAll(
   events: RecordedEvent[],
   first: number,
   last: number,
+  /** What the caller does when this returns false, for the debug line. */
+  fallback = 'shared group apply failed; applying it projection by projection',
 ): Promise<boolean> {
   const [one] = targets;
   if (!one) return true;
@@ -104,10 +87,7 @@ export async function applyEventsTogetherForAll(
     await tx.query('ROLLBACK').catch(() => (broken = true));
     tx.release(broken);
     if (isTransientError(e)) throw e;
-    one.log.debug(
-      { err: e, from: first, to: last },
-      'shared group apply failed; applying it projection by projection',
-    );
+    one.log.debug({ err: e, from: first, to: last }, fallback);
     return false;
   }
   endSpans();
