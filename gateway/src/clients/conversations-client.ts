@@ -87,12 +87,16 @@ export interface ConversationsClient {
     context?: CallContext,
   ): Promise<void>;
 
-  /** One page of the caller's rooms; `nextCursor` is null on the last page. */
+  /**
+   * One page of the caller's rooms; `nextCursor` is null on the last page. With `ifRevision` (the
+   * `revision` of a page the caller kept) the answer may be `unchanged`, without rooms: the kept
+   * page stands. `revision` is '' when the page should not be kept.
+   */
   listRooms(
     caller: Caller,
-    request: { filter: string; domainId: string; limit?: number; cursor?: string },
+    request: { filter: string; domainId: string; limit?: number; cursor?: string; ifRevision?: string },
     context?: CallContext,
-  ): Promise<{ rooms: Room__Output[]; nextCursor: string | null }>;
+  ): Promise<{ rooms: Room__Output[]; nextCursor: string | null; revision: string; unchanged: boolean }>;
   getRoomMessages(
     caller: Caller,
     request: { roomId: string; includeBot: boolean },
@@ -184,7 +188,12 @@ export function createConversationsClient(
         { caller: asCaller(caller), ...request, roomsAsJson: true },
         call(context),
       );
-      return { rooms: jsonMessagesOr(list.roomsJson, list.rooms), nextCursor: list.nextCursor || null };
+      return {
+        rooms: list.unchanged ? [] : jsonMessagesOr(list.roomsJson, list.rooms),
+        nextCursor: list.nextCursor || null,
+        revision: list.revision,
+        unchanged: list.unchanged,
+      };
     },
     getRoomMessages: (caller, request, context) =>
       rpc.getRoomMessages({ caller: asCaller(caller), ...request }, call(context)),

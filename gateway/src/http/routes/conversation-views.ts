@@ -141,6 +141,10 @@ export const roomSummaryView = (r: Room__Output, cards: ProductCards = new Map()
 });
 
 /** List rows with their last messages' product cards: one content call per domain in the list. */
+/** Whether a page of rooms shows product cards (a last message offering products). */
+export const needsProductCards = (rooms: readonly Room__Output[]): boolean =>
+  rooms.some((room) => (room.lastMessage?.productIds.length ?? 0) > 0);
+
 export async function roomSummariesView(
   content: ContentClient,
   rooms: Room__Output[],

@@ -9,11 +9,13 @@ import { Router, type Request, type Response } from 'express';
 import { principalOf, serviceCallerOf } from '../../auth/caller';
 import { requireAuth, requireRole } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
+import { jsonTextEtag, sendJsonText } from '../json-text';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
 import {
   bookingView,
   customerAnswerView,
+  needsProductCards,
   ownerMessageView,
   productCardsFor,
   roomSummariesView,
@@ -23,7 +25,7 @@ import {
 
 type ConversationsDeps = Pick<
   RouteDeps,
-  'conversations' | 'content' | 'identity' | 'memberName' | 'presence' | 'recordTeamActivity'
+  'conversations' | 'content' | 'identity' | 'memberName' | 'presence' | 'recordTeamActivity' | 'roomLists'
 >;
 
 const memberNotFound = () => new AppError('not_found', 'Team member not found', [], 'MEMBER_NOT_FOUND');
@@ -34,7 +36,7 @@ const memberNotFound = () => new AppError('not_found', 'Team member not found', 
  * (404 for another account's room, 403 NO_ROOM_ACCESS for one an agent may not reach).
  */
 export function conversationsRoutes(deps: ConversationsDeps): Router {
-  const { conversations, content, identity, memberName, presence, recordTeamActivity } = deps;
+  const { conversations, content, identity, memberName, presence, recordTeamActivity, roomLists } = deps;
   const router = Router();
   router.use(requireAuth);
   const ctx = (req: Request) => callContext(req);
@@ -47,20 +49,38 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
       limit: req.query.limit,
       cursor: req.query.cursor,
     });
+    const caller = serviceCallerOf(res);
+    const request = {
+      filter: query.filter,
+      domainId: query.domainId ?? '',
+      limit: query.limit,
+      cursor: query.cursor ?? '',
+    };
+    const kept = roomLists.get(caller, request);
     const page = await conversations.listRooms(
-      serviceCallerOf(res),
-      {
-        filter: query.filter,
-        domainId: query.domainId ?? '',
-        limit: query.limit,
-        cursor: query.cursor ?? '',
-      },
+      caller,
+      { ...request, ifRevision: kept?.revision ?? '' },
       ctx(req),
     );
-    res.set('Cache-Control', 'no-store').json({
+    res.set('Cache-Control', 'no-store');
+    if (page.unchanged) {
+      // Only ever said to an if_revision, which is sent only with a kept page.
+      if (!kept)
+        throw new AppError('internal', 'conversations confirmed a list page the gateway did not keep');
+      sendJsonText(res, kept.body, kept.etag);
+      return;
+    }
+    const body = JSON.stringify({
       data: await roomSummariesView(content, page.rooms, ctx(req)),
       nextCursor: page.nextCursor,
     });
+    const etag = jsonTextEtag(req, body);
+    // A page with product cards also shows the content service's products, which the revision
+    // does not cover: it is sent, not kept.
+    if (page.revision && !needsProductCards(page.rooms))
+      roomLists.keep(caller, request, { revision: page.revision, body, etag });
+    else roomLists.forget(caller, request);
+    sendJsonText(res, body, etag);
   });
 
   // One row of the list: the open chat's, when the pages loaded so far do not hold it (a link).

@@ -6,6 +6,7 @@ import { ensureRoomAccess, isManager, roomAccess, type Actor } from '../domain/s
 import { invalidField, roomNotFound } from '../domain/shared/errors';
 import { checkedText, hasInternalNoteMarker } from '../domain/shared/text';
 import {
+  accountRevision,
   bookingsOfAccount,
   bookingsOfCustomer,
   messagesOfRoom,
@@ -24,6 +25,7 @@ import {
   productIds as validProductIds,
   text,
 } from './validate';
+import { listRevision, stillCurrent } from './list-revision';
 import { encodeRoomCursor, roomsPage } from './room-cursor';
 import { postedMessage } from './visitor-chat';
 import { answersOf } from './visitor-extras';
@@ -37,16 +39,23 @@ const agentScope = (caller: Caller): string | null => (isManager(caller.role) ? 
 /**
  * One page of the caller's rooms (every room of the account for OWNER/ADMIN, the shared ones for
  * an AGENT), newest activity first; `nextCursor` continues after its last row, null at the end.
+ * `revision` names the account's rows the page was read from; a caller that still holds the page
+ * of that revision (`ifRevision`) is told `unchanged` instead, after the same read-your-writes wait.
  */
 export async function listRooms(
   deps: ConversationsDeps,
   caller: Caller,
-  input: { filter: string; domainId: string; limit?: number; cursor?: string },
-): Promise<{ rooms: RoomView[]; nextCursor: string | null }> {
+  input: { filter: string; domainId: string; limit?: number; cursor?: string; ifRevision?: string },
+): Promise<{ rooms: RoomView[]; nextCursor: string | null; revision: string; unchanged: boolean }> {
   const filter = conversationFilter(input.filter);
   const page = roomsPage(input);
-  if (input.domainId && !isId(input.domainId)) return { rooms: [], nextCursor: null };
+  if (input.domainId && !isId(input.domainId))
+    return { rooms: [], nextCursor: null, revision: '', unchanged: false };
   await deps.readModel.caughtUp();
+  // Read before the page, so the page is at least as new as the revision it is named by.
+  const revision = listRevision(await accountRevision(deps.pool, caller.accountId));
+  if (stillCurrent(input.ifRevision, revision))
+    return { rooms: [], nextCursor: null, revision, unchanged: true };
   const { rooms, next } = await roomsOfAccount(deps.pool, {
     accountId: caller.accountId,
     agentId: agentScope(caller),
@@ -58,6 +67,8 @@ export async function listRooms(
   return {
     rooms: rooms.map(({ accountId: _a, ...room }) => room),
     nextCursor: next ? encodeRoomCursor(next) : null,
+    revision,
+    unchanged: false,
   };
 }
 

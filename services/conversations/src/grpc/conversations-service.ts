@@ -148,10 +148,15 @@ export function conversationsService(
         domainId: req.domainId,
         limit: req.limit,
         cursor: req.cursor,
+        ifRevision: req.ifRevision,
       });
+      const { revision, unchanged } = page;
+      if (unchanged) return { revision, unchanged };
       const rooms = page.rooms.map(roomMessage);
       const nextCursor = page.nextCursor ?? '';
-      return req.roomsAsJson ? { roomsJson: jsonBytes(rooms), nextCursor } : { rooms, nextCursor };
+      return req.roomsAsJson
+        ? { roomsJson: jsonBytes(rooms), nextCursor, revision }
+        : { rooms, nextCursor, revision };
     }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
       const { room, messages } = await getRoomMessages(deps, caller, {

@@ -205,6 +205,17 @@ export async function roomsOfAccount(
   return { rooms: rows.map(roomOf), next };
 }
 
+/**
+ * The account's list revision (migration 007): the last transaction that wrote a row its list
+ * reads, as decimal text; null before the first such write, or after a TRUNCATE.
+ */
+export async function accountRevision(pool: Pool, accountId: string): Promise<string | null> {
+  const r = await pool.query<{ revision: string }>(
+    named('SELECT revision::text AS revision FROM account_revisions WHERE account_id = $1', [accountId]),
+  );
+  return r.rows[0]?.revision ?? null;
+}
+
 /** A room's messages, oldest first; the team's read also has the notes and the bot's decisions. */
 export async function messagesOfRoom(
   pool: Pool,
