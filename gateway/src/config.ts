@@ -157,10 +157,10 @@ export const gatewayConfigSchema = z
      */
     VISITOR_MESSAGE_BATCH_WINDOW_MS: z.coerce.number().min(0).max(2).default(0),
     /**
-     * Memory for the conversation list's pages last sent (each caller's and query's), answered
-     * again when conversations confirms the rows unchanged; 0 keeps none.
+     * Memory for the team reads last sent (the conversation list's pages, a room's messages; each
+     * caller's and query's), answered again when conversations confirms the rows unchanged; 0 keeps none.
      */
-    ROOM_LIST_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    TEAM_READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     /** How long system settings read from identity are reused before asking again. */
     SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
     TRUST_PROXY: trustProxy,
@@ -250,7 +250,7 @@ export const gatewayConfigSchema = z
         windowMs: env.VISITOR_MESSAGE_BATCH_WINDOW_MS,
       },
       settingsCacheMs: env.SETTINGS_CACHE_MS,
-      roomListCacheBytes: env.ROOM_LIST_CACHE_MB * 1024 * 1024,
+      teamReadCacheBytes: env.TEAM_READ_CACHE_MB * 1024 * 1024,
       trustProxy: env.TRUST_PROXY,
       bodyLimit: env.BODY_LIMIT,
       shutdownGraceMs: env.SHUTDOWN_GRACE_MS,

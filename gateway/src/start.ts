@@ -24,7 +24,7 @@ import { createNotificationsClient } from './clients/notifications-client';
 import { createProjectionsClient } from './clients/projections-client';
 import type { GatewayConfig } from './config';
 import { redisIdempotencyStore } from './http/api-v1/idempotency';
-import { roomListCache } from './http/routes/room-list-cache';
+import { teamReadCache } from './http/routes/team-read-cache';
 import { createApp } from './http/app';
 import { deadLetterDetails } from './http/dead-letter-details';
 import { createRateLimits } from './http/rate-limits';
@@ -183,7 +183,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       announceSettingsChange: settingsSync.announceChange,
       rateLimits,
       idempotency,
-      roomLists: roomListCache(config.roomListCacheBytes),
+      teamReads: teamReadCache(config.teamReadCacheBytes),
       cookieSecure: config.cookieSecure,
       publicAppUrl: config.publicAppUrl,
       verifyToken,

@@ -97,11 +97,17 @@ export interface ConversationsClient {
     request: { filter: string; domainId: string; limit?: number; cursor?: string; ifRevision?: string },
     context?: CallContext,
   ): Promise<{ rooms: Room__Output[]; nextCursor: string | null; revision: string; unchanged: boolean }>;
+  /** A room's messages and row; `ifRevision` and the answer's `revision`/`unchanged` as listRooms'. */
   getRoomMessages(
     caller: Caller,
-    request: { roomId: string; includeBot: boolean },
+    request: { roomId: string; includeBot: boolean; ifRevision?: string },
     context?: CallContext,
-  ): Promise<{ room: Room__Output | null; messages: ChatMessage__Output[] }>;
+  ): Promise<{
+    room: Room__Output | null;
+    messages: ChatMessage__Output[];
+    revision: string;
+    unchanged: boolean;
+  }>;
   checkRoomAccess(caller: Caller, roomId: string, context?: CallContext): Promise<boolean>;
   /** The room's row without its messages. */
   getRoom(caller: Caller, roomId: string, context?: CallContext): Promise<Room__Output>;

@@ -15,7 +15,7 @@ import type { PresenceStore } from '../presence/presence-store';
 import type { SystemSettingsSource } from '../settings/system-settings-cache';
 import type { IdempotencyStore } from './api-v1/idempotency';
 import type { RateLimits } from './rate-limits';
-import type { RoomListCache } from './routes/room-list-cache';
+import type { TeamReadCache } from './routes/team-read-cache';
 
 /** What the route modules need; built once in start.ts. */
 export interface RouteDeps {
@@ -49,8 +49,8 @@ export interface RouteDeps {
   rateLimits: RateLimits;
   /** First answers of the public API's POSTs, by Idempotency-Key (Redis). */
   idempotency: IdempotencyStore;
-  /** The conversation list's pages last sent, for ListRooms' if_revision. */
-  roomLists: RoomListCache;
+  /** Team reads last sent (the room list, a room's messages), for conversations' if_revision. */
+  teamReads: TeamReadCache;
   cookieSecure: boolean;
   /** The frontend's public address: newsletter links redirect to its result page. */
   publicAppUrl: string;

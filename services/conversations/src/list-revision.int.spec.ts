@@ -1,4 +1,4 @@
-import { agentOf, newOwner, type TestCaller } from '../test/conversations-client';
+import { agentOf, newOwner, refusal, type TestCaller } from '../test/conversations-client';
 import { startHarness, type Harness } from '../test/harness';
 
 type Listed = {
@@ -134,6 +134,33 @@ describe('conversations: the room list revision', () => {
       () => h.call('SetVisitorEmail', { visitor, email: 'rev@example.com' }),
       (a) => expect(a.rooms[0]?.customerEmail).toBe('rev@example.com'),
     );
+  });
+
+  it("names a room's messages the same way, and checks access again once anything moved", async () => {
+    const read = (caller: TestCaller, ifRevision = '') =>
+      h.call('GetRoomMessages', { caller, roomId, includeBot: true, ifRevision }) as Promise<{
+        messages: Array<{ content: string }>;
+        revision: string;
+        unchanged: boolean;
+        room: { id: string } | null;
+      }>;
+    const first = await read(owner);
+    expect(first.unchanged).toBe(false);
+    expect(first.room?.id).toBe(roomId);
+    expect(first.revision).toBe((await list(owner)).revision);
+    expect(await read(owner, first.revision)).toMatchObject({ unchanged: true, messages: [], room: null });
+    await h.call('PostVisitorMessage', { visitor, content: 'One more thing', clientId: '' });
+    const second = await read(owner, first.revision);
+    expect(second.unchanged).toBe(false);
+    expect(second.messages.at(-1)?.content).toBe('One more thing');
+    // The agent was given the room above; taken back, its kept answer is not confirmed.
+    const agents = await read(agent);
+    expect(agents.unchanged).toBe(false);
+    await h.call('UnshareRoom', { caller: owner, roomId, memberId: agent.userId });
+    const refused = await refusal(
+      h.call('GetRoomMessages', { caller: agent, roomId, includeBot: true, ifRevision: agents.revision }),
+    );
+    expect(refused.code).toBe('NO_ROOM_ACCESS');
   });
 
   it("moves when the domain and its rooms are deleted (the domains service's events)", async () => {

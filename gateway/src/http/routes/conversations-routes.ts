@@ -9,7 +9,6 @@ import { Router, type Request, type Response } from 'express';
 import { principalOf, serviceCallerOf } from '../../auth/caller';
 import { requireAuth, requireRole } from '../../auth/guards';
 import type { RouteDeps } from '../deps';
-import { jsonTextEtag, sendJsonText } from '../json-text';
 import { callContext } from '../request-facts';
 import { parseBody, withBody } from '../validation';
 import {
@@ -22,10 +21,11 @@ import {
   roomSummaryView,
   type TeamPresence,
 } from './conversation-views';
+import { sendRevisionedRead } from './revisioned-read';
 
 type ConversationsDeps = Pick<
   RouteDeps,
-  'conversations' | 'content' | 'identity' | 'memberName' | 'presence' | 'recordTeamActivity' | 'roomLists'
+  'conversations' | 'content' | 'identity' | 'memberName' | 'presence' | 'recordTeamActivity' | 'teamReads'
 >;
 
 const memberNotFound = () => new AppError('not_found', 'Team member not found', [], 'MEMBER_NOT_FOUND');
@@ -36,7 +36,7 @@ const memberNotFound = () => new AppError('not_found', 'Team member not found', 
  * (404 for another account's room, 403 NO_ROOM_ACCESS for one an agent may not reach).
  */
 export function conversationsRoutes(deps: ConversationsDeps): Router {
-  const { conversations, content, identity, memberName, presence, recordTeamActivity, roomLists } = deps;
+  const { conversations, content, identity, memberName, presence, recordTeamActivity, teamReads } = deps;
   const router = Router();
   router.use(requireAuth);
   const ctx = (req: Request) => callContext(req);
@@ -56,31 +56,20 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
       limit: query.limit,
       cursor: query.cursor ?? '',
     };
-    const kept = roomLists.get(caller, request);
-    const page = await conversations.listRooms(
+    const read = ['list', request.filter, request.domainId, request.limit ?? 0, request.cursor] as const;
+    await sendRevisionedRead(
+      teamReads,
       caller,
-      { ...request, ifRevision: kept?.revision ?? '' },
-      ctx(req),
+      read,
+      (ifRevision) => conversations.listRooms(caller, { ...request, ifRevision }, ctx(req)),
+      async (page) => ({
+        body: { data: await roomSummariesView(content, page.rooms, ctx(req)), nextCursor: page.nextCursor },
+        // Product cards show the content service's products, which the revision does not cover.
+        onlyConversations: !needsProductCards(page.rooms),
+      }),
+      req,
+      res,
     );
-    res.set('Cache-Control', 'no-store');
-    if (page.unchanged) {
-      // Only ever said to an if_revision, which is sent only with a kept page.
-      if (!kept)
-        throw new AppError('internal', 'conversations confirmed a list page the gateway did not keep');
-      sendJsonText(res, kept.body, kept.etag);
-      return;
-    }
-    const body = JSON.stringify({
-      data: await roomSummariesView(content, page.rooms, ctx(req)),
-      nextCursor: page.nextCursor,
-    });
-    const etag = jsonTextEtag(req, body);
-    // A page with product cards also shows the content service's products, which the revision
-    // does not cover: it is sent, not kept.
-    if (page.revision && !needsProductCards(page.rooms))
-      roomLists.keep(caller, request, { revision: page.revision, body, etag });
-    else roomLists.forget(caller, request);
-    sendJsonText(res, body, etag);
   });
 
   // One row of the list: the open chat's, when the pages loaded so far do not hold it (a link).
@@ -91,18 +80,30 @@ export function conversationsRoutes(deps: ConversationsDeps): Router {
   });
 
   router.get('/:roomId/messages', async (req, res) => {
-    const { room, messages } = await conversations.getRoomMessages(
-      serviceCallerOf(res),
-      // The spec's call always sends include_bot=true; only an explicit false leaves the bot out.
-      { roomId: roomIdOf(req), includeBot: req.query.include_bot !== 'false' },
-      ctx(req),
+    const caller = serviceCallerOf(res);
+    const roomId = roomIdOf(req);
+    // The spec's call always sends include_bot=true; only an explicit false leaves the bot out.
+    const includeBot = req.query.include_bot !== 'false';
+    await sendRevisionedRead(
+      teamReads,
+      caller,
+      ['messages', roomId, includeBot],
+      (ifRevision) => conversations.getRoomMessages(caller, { roomId, includeBot, ifRevision }, ctx(req)),
+      async ({ room, messages }) => {
+        const cards = await productCardsFor(content, room?.domainId ?? '', messages, ctx(req));
+        return {
+          body: {
+            messages: messages.map((m) => ownerMessageView(m, cards)),
+            live: room?.live ?? false,
+            customerEmail: room?.customerEmail || null,
+          },
+          // Product cards show the content service's products, which the revision does not cover.
+          onlyConversations: !messages.some((m) => m.productIds.length > 0),
+        };
+      },
+      req,
+      res,
     );
-    const cards = await productCardsFor(content, room?.domainId ?? '', messages, ctx(req));
-    res.set('Cache-Control', 'no-store').json({
-      messages: messages.map((m) => ownerMessageView(m, cards)),
-      live: room?.live ?? false,
-      customerEmail: room?.customerEmail || null,
-    });
   });
 
   router.post(

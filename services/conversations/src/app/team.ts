@@ -25,7 +25,7 @@ import {
   productIds as validProductIds,
   text,
 } from './validate';
-import { listRevision, stillCurrent } from './list-revision';
+import { answerRevision, stillCurrent } from './read-revision';
 import { encodeRoomCursor, roomsPage } from './room-cursor';
 import { postedMessage } from './visitor-chat';
 import { answersOf } from './visitor-extras';
@@ -51,9 +51,8 @@ export async function listRooms(
   const page = roomsPage(input);
   if (input.domainId && !isId(input.domainId))
     return { rooms: [], nextCursor: null, revision: '', unchanged: false };
-  await deps.readModel.caughtUp();
   // Read before the page, so the page is at least as new as the revision it is named by.
-  const revision = listRevision(await accountRevision(deps.pool, caller.accountId));
+  const revision = await currentRevision(deps, caller);
   if (stillCurrent(input.ifRevision, revision))
     return { rooms: [], nextCursor: null, revision, unchanged: true };
   const { rooms, next } = await roomsOfAccount(deps.pool, {
@@ -72,27 +71,36 @@ export async function listRooms(
   };
 }
 
-/** A room from the read model, if the caller may read it (else not found / NO_ROOM_ACCESS). */
-async function readableRoom(deps: ConversationsDeps, caller: Caller, roomId: string) {
-  if (!isId(roomId)) throw roomNotFound();
+/** The revision of the caller's account's rows, after the read-your-writes wait. */
+async function currentRevision(deps: ConversationsDeps, caller: Caller): Promise<string> {
   await deps.readModel.caughtUp();
-  const room = await roomById(deps.pool, roomId);
-  if (!room) throw roomNotFound();
-  ensureRoomAccess(room, teamActor(caller));
-  return room;
+  return answerRevision(await accountRevision(deps.pool, caller.accountId));
 }
 
+/**
+ * A room's messages, oldest first, with its row. As the list, named by a revision: while the
+ * account's rows are unchanged since the caller's `ifRevision`, the answer is `unchanged`. No
+ * access check then: the caller holds that answer only because it was given to them, and the
+ * rows that decided it are the same.
+ */
 export async function getRoomMessages(
   deps: ConversationsDeps,
   caller: Caller,
-  input: { roomId: string; includeBot: boolean },
-): Promise<{ room: RoomView; messages: MessageView[] }> {
-  const { accountId: _a, ...room } = await readableRoom(deps, caller, input.roomId);
+  input: { roomId: string; includeBot: boolean; ifRevision?: string },
+): Promise<{ room: RoomView | null; messages: MessageView[]; revision: string; unchanged: boolean }> {
+  if (!isId(input.roomId)) throw roomNotFound();
+  const revision = await currentRevision(deps, caller);
+  if (stillCurrent(input.ifRevision, revision))
+    return { room: null, messages: [], revision, unchanged: true };
+  const found = await roomById(deps.pool, input.roomId);
+  if (!found) throw roomNotFound();
+  ensureRoomAccess(found, teamActor(caller));
+  const { accountId: _a, ...room } = found;
   const messages = await messagesOfRoom(deps.pool, room.id, {
     includeBot: input.includeBot,
     forTeam: true,
   });
-  return { room, messages };
+  return { room, messages, revision, unchanged: false };
 }
 
 /** The room's row from its aggregate, for a caller who may reach it. */

@@ -159,11 +159,13 @@ export function conversationsService(
         : { rooms, nextCursor, revision };
     }),
     GetRoomMessages: team('GetRoomMessages', async (req, caller) => {
-      const { room, messages } = await getRoomMessages(deps, caller, {
+      const { room, messages, revision, unchanged } = await getRoomMessages(deps, caller, {
         roomId: req.roomId,
         includeBot: req.includeBot,
+        ifRevision: req.ifRevision,
       });
-      return { room: roomMessage(room), messages: messages.map(chatMessage) };
+      if (unchanged || !room) return { revision, unchanged };
+      return { room: roomMessage(room), messages: messages.map(chatMessage), revision };
     }),
     CheckRoomAccess: team('CheckRoomAccess', async (req, caller) => ({
       hasAccess: await checkRoomAccess(deps, caller, req.roomId),

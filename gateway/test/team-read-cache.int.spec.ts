@@ -38,9 +38,10 @@ const lastMessages = async (client: GatewayClient) =>
   );
 
 /**
- * The gateway keeps the conversation list's pages it sent and answers a repeat from them while
- * conversations confirms the account's rows unchanged: the same bytes, headers and ETag as a
- * fresh page, every change shown on the very next read, no page of one caller for another.
+ * The gateway keeps the conversation list's pages and a room's messages it sent, and answers a
+ * repeat from them while conversations confirms the account's rows unchanged: the same bytes,
+ * headers and ETag as a fresh answer, every change shown on the very next read, no answer of one
+ * caller for another.
  */
 describe('the conversation list, kept between reads', () => {
   it('answers a repeat with the same body and headers, its ETag included', async () => {
@@ -125,5 +126,58 @@ describe('the conversation list, kept between reads', () => {
     });
     expect(renamed.status).toBe(200);
     expect(await cardName()).toBe('Big mug');
+  });
+
+  it("answers a room's messages the same way: repeats alike, a change shown at once", async () => {
+    const { roomId, visitor } = await visitorWrote(owner.domainId, 'About my order');
+    const read = async () => {
+      const res = await owner.client.get(`/api/conversations/${roomId}/messages`);
+      expect(res.status).toBe(200);
+      return res;
+    };
+    const first = await read();
+    const second = await read();
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second.headers.get('cache-control')).toBe('no-store');
+    expect((await visitor.post('/api/widget/messages', { content: 'It is late' })).status).toBe(201);
+    expect((await read()).body.messages.at(-1).message).toBe('It is late');
+    expect((await owner.client.post(`/api/conversations/${roomId}/live`, { live: true })).status).toBe(200);
+    expect((await read()).body.live).toBe(true);
+    // Another owner still gets 404 for it, kept answers or not.
+    const other = await ownerWithDomain(world);
+    expect((await other.client.get(`/api/conversations/${roomId}/messages`)).status).toBe(404);
+  });
+
+  it("shows a product's new name in a room's messages at once", async () => {
+    const { roomId } = await visitorWrote(owner.domainId, 'Which teapot?');
+    const product = await owner.client.post('/api/products', {
+      domainId: owner.domainId,
+      name: 'Teapot',
+      price: 30,
+      productType: 'Kitchen',
+      description: 'A teapot',
+    });
+    const productId = product.body.data.id as string;
+    await owner.client.post(`/api/conversations/${roomId}/messages`, {
+      content: 'This',
+      productIds: [productId],
+    });
+    const cardName = async () =>
+      (await owner.client.get(`/api/conversations/${roomId}/messages`)).body.messages.at(-1).products[0]
+        ?.name;
+    expect(await cardName()).toBe('Teapot');
+    expect(await cardName()).toBe('Teapot');
+    const renamed = await owner.client.request('PUT', `/api/products/${productId}`, {
+      json: {
+        domainId: owner.domainId,
+        name: 'Big teapot',
+        price: 30,
+        productType: 'Kitchen',
+        description: 'A teapot',
+      },
+    });
+    expect(renamed.status).toBe(200);
+    expect(await cardName()).toBe('Big teapot');
   });
 });
