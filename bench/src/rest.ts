@@ -14,6 +14,11 @@
  * conversations, PostgreSQL (all of it, and conversations' own backends alone), NATS and this
  * process (autocannon, the client), and the statements conversations' database ran (its
  * transactions: every read is one statement in its own).
+ *
+ * The gateway answers a repeated read from the answer it kept while conversations confirms the
+ * account's rows unchanged (docs/decisions.md, 37). WRITES=n (default 0) posts n visitor messages
+ * a second to the account's rooms, one room after another, during each route's load, so that
+ * kept answers are refused as often as a busy account's would be.
  */
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
@@ -31,6 +36,7 @@ const ROOM_MESSAGES = intSetting('ROOM_MESSAGES', 50);
 const RATE = intSetting('RATE', 500);
 const SECONDS = intSetting('SECONDS', 20);
 const CONNECTIONS = intSetting('CONNECTIONS', 50);
+const WRITES = intSetting('WRITES', 0);
 
 const load = () => loadavg().map((l) => round(l, 1));
 
@@ -65,7 +71,6 @@ async function main(): Promise<void> {
         { customerId: room.customerId, domainId: room.domainId, keyId: room.keyId },
         { content: `Message ${i} of the room the bench reads`, clientId: randomUUID() },
       );
-    conversations.close();
     const url = stack.urls[0]!;
     const headers = { authorization: `Bearer ${await jwks.ownerToken(stack.accountId)}` };
     const routes: Route[] = [
@@ -134,6 +139,19 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 1_200));
       const statementsBefore = await transactions();
       const before = await cpu();
+      let written = 0;
+      const writer =
+        WRITES > 0
+          ? setInterval(() => {
+              const v = visitors[written++ % visitors.length]!;
+              void conversations
+                .postVisitorMessage(
+                  { customerId: v.customerId, domainId: v.domainId, keyId: v.keyId },
+                  { content: `A write during the reads, ${written}`, clientId: randomUUID() },
+                )
+                .catch((e: unknown) => console.error('a write failed', e));
+            }, 1000 / WRITES)
+          : undefined;
       const result = await autocannon({
         url: `${url}${route.path}`,
         headers,
@@ -142,6 +160,7 @@ async function main(): Promise<void> {
         duration: SECONDS,
       });
       const after = await cpu();
+      clearInterval(writer);
       await new Promise((r) => setTimeout(r, 1_200));
       const statements = (await transactions()) - statementsBefore;
       const answered = result.requests.total;
@@ -152,6 +171,8 @@ async function main(): Promise<void> {
         route: route.name,
         path: route.path.replace(room.roomId, ':roomId'),
         rate: RATE,
+        writesPerSecond: WRITES,
+        writes: written,
         seconds: SECONDS,
         connections: CONNECTIONS,
         requestsPerSecond: round(result.requests.average, 1),
@@ -181,7 +202,7 @@ async function main(): Promise<void> {
         loadAfter: load(),
       };
       console.log(
-        `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s), ` +
+        `${route.name} (${line.path}): ${line.requestsPerSecond} req/s (${answered} in ${SECONDS} s, ${written} writes), ` +
           `latency p50 ${line.latencyMs.p50} ms, p99 ${line.latencyMs.p99} ms, max ${line.latencyMs.max} ms; ` +
           `errors ${line.errors}, timeouts ${line.timeouts}, non-2xx ${line.non2xx}; ` +
           `CPU-ms per request: gateway ${line.cpuMsPerRequest.gateway}, conversations ${line.cpuMsPerRequest.conversations}, PostgreSQL ${line.cpuMsPerRequest.postgresql} (conversations' own backends ${line.cpuMsPerRequest.postgresqlOwn}), NATS ${line.cpuMsPerRequest.nats}, the client (autocannon) ${line.cpuMsPerRequest.client}; ` +
@@ -191,6 +212,7 @@ async function main(): Promise<void> {
       lines.push(line);
     }
     await stats.end();
+    conversations.close();
     for (const line of lines) console.log(JSON.stringify(line));
   } finally {
     await stack.stop();
