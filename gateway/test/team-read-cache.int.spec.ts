@@ -76,6 +76,28 @@ describe('the conversation list, kept between reads', () => {
     expect(await unread()).toBe(false);
   });
 
+  it('shares one fetch among repeats that come together, each still as new as its own moment', async () => {
+    const { visitor } = await visitorWrote(owner.domainId, 'Busy day');
+    let reading = true;
+    // Reads in flight all along: a change lands while fetches are on their way.
+    const readers = Array.from({ length: 8 }, async () => {
+      while (reading) await listOf(owner.client);
+    });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const content = `Burst ${i}`;
+        expect((await visitor.post('/api/widget/messages', { content })).status).toBe(201);
+        const firsts = await Promise.all(
+          Array.from({ length: 8 }, async () => (await lastMessages(owner.client))[0]),
+        );
+        expect(firsts).toEqual(Array.from({ length: 8 }, () => content));
+      }
+    } finally {
+      reading = false;
+      await Promise.all(readers);
+    }
+  });
+
   it("keeps each caller's page apart: an agent sees only what is shared with them", async () => {
     const { roomId } = await visitorWrote(owner.domainId, 'For the agent');
     const agent = await agentOf(world, owner.user);

@@ -87,3 +87,4 @@ export function runProgram<
 export { Teardown, type TeardownStep, type TeardownLogger } from './teardown';
 export { startWithTeardown } from './start-with-teardown';
 export { Lanes } from './lanes';
+export { sharedAsk, sharedAskPerKey } from './shared-ask';

@@ -1,7 +1,7 @@
 import type { Logger } from '@parley/logger';
 import type { ProjectionRunner } from '@parley/projections';
 import type { JetStreamManager, NatsConnection } from 'nats';
-import { sharedAsk } from './shared-ask';
+import { sharedAsk } from '@parley/program';
 
 /** Longest a query waits for the read model before it answers with what is there. */
 const MAX_WAIT_MS = 2_000;

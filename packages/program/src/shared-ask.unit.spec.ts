@@ -1,4 +1,4 @@
-import { sharedAsk } from './shared-ask';
+import { sharedAsk, sharedAskPerKey } from './shared-ask';
 
 /** A question whose answers the test gives by hand, in order. */
 function manual() {
@@ -69,5 +69,30 @@ describe('sharedAsk', () => {
     await turn();
     q.pending[1]!.answer(5);
     expect(await waiting).toBe(5);
+  });
+});
+
+describe('sharedAskPerKey', () => {
+  it('shares per key: another key is asked at once, and with its own question', async () => {
+    const a = manual();
+    const b = manual();
+    const shared = sharedAskPerKey<number>();
+    const first = shared('a', a.ask);
+    const other = shared('b', b.ask);
+    const later = shared('a', b.ask); // joins a's next question, sent with this caller's ask
+    expect([a.asked(), b.asked()]).toEqual([1, 1]);
+    b.pending[0]!.answer(20);
+    expect(await other).toBe(20);
+    a.pending[0]!.answer(1);
+    expect(await first).toBe(1);
+    await turn();
+    expect([a.asked(), b.asked()]).toEqual([1, 2]);
+    b.pending[1]!.answer(2);
+    expect(await later).toBe(2);
+    // Idle again: the next caller of either key is asked at once.
+    const again = shared('a', a.ask);
+    expect(a.asked()).toBe(2);
+    a.pending[1]!.answer(3);
+    expect(await again).toBe(3);
   });
 });
