@@ -27,6 +27,27 @@ async function visitorWrote(domainId: string, content: string) {
   return { roomId: res.body.data.roomId as string, visitor: client };
 }
 
+/** A product of the owner's domain offered in the room's last reply; `rename` changes its name. */
+async function productOffered(roomId: string, name: string) {
+  const fields = { domainId: owner.domainId, price: 12, productType: 'Kitchen', description: name };
+  const product = await owner.client.post('/api/products', { ...fields, name });
+  expect(product.status).toBe(201);
+  const productId = product.body.data.id as string;
+  const reply = await owner.client.post(`/api/conversations/${roomId}/messages`, {
+    content: 'This one',
+    productIds: [productId],
+  });
+  expect(reply.status).toBe(201);
+  return {
+    async rename(newName: string) {
+      const renamed = await owner.client.request('PUT', `/api/products/${productId}`, {
+        json: { ...fields, name: newName },
+      });
+      expect(renamed.status).toBe(200);
+    },
+  };
+}
+
 const listOf = async (client: GatewayClient, query = '') => {
   const res = await client.get(`/api/conversations${query}`);
   expect(res.status).toBe(200);
@@ -115,19 +136,7 @@ describe('the conversation list, kept between reads', () => {
 
   it("shows a product's new name at once: a page with product cards is not kept", async () => {
     const { roomId } = await visitorWrote(owner.domainId, 'Which mug?');
-    const product = await owner.client.post('/api/products', {
-      domainId: owner.domainId,
-      name: 'Mug',
-      price: 12,
-      productType: 'Kitchen',
-      description: 'A mug',
-    });
-    expect(product.status).toBe(201);
-    const productId = product.body.data.id as string;
-    await owner.client.post(`/api/conversations/${roomId}/messages`, {
-      content: 'This one',
-      productIds: [productId],
-    });
+    const mug = await productOffered(roomId, 'Mug');
     const cardName = async () =>
       (
         (await listOf(owner.client)).body.data as Array<{
@@ -137,16 +146,7 @@ describe('the conversation list, kept between reads', () => {
       ).find((r) => r.id === roomId)?.lastMessage.products[0]?.name;
     expect(await cardName()).toBe('Mug');
     expect(await cardName()).toBe('Mug');
-    const renamed = await owner.client.request('PUT', `/api/products/${productId}`, {
-      json: {
-        domainId: owner.domainId,
-        name: 'Big mug',
-        price: 12,
-        productType: 'Kitchen',
-        description: 'A mug',
-      },
-    });
-    expect(renamed.status).toBe(200);
+    await mug.rename('Big mug');
     expect(await cardName()).toBe('Big mug');
   });
 
@@ -173,33 +173,13 @@ describe('the conversation list, kept between reads', () => {
 
   it("shows a product's new name in a room's messages at once", async () => {
     const { roomId } = await visitorWrote(owner.domainId, 'Which teapot?');
-    const product = await owner.client.post('/api/products', {
-      domainId: owner.domainId,
-      name: 'Teapot',
-      price: 30,
-      productType: 'Kitchen',
-      description: 'A teapot',
-    });
-    const productId = product.body.data.id as string;
-    await owner.client.post(`/api/conversations/${roomId}/messages`, {
-      content: 'This',
-      productIds: [productId],
-    });
+    const teapot = await productOffered(roomId, 'Teapot');
     const cardName = async () =>
       (await owner.client.get(`/api/conversations/${roomId}/messages`)).body.messages.at(-1).products[0]
         ?.name;
     expect(await cardName()).toBe('Teapot');
     expect(await cardName()).toBe('Teapot');
-    const renamed = await owner.client.request('PUT', `/api/products/${productId}`, {
-      json: {
-        domainId: owner.domainId,
-        name: 'Big teapot',
-        price: 30,
-        productType: 'Kitchen',
-        description: 'A teapot',
-      },
-    });
-    expect(renamed.status).toBe(200);
+    await teapot.rename('Big teapot');
     expect(await cardName()).toBe('Big teapot');
   });
 });

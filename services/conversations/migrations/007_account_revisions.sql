@@ -39,38 +39,21 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER rooms_revision_insert AFTER INSERT ON rooms
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER rooms_revision_update AFTER UPDATE ON rooms
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER rooms_revision_delete AFTER DELETE ON rooms
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER rooms_revision_truncate AFTER TRUNCATE ON rooms
-  FOR EACH STATEMENT EXECUTE FUNCTION forget_account_revisions();
-
-CREATE TRIGGER customers_revision_insert AFTER INSERT ON customers
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER customers_revision_update AFTER UPDATE ON customers
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER customers_revision_delete AFTER DELETE ON customers
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER customers_revision_truncate AFTER TRUNCATE ON customers
-  FOR EACH STATEMENT EXECUTE FUNCTION forget_account_revisions();
-
-CREATE TRIGGER domains_revision_insert AFTER INSERT ON domains
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER domains_revision_update AFTER UPDATE ON domains
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER domains_revision_delete AFTER DELETE ON domains
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions();
-CREATE TRIGGER domains_revision_truncate AFTER TRUNCATE ON domains
-  FOR EACH STATEMENT EXECUTE FUNCTION forget_account_revisions();
-
-CREATE TRIGGER messages_revision_insert AFTER INSERT ON messages
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions_by_domain();
-CREATE TRIGGER messages_revision_update AFTER UPDATE ON messages
-  REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions_by_domain();
-CREATE TRIGGER messages_revision_delete AFTER DELETE ON messages
-  REFERENCING OLD TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION bump_account_revisions_by_domain();
-CREATE TRIGGER messages_revision_truncate AFTER TRUNCATE ON messages
-  FOR EACH STATEMENT EXECUTE FUNCTION forget_account_revisions();
+-- On each table the list reads: <table>_revision_insert / _update / _delete / _truncate.
+DO $$
+DECLARE
+  t text;
+  bump text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['rooms', 'customers', 'domains', 'messages'] LOOP
+    bump := CASE t WHEN 'messages' THEN 'bump_account_revisions_by_domain' ELSE 'bump_account_revisions' END;
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS changed
+                    FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_revision_insert', t, bump);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING NEW TABLE AS changed
+                    FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_revision_update', t, bump);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS changed
+                    FOR EACH STATEMENT EXECUTE FUNCTION %I()', t || '_revision_delete', t, bump);
+    EXECUTE format('CREATE TRIGGER %I AFTER TRUNCATE ON %I
+                    FOR EACH STATEMENT EXECUTE FUNCTION forget_account_revisions()', t || '_revision_truncate', t);
+  END LOOP;
+END $$;
