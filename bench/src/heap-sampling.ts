@@ -32,7 +32,9 @@ export class HeapSampling {
     this.session.post('HeapProfiler.startSampling', {
       samplingInterval: this.intervalBytes,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // HEAP_PROFILE_SURVIVORS=1: leave out what scavenges collected, so the profile is what was
+      // promoted (or still lives): the allocations that make full collections.
+      includeObjectsCollectedByMinorGC: process.env.HEAP_PROFILE_SURVIVORS !== '1',
     } as object);
   }
 
