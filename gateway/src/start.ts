@@ -1,6 +1,6 @@
 import type { Logger } from '@parley/logger';
 import { connect as connectNats } from 'nats';
-import { createServer, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import type { AddressInfo } from 'node:net';
 import { sessionRevocationNames } from '@parley/contracts';
@@ -10,6 +10,7 @@ import { refusingEndedSessions } from './auth/ended-sessions';
 import { createRemovedMembers } from './auth/removed-members';
 import { createTokenVerifier } from './auth/token-verifier';
 import { createVisitorTokens } from './auth/visitor-token';
+import { createAppServer } from './http/app-server';
 import { createBillingClient } from './clients/billing-client';
 import { createContentClient } from './clients/content-client';
 import { createEditorialClient } from './clients/editorial-client';
@@ -202,7 +203,7 @@ export async function startGateway(config: GatewayConfig, logger: Logger): Promi
       readinessDetails: async () => ({ deadLetters: await deadLetters() }),
     });
 
-    const httpServer = createServer(app);
+    const httpServer = createAppServer(app);
     // Sockets count against the same per-address limits as requests: the address by express's own
     // compiled TRUST_PROXY rule, so a socket and a POST from one client are one client.
     const trustProxy = app.get('trust proxy fn') as Parameters<typeof proxyAddr>[1];
