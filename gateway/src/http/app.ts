@@ -3,18 +3,15 @@ import { httpTracing } from '@parley/tracing';
 import type { Logger } from '@parley/logger';
 import cookieParser from 'cookie-parser';
 import cors from 'cors';
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { pinoHttp } from 'pino-http';
 import { identifyCaller } from '../auth/caller';
 import { refuseCrossSiteWrites } from '../auth/csrf';
 import type { TokenVerifier } from '../auth/token-verifier';
 import type { RouteDeps } from './deps';
 import { errorHandler, notFound } from './error-handler';
 import { refuseUnsafeAddress, refuseUnsafeBody } from './input-safety';
-import { requestLogLevel } from './request-log-level';
+import { requestLogging } from './request-logging';
 import { jsonBodies } from './json-bodies';
 import { apiV1Router } from './api-v1/router';
 import { adminRoutes } from './routes/admin-routes';
@@ -66,17 +63,6 @@ export interface AppOptions extends RouteDeps {
 const RICH_TEXT_PATHS = ['/admin/posts', '/admin/jobs', '/marketing/campaigns'];
 const RICH_TEXT_BODY_LIMIT = '1mb';
 
-/** A caller-supplied request id is kept (so a trace spans the load balancer) when it looks like one. */
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-const QUIET_PATHS = new Set(['/healthz', '/readyz']);
-
-function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
-
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.set('trust proxy', options.trustProxy);
@@ -84,36 +70,7 @@ export function createApp(options: AppOptions): Express {
 
   app.use(httpMetrics());
   app.use(httpTracing());
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: requestId,
-      autoLogging: { ignore: (req) => QUIET_PATHS.has(req.url ?? '') },
-      customLogLevel: (req, res, error) =>
-        requestLogLevel(
-          // originalUrl: the routers below rewrite req.url while they handle it.
-          { method: req.method, path: ((req as Request).originalUrl ?? req.url ?? '').split('?')[0]! },
-          res.statusCode,
-          error,
-          options.logger.isLevelEnabled('debug'),
-        ),
-      customProps: (req, res) => {
-        const errorCode = (res as ServerResponse & { locals?: { errorCode?: string } }).locals?.errorCode;
-        // express's req.ip: the client behind the proxies TRUST_PROXY allows.
-        return { clientIp: (req as Request).ip, ...(errorCode ? { errorCode } : {}) };
-      },
-      // Enough to follow a request; headers (cookies, tokens) stay out of the logs altogether.
-      serializers: {
-        req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogging(options.logger));
   // Before any route: a path that does not decode, or text no store can keep, is a 400 everywhere.
   app.use(refuseUnsafeAddress);
   // Before helmet: the widget's page is framed by any site and sets its own headers.
