@@ -15,20 +15,23 @@
  * AQ, its `overallRate` over CONNECTIONS connections: each connection's share of a second back
  * to back as the second starts, a burst every second. Per request: the CPU of the gateway,
  * conversations, PostgreSQL (all of it, and conversations' own backends alone), NATS and this
- * process (autocannon, the client), and the statements conversations' database ran (its
+ * process (the load's client), and the statements conversations' database ran (its
  * transactions: every read is one statement in its own).
  *
  * The gateway answers a repeated read from the answer it kept while conversations confirms the
  * account's rows unchanged (docs/decisions.md, 37). WRITES=n (default 0) posts n visitor messages
  * a second to the account's rooms, one room after another, during each route's load, so that
- * kept answers are refused as often as a busy account's would be. TRACE_DIR=dir writes each
- * paced load's requests there, one line each: when it was due (ms from the load's start) and its
- * latency. Before each load, WARMUP seconds of the paced load at RATE; before all of them the
- * read model's database is analysed. GATEWAYS=n (default 1) runs n gateways, the load taking them in turn (a load
- * balancer's round robin), each with its own kept answers. HEAP_PROFILE_DIR=dir samples the gateway's allocations during each load and writes the
- * profiles there (bench/tools/heap-profile-summary.mjs reads them; HEAP_PROFILE_SURVIVORS=1 leaves
- * out what scavenges collected); HEAP_SNAPSHOT_DIR=dir writes a heap snapshot of each gateway
- * halfway through each load (after a full collection: what is still reachable).
+ * kept answers are refused as often as a busy account's would be. Before each load, WARMUP
+ * seconds of the paced load at RATE; before all of them the read model's database is analysed.
+ * GATEWAYS=n (default 1) runs n gateways, the load taking them in turn (a load balancer's round
+ * robin), each with its own kept answers.
+ *
+ * To look into a run: TRACE_DIR=dir writes each paced load's requests there, one line each: when
+ * it was due (ms from the load's start) and its latency. HEAP_PROFILE_DIR=dir samples the
+ * gateways' allocations during each load and writes the profiles there
+ * (bench/tools/heap-profile-summary.mjs reads them; HEAP_PROFILE_SURVIVORS=1 leaves out what
+ * scavenges collected); HEAP_SNAPSHOT_DIR=dir writes a heap snapshot of each gateway halfway
+ * through each load (after a full collection: what is still reachable).
  */
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';

@@ -26,7 +26,8 @@ const watchedPrototypes = new WeakSet<object>();
 export function watchRoutePattern(req: IncomingMessage): void {
   const r = req as Watched;
   if (Object.prototype.hasOwnProperty.call(r, 'route')) {
-    // Set before any watch (no middleware of ours does): keep it, the prototype's accessor would not see it.
+    // Set before any watch (no middleware of ours does): an own property would hide the
+    // prototype's accessor from every later assignment.
     const route = r.route;
     delete r.route;
     r[ROUTE] = route;
