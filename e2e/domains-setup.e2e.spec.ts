@@ -124,11 +124,19 @@ describe('domains and the setup wizard in the browser', () => {
   step(
     'deleting the domain asks first, then frees the plan place and takes its notification along',
     async ({ page }) => {
-      await page.getByRole('button', { name: `Delete ${domain}` }).click();
       const confirm = page.getByRole('dialog', { name: `Delete ${domain}?` });
+      // The dialog zooms in; on a loaded machine a click during the zoom landed beside the moving
+      // Cancel button and left the dialog open (a fresh-clone CI run).
+      const openConfirm = async () => {
+        await page.getByRole('button', { name: `Delete ${domain}` }).click();
+        await confirm.waitFor();
+        await page.locator('.ant-zoom-appear, .ant-zoom-enter').waitFor({ state: 'detached' });
+      };
+      await openConfirm();
       await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
       expect(await page.getByTestId('domain-row').count()).toBe(1);
-      await page.getByRole('button', { name: `Delete ${domain}` }).click();
+      await openConfirm();
       await confirm.getByRole('button', { name: 'Delete domain' }).click();
       await page.getByTestId('empty-state').waitFor();
       expect((await page.getByTestId('domain-limit').textContent())?.trim()).toBe('0 of 1 used');
