@@ -59,7 +59,6 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   loopDelay.enable();
   const total = Math.round(options.rate * options.seconds);
   const intervalMs = 1000 / options.rate;
-  const latencies: number[] = [];
   const samples: Array<[number, number]> = [];
   let answered = 0;
   let non2xx = 0;
@@ -87,11 +86,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
       onResponseEnd: () => {
         answered++;
         if (status < 200 || status >= 300) non2xx++;
-        else {
-          const latency = performance.now() - dueAt;
-          latencies.push(latency);
-          samples.push([dueAt - start, latency]);
-        }
+        else samples.push([dueAt - start, performance.now() - dueAt]);
         settle();
       },
       onResponseError: () => {
@@ -124,7 +119,7 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     requests: total,
     answered,
     requestsPerSecond: answered / elapsedS,
-    latencyMs: summarize(latencies),
+    latencyMs: summarize(samples.map(([, latency]) => latency)),
     non2xx,
     errors,
     queued,

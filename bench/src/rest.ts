@@ -168,15 +168,11 @@ async function main(): Promise<void> {
     const gateways = stack.named.filter((n) => n.name.startsWith('gateway')).map((n) => n.child);
     const targets = (path: string) => stack.urls.map((u) => `${u}${path}`);
     const service = stack.named.find((n) => n.name === 'conversations')!.child;
+    const paced = (path: string, seconds: number) =>
+      pacedLoad({ urls: targets(path), headers, rate: RATE, seconds, connections: CONNECTIONS });
     const sendLoad = async (loadName: LoadName, path: string) => {
       if (loadName === 'paced') {
-        const r = await pacedLoad({
-          urls: targets(path),
-          headers,
-          rate: RATE,
-          seconds: SECONDS,
-          connections: CONNECTIONS,
-        });
+        const r = await paced(path, SECONDS);
         if (process.env.TRACE_DIR)
           writeFileSync(
             `${process.env.TRACE_DIR}/${path === routes[0]!.path ? 'list' : 'room'}-${Date.now()}.tsv`,
@@ -222,13 +218,7 @@ async function main(): Promise<void> {
       for (const loadName of LOADS) {
         // Warm-up: JIT, gRPC channel, connection pools, at the rate measured (runs AR: after only
         // 500 requests the first route's p99 was half again its second run's).
-        await pacedLoad({
-          urls: targets(route.path),
-          headers,
-          rate: RATE,
-          seconds: WARMUP,
-          connections: CONNECTIONS,
-        });
+        await paced(route.path, WARMUP);
         const loadBefore = load();
         const cpu = async () => ({
           gateway: gateways.reduce((sum, g) => sum + cpuSecondsOf(g.process.pid), 0),
