@@ -7,6 +7,14 @@ export interface GroupQueueOptions<T> {
   apply(group: T[]): Promise<void>;
   /** Called once, with what `apply` threw; items still waiting are dropped. */
   failed(error: unknown): void;
+  /**
+   * Under a steady stream of items, how long a group waits for more before it is applied: an
+   * item that comes within this long of the last group's end (the queue is busy) waits up to
+   * this long, one that comes after a quiet spell is applied at once. 0 never waits.
+   */
+  lingerMs?: number;
+  /** The clock (tests). */
+  now?: () => number;
 }
 
 /**
@@ -19,12 +27,16 @@ export class GroupQueue<T> {
   private readonly waiting: T[] = [];
   private draining: Promise<void> | undefined;
   private failure: { error: unknown } | undefined;
+  /** When the last group's apply ended (the clock's ms); -Infinity before the first. */
+  private lastEnd = -Infinity;
 
   constructor(private readonly o: GroupQueueOptions<T>) {
     if (!Number.isInteger(o.maxGroup) || o.maxGroup < 1)
       throw new RangeError('maxGroup must be a positive integer');
     if (!Number.isInteger(o.maxWaiting) || o.maxWaiting < 1)
       throw new RangeError('maxWaiting must be a positive integer');
+    if (o.lingerMs !== undefined && !(o.lingerMs >= 0 && Number.isFinite(o.lingerMs)))
+      throw new RangeError('lingerMs must be a finite number of 0 or more');
   }
 
   /**
@@ -45,9 +57,14 @@ export class GroupQueue<T> {
   }
 
   private async drain(): Promise<void> {
+    const now = this.o.now ?? performance.now.bind(performance);
+    const linger = this.o.lingerMs ?? 0;
     try {
+      if (linger > 0 && now() - this.lastEnd < linger && this.waiting.length < this.o.maxGroup)
+        await new Promise((resolve) => setTimeout(resolve, linger));
       while (this.waiting.length > 0) {
         await this.o.apply(this.waiting.splice(0, this.o.maxGroup));
+        this.lastEnd = now();
       }
     } catch (e) {
       this.failure = { error: e };

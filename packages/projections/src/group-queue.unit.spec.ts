@@ -25,6 +25,77 @@ describe('GroupQueue', () => {
     expect(groups).toEqual([[1], [2, 3, 4, 5]]);
   });
 
+  describe('lingerMs', () => {
+    const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+    const lingering = (clock: { t: number }, groups: number[][]) =>
+      new GroupQueue<number>({
+        maxGroup: 10,
+        maxWaiting: 100,
+        lingerMs: 50,
+        now: () => clock.t,
+        apply: async (g) => {
+          groups.push(g);
+        },
+        failed: () => undefined,
+      });
+
+    it('an item that comes within lingerMs of the last group waits, and what comes meanwhile goes with it', async () => {
+      const clock = { t: 1000 };
+      const groups: number[][] = [];
+      const queue = lingering(clock, groups);
+      void queue.add(1); // the first: nothing before it, applied at once
+      await queue.settled();
+      expect(groups).toEqual([[1]]);
+      clock.t += 10; // busy: 10 ms after the last group ended
+      void queue.add(2);
+      void queue.add(3);
+      await tick();
+      expect(groups).toEqual([[1]]);
+      await sleep(20);
+      void queue.add(4);
+      await queue.settled();
+      expect(groups).toEqual([[1], [2, 3, 4]]);
+    });
+
+    it('an item after a quiet spell longer than lingerMs is applied at once', async () => {
+      const clock = { t: 1000 };
+      const groups: number[][] = [];
+      const queue = lingering(clock, groups);
+      void queue.add(1);
+      await queue.settled();
+      clock.t += 51;
+      void queue.add(2);
+      expect(groups).toEqual([[1], [2]]);
+      await queue.settled();
+    });
+
+    it('a full group does not wait', async () => {
+      const clock = { t: 1000 };
+      const groups: number[][] = [];
+      const queue = new GroupQueue<number>({
+        maxGroup: 1,
+        maxWaiting: 100,
+        lingerMs: 10_000,
+        now: () => clock.t,
+        apply: async (g) => {
+          groups.push(g);
+        },
+        failed: () => undefined,
+      });
+      void queue.add(1);
+      await queue.settled();
+      void queue.add(2);
+      expect(groups).toEqual([[1], [2]]);
+      await queue.settled();
+    });
+
+    it('refuses a negative or endless linger', () => {
+      const o = { maxGroup: 2, maxWaiting: 2, apply: async () => undefined, failed: () => undefined };
+      expect(() => new GroupQueue({ ...o, lingerMs: -1 })).toThrow(RangeError);
+      expect(() => new GroupQueue({ ...o, lingerMs: Infinity })).toThrow(RangeError);
+    });
+  });
+
   it('never puts more than maxGroup in one group and keeps the order', async () => {
     const groups: number[][] = [];
     const queue = new GroupQueue<number>({

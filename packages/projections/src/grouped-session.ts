@@ -67,6 +67,7 @@ export class GroupedSessions {
       maxWaiting: o.settings.batchSize,
       apply: (group) => o.handleGroup(group),
       failed: () => messages.stop(),
+      lingerMs: o.settings.groupLingerMs,
     });
     try {
       await consumeInOrder(messages, { log: o.log, stopping: o.stopping, handle: (m) => queue.add(m) });

@@ -52,3 +52,4 @@ export {
 export { projectionsGrpcService } from './grpc-service';
 export { projectionMetrics, type MeasuredConsumer } from './metrics';
 export { startSharedProjections, type StartSharedProjectionsOptions } from './shared-runner';
+export { GROUP_LINGER_MS } from './runner-settings';

@@ -5,6 +5,7 @@ import { durableConfig } from './consumer';
 import { isDeterministicError } from './deterministic';
 import { applyRetryDelayMs, attemptsForDelivery } from './retry';
 import { isTransientDatabaseError, isTransientError } from './transient';
+import { GROUP_LINGER_MS, runnerSettings } from './runner-settings';
 import { PositionWaiters } from './waiters';
 
 describe('in-place retries', () => {
@@ -150,5 +151,15 @@ describe('PositionWaiters look-ahead', () => {
     w.satisfyBelow(Number.POSITIVE_INFINITY);
     await b;
     expect(resolved).toEqual([7, 12]);
+  });
+});
+
+describe('runnerSettings', () => {
+  it('groups wait 5 ms for more under a steady stream unless told otherwise, never a negative time', () => {
+    expect(runnerSettings({}).groupLingerMs).toBe(GROUP_LINGER_MS);
+    expect(GROUP_LINGER_MS).toBe(5);
+    expect(runnerSettings({ groupLingerMs: 0 }).groupLingerMs).toBe(0);
+    expect(() => runnerSettings({ groupLingerMs: -1 })).toThrow(RangeError);
+    expect(() => runnerSettings({ groupLingerMs: Number.NaN })).toThrow(RangeError);
   });
 });

@@ -18,7 +18,16 @@ export interface RunnerSettings {
   standbyPollMs: number;
   ackWaitMs: number;
   synchronousCommit: boolean;
+  /**
+   * Under a steady stream, how long a group of several events waits for more (GroupQueue's
+   * `lingerMs`): at 500 visitor messages a second each came alone, one transaction apiece
+   * (docs/benchmarks.md, runs AS). At rest nothing waits.
+   */
+  groupLingerMs: number;
 }
+
+/** The default `groupLingerMs`: a read after a write under load waits at most this much longer. */
+export const GROUP_LINGER_MS = 5;
 
 export function runnerSettings(o: {
   maxDeliver?: number;
@@ -27,7 +36,11 @@ export function runnerSettings(o: {
   standbyPollMs?: number;
   ackWaitMs?: number;
   synchronousCommit?: boolean;
+  groupLingerMs?: number;
 }): RunnerSettings {
+  const groupLingerMs = o.groupLingerMs ?? GROUP_LINGER_MS;
+  if (!(Number.isFinite(groupLingerMs) && groupLingerMs >= 0))
+    throw new RangeError(`groupLingerMs must be a finite number of 0 or more, got ${groupLingerMs}`);
   return {
     maxDeliver: positiveInt('maxDeliver', o.maxDeliver ?? 5),
     batchSize: positiveInt('batchSize', o.batchSize ?? 256),
@@ -35,6 +48,7 @@ export function runnerSettings(o: {
     standbyPollMs: o.standbyPollMs ?? 1000,
     ackWaitMs: positiveInt('ackWaitMs', o.ackWaitMs ?? 60_000),
     synchronousCommit: o.synchronousCommit ?? false,
+    groupLingerMs,
   };
 }
 

@@ -52,6 +52,11 @@ export interface StartProjectionOptions {
    * projections whose apply has effects outside the database that must not repeat.
    */
   synchronousCommit?: boolean;
+  /**
+   * Under a steady stream, how long a group of several events (maxEventsPerTransaction above 1)
+   * waits for more before its transaction; nothing waits at rest. Default 5 ms.
+   */
+  groupLingerMs?: number;
 }
 
 /**

@@ -8,10 +8,17 @@ describe('conversations config', () => {
       natsUrl: 'nats://127.0.0.1:4222',
       eventNamespace: '',
       eventCacheSize: 10_000,
+      projectionGroupLingerMs: 5,
       streamReplicas: 1,
       logLevel: 'info',
       migrateOnStart: true,
     });
+  });
+
+  it('takes the projections\' linger in ms, 0 included, and refuses a negative one', () => {
+    expect(loadConfig({ PROJECTION_GROUP_LINGER_MS: '0' }).projectionGroupLingerMs).toBe(0);
+    expect(loadConfig({ PROJECTION_GROUP_LINGER_MS: '2.5' }).projectionGroupLingerMs).toBe(2.5);
+    expect(() => loadConfig({ PROJECTION_GROUP_LINGER_MS: '-1' })).toThrow(/PROJECTION_GROUP_LINGER_MS/);
   });
 
   it('refuses a bad port and namespace', () => {

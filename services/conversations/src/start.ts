@@ -59,7 +59,13 @@ export function startConversations(
 
     const namespace = config.eventNamespace || undefined;
     await ensureStream(nc, 'conversations', namespace, { replicas: config.streamReplicas });
-    const run = projectionStarter(teardown, { nc, pool, namespace, logger });
+    const run = projectionStarter(teardown, {
+      nc,
+      pool,
+      namespace,
+      logger,
+      groupLingerMs: config.projectionGroupLingerMs,
+    });
     const store = new EventStore(nc, {
       context: 'conversations',
       namespace,
