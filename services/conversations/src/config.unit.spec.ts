@@ -15,7 +15,7 @@ describe('conversations config', () => {
     });
   });
 
-  it('takes the projections\' linger in ms, 0 included, and refuses a negative one', () => {
+  it("takes the projections' linger in ms, 0 included, and refuses a negative one", () => {
     expect(loadConfig({ PROJECTION_GROUP_LINGER_MS: '0' }).projectionGroupLingerMs).toBe(0);
     expect(loadConfig({ PROJECTION_GROUP_LINGER_MS: '2.5' }).projectionGroupLingerMs).toBe(2.5);
     expect(() => loadConfig({ PROJECTION_GROUP_LINGER_MS: '-1' })).toThrow(/PROJECTION_GROUP_LINGER_MS/);
