@@ -21,7 +21,7 @@ export interface RunnerSettings {
   /**
    * Under a steady stream, how long a group of several events waits for more (GroupQueue's
    * `lingerMs`): at 500 visitor messages a second each came alone, one transaction apiece
-   * (docs/benchmarks.md, runs AS). At rest nothing waits.
+   * (docs/benchmarks.md, runs AT). At rest nothing waits.
    */
   groupLingerMs: number;
 }
