@@ -39,6 +39,9 @@
  * sampling heap profiler, collected objects included; HEAP_PROFILE_INTERVAL bytes between
  * samples, default 4096), print KB allocated per delivered message and write the profiles there
  * (tools/heap-profile-summary.mjs summarises one by function).
+ * HEAP_SNAPSHOT_DIR=<dir>: each server writes a heap snapshot at every memory ask (child-ipc.ts)
+ * and once more halfway through the sustained phase, after a full collection: what outlives a
+ * message (tools/heap-diff.mjs against the one after the sockets connected).
  * SOCKETS=10000 needs a file-descriptor limit above ~10,500 (the npm script raises the soft limit
  * to the hard one).
  *
@@ -457,6 +460,12 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'start')));
     const cpuSustainedBefore = cpuNow();
     const started = performance.now();
+    const midSnapshot = process.env.HEAP_SNAPSHOT_DIR
+      ? setTimeout(
+          () => void Promise.all(stack!.servers.map((g) => askMemory(g.process))),
+          (SECONDS * 1000) / 2,
+        )
+      : undefined;
     const inFlight = new Set<Promise<void>>();
     let sent = 0;
     while (sent < total && !budget.passed()) {
@@ -468,6 +477,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       }
       await sleep(2);
     }
+    clearTimeout(midSnapshot);
     await Promise.all(inFlight);
     await drain(() => sent - failed);
     const sustainedAllocated = await Promise.all(stack.servers.map((g) => heapSampling(g.process, 'stop')));
