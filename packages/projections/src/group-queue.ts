@@ -29,6 +29,8 @@ export class GroupQueue<T> {
   private failure: { error: unknown } | undefined;
   /** When the last group's apply ended (the clock's ms); -Infinity before the first. */
   private lastEnd = -Infinity;
+  private readonly now: () => number;
+  private readonly lingerMs: number;
 
   constructor(private readonly o: GroupQueueOptions<T>) {
     if (!Number.isInteger(o.maxGroup) || o.maxGroup < 1)
@@ -37,6 +39,8 @@ export class GroupQueue<T> {
       throw new RangeError('maxWaiting must be a positive integer');
     if (o.lingerMs !== undefined && !(o.lingerMs >= 0 && Number.isFinite(o.lingerMs)))
       throw new RangeError('lingerMs must be a finite number of 0 or more');
+    this.lingerMs = o.lingerMs ?? 0;
+    this.now = o.now ?? (() => performance.now());
   }
 
   /**
@@ -57,14 +61,13 @@ export class GroupQueue<T> {
   }
 
   private async drain(): Promise<void> {
-    const now = this.o.now ?? performance.now.bind(performance);
-    const linger = this.o.lingerMs ?? 0;
+    const { lingerMs } = this;
     try {
-      if (linger > 0 && now() - this.lastEnd < linger && this.waiting.length < this.o.maxGroup)
-        await new Promise((resolve) => setTimeout(resolve, linger));
+      if (lingerMs > 0 && this.now() - this.lastEnd < lingerMs && this.waiting.length < this.o.maxGroup)
+        await new Promise((resolve) => setTimeout(resolve, lingerMs));
       while (this.waiting.length > 0) {
         await this.o.apply(this.waiting.splice(0, this.o.maxGroup));
-        this.lastEnd = now();
+        this.lastEnd = this.now();
       }
     } catch (e) {
       this.failure = { error: e };

@@ -27,11 +27,10 @@ describe('GroupQueue', () => {
 
   describe('lingerMs', () => {
     const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-    const lingering = (clock: { t: number }, groups: number[][]) =>
+    const lingering = (clock: { t: number }, groups: number[][], o = { maxGroup: 10, lingerMs: 50 }) =>
       new GroupQueue<number>({
-        maxGroup: 10,
+        ...o,
         maxWaiting: 100,
-        lingerMs: 50,
         now: () => clock.t,
         apply: async (g) => {
           groups.push(g);
@@ -72,16 +71,7 @@ describe('GroupQueue', () => {
     it('a full group does not wait', async () => {
       const clock = { t: 1000 };
       const groups: number[][] = [];
-      const queue = new GroupQueue<number>({
-        maxGroup: 1,
-        maxWaiting: 100,
-        lingerMs: 10_000,
-        now: () => clock.t,
-        apply: async (g) => {
-          groups.push(g);
-        },
-        failed: () => undefined,
-      });
+      const queue = lingering(clock, groups, { maxGroup: 1, lingerMs: 10_000 });
       void queue.add(1);
       await queue.settled();
       void queue.add(2);
