@@ -1,5 +1,6 @@
 import {
   ConfigError,
+  blankAsUnset,
   bool,
   callerTokenSecret,
   loadMigrationConfig,
@@ -90,5 +91,17 @@ describe('the shared pieces for migrations and caller tokens', () => {
       }),
     ).toEqual({ databaseUrl: 'postgres://content@db/parley_content', logLevel: 'info' });
     expect(() => loadMigrationConfig('content', {})).toThrow('content migrate: invalid configuration');
+  });
+});
+
+describe('blankAsUnset', () => {
+  const schema = z.object({ SIZE: blankAsUnset(z.coerce.number().int().min(0).default(7)) });
+  it('reads nothing or blanks as unset, a number as itself, and still refuses junk', () => {
+    expect(parseConfig('t', schema, {}).SIZE).toBe(7);
+    expect(parseConfig('t', schema, { SIZE: '' }).SIZE).toBe(7);
+    expect(parseConfig('t', schema, { SIZE: ' \t' }).SIZE).toBe(7);
+    expect(parseConfig('t', schema, { SIZE: '0' }).SIZE).toBe(0);
+    expect(() => parseConfig('t', schema, { SIZE: 'x' })).toThrow(/SIZE/);
+    expect(() => parseConfig('t', schema, { SIZE: '\u0000' })).toThrow(/SIZE/);
   });
 });

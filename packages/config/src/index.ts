@@ -29,6 +29,13 @@ export function parseConfig<S extends z.ZodType>(
   return result.data;
 }
 
+/**
+ * A variable set to nothing (`NAME=` in a compose file or a manifest) reads as unset, so it takes
+ * its default: `z.coerce.number()` alone reads it as 0, which turned a cache or a wait off.
+ */
+export const blankAsUnset = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
 /** Reusable pieces for the programs' schemas. */
 export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
 export const url = (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback));

@@ -1,4 +1,5 @@
 import {
+  blankAsUnset,
   logLevel,
   callerTokenKeyInProduction,
   parseConfig,
@@ -29,13 +30,13 @@ export const configSchema = z
      * key is a few events, a room one per message), so 10,000 aggregates of a few events each are
      * some tens of MB. 0 turns the cache off.
      */
-    EVENT_CACHE_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
+    EVENT_CACHE_SIZE: blankAsUnset(z.coerce.number().int().min(0).max(1_000_000).default(10_000)),
     /**
      * Under a steady stream of events, how long the read model's projections wait for more
      * before a transaction (ms; nothing waits at rest): fewer transactions at a few ms more of
      * read-model lag under load. 0 applies each event as it comes.
      */
-    PROJECTION_GROUP_LINGER_MS: z.coerce.number().min(0).max(1000).default(GROUP_LINGER_MS),
+    PROJECTION_GROUP_LINGER_MS: blankAsUnset(z.coerce.number().min(0).max(1000).default(GROUP_LINGER_MS)),
     STREAM_REPLICAS: streamReplicas,
     ...serviceEnv,
   })

@@ -21,6 +21,13 @@ describe('conversations config', () => {
     expect(() => loadConfig({ PROJECTION_GROUP_LINGER_MS: '-1' })).toThrow(/PROJECTION_GROUP_LINGER_MS/);
   });
 
+  it('reads a variable set to nothing as unset: its default, not 0', () => {
+    const c = loadConfig({ PROJECTION_GROUP_LINGER_MS: '', EVENT_CACHE_SIZE: ' ' });
+    expect(c.projectionGroupLingerMs).toBe(5);
+    expect(c.eventCacheSize).toBe(10_000);
+    expect(loadConfig({ EVENT_CACHE_SIZE: '0' }).eventCacheSize).toBe(0);
+  });
+
   it('refuses a bad port and namespace', () => {
     expect(() => loadConfig({ CONVERSATIONS_GRPC_PORT: 'x', EVENT_NAMESPACE: 'a.b' })).toThrow(
       /CONVERSATIONS_GRPC_PORT[\s\S]*EVENT_NAMESPACE/,
