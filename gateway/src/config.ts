@@ -1,4 +1,5 @@
 import {
+  blankAsUnset,
   bool,
   logLevel,
   metricsPort,
@@ -58,7 +59,7 @@ const nonEmpty = (fallback: string) => z.string().trim().min(1).default(fallback
 export const gatewayConfigSchema = z
   .object({
     /** 0 binds any free port (tests). */
-    GATEWAY_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    GATEWAY_PORT: blankAsUnset(z.coerce.number().int().min(0).max(65535).default(4000)),
     GATEWAY_HOST: nonEmpty('0.0.0.0'),
     IDENTITY_GRPC_URL: nonEmpty('127.0.0.1:50051'),
     NOTIFICATIONS_GRPC_URL: nonEmpty('127.0.0.1:50052'),
@@ -138,36 +139,36 @@ export const gatewayConfigSchema = z
       .optional(),
     COOKIE_SECURE: bool(false),
     /** Requests each public API key may make per minute (/api/v1). */
-    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+    API_KEY_RATE_LIMIT_PER_MINUTE: blankAsUnset(z.coerce.number().int().min(1).max(100000).default(120)),
     /** How long an Idempotency-Key's first answer is replayed (/api/v1 POSTs). */
-    IDEMPOTENCY_TTL_SECONDS: z.coerce.number().int().min(60).max(604800).default(86400),
-    GRPC_DEADLINE_MS: z.coerce.number().int().min(100).max(60000).default(5000),
+    IDEMPOTENCY_TTL_SECONDS: blankAsUnset(z.coerce.number().int().min(60).max(604800).default(86400)),
+    GRPC_DEADLINE_MS: blankAsUnset(z.coerce.number().int().min(100).max(60000).default(5000)),
     /** Client events one socket may send per SOCKET_EVENT_WINDOW_SECONDS (docs/api/conversations.md). */
-    SOCKET_EVENT_LIMIT: z.coerce.number().int().min(1).max(100000).default(100),
-    SOCKET_EVENT_LIMIT_TEAM: z.coerce.number().int().min(1).max(100000).default(500),
-    SOCKET_EVENT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
+    SOCKET_EVENT_LIMIT: blankAsUnset(z.coerce.number().int().min(1).max(100000).default(100)),
+    SOCKET_EVENT_LIMIT_TEAM: blankAsUnset(z.coerce.number().int().min(1).max(100000).default(500)),
+    SOCKET_EVENT_WINDOW_SECONDS: blankAsUnset(z.coerce.number().int().min(1).max(3600).default(10)),
     /**
      * Visitor messages go to conversations in batches (PostVisitorMessages): at most this many
      * per call; 1 sends each alone (PostVisitorMessage). Conversations takes at most 256.
      */
-    VISITOR_MESSAGE_BATCH_MAX: z.coerce.number().int().min(1).max(256).default(64),
+    VISITOR_MESSAGE_BATCH_MAX: blankAsUnset(z.coerce.number().int().min(1).max(256).default(64)),
     /**
      * How long a batch's first message waits for others, in ms: 0 (default) sends at the end of
      * the event-loop turn it came in, so a lone message is not held; at most 2.
      */
-    VISITOR_MESSAGE_BATCH_WINDOW_MS: z.coerce.number().min(0).max(2).default(0),
+    VISITOR_MESSAGE_BATCH_WINDOW_MS: blankAsUnset(z.coerce.number().min(0).max(2).default(0)),
     /**
      * Memory for the team reads last sent (the conversation list's pages, a room's messages; each
      * caller's and query's), answered again when conversations confirms the rows unchanged; 0 keeps none.
      */
-    TEAM_READ_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
+    TEAM_READ_CACHE_MB: blankAsUnset(z.coerce.number().int().min(0).max(4096).default(32)),
     /** How long system settings read from identity are reused before asking again. */
-    SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60000).default(3000),
+    SETTINGS_CACHE_MS: blankAsUnset(z.coerce.number().int().min(0).max(60000).default(3000)),
     TRUST_PROXY: trustProxy,
     /** Largest JSON body accepted; bigger ones get 413. */
     BODY_LIMIT: nonEmpty('100kb'),
     /** How long stop() waits for in-flight requests before cutting connections. */
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(10000),
+    SHUTDOWN_GRACE_MS: blankAsUnset(z.coerce.number().int().min(0).max(60000).default(10000)),
     /**
      * The built widget (widget/scripts/build.mjs): loader.js and app/. Defaults to the repository's
      * widget/dist, found from this file (gateway/dist or gateway/src) like the image lays it out.

@@ -6,6 +6,8 @@ const VISITOR_TOKEN_SECRET = 'v'.repeat(32);
 const loadGatewayConfig = (env: Record<string, string | undefined>) =>
   loadWith({ VISITOR_TOKEN_SECRET, ...env });
 
+const blanks = (...names: string[]) => Object.fromEntries(names.map((name) => [name, '']));
+
 describe('gateway config', () => {
   it('has the documented defaults', () => {
     const config = loadGatewayConfig({});
@@ -100,5 +102,25 @@ describe('gateway config', () => {
     expect(() => loadWith({})).toThrow(ConfigError);
     expect(() => loadWith({})).toThrow(/VISITOR_TOKEN_SECRET/);
     expect(() => loadGatewayConfig({ VISITOR_TOKEN_SECRET: 'x'.repeat(31) })).toThrow(/at least 32/);
+  });
+
+  it('reads a number set to nothing as unset: its default, not 0 (a random port, no cache, no grace)', () => {
+    const blank = blanks(
+      'GATEWAY_PORT',
+      'API_KEY_RATE_LIMIT_PER_MINUTE',
+      'IDEMPOTENCY_TTL_SECONDS',
+      'GRPC_DEADLINE_MS',
+      'SOCKET_EVENT_LIMIT',
+      'SOCKET_EVENT_LIMIT_TEAM',
+      'SOCKET_EVENT_WINDOW_SECONDS',
+      'VISITOR_MESSAGE_BATCH_MAX',
+      'VISITOR_MESSAGE_BATCH_WINDOW_MS',
+      'TEAM_READ_CACHE_MB',
+      'SETTINGS_CACHE_MS',
+      'SHUTDOWN_GRACE_MS',
+      'METRICS_PORT',
+    );
+    expect(loadGatewayConfig(blank)).toEqual(loadGatewayConfig({}));
+    expect(loadGatewayConfig({ SETTINGS_CACHE_MS: '0' }).settingsCacheMs).toBe(0);
   });
 });

@@ -37,7 +37,8 @@ export const blankAsUnset = <S extends z.ZodType>(schema: S) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
 
 /** Reusable pieces for the programs' schemas. */
-export const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback);
+export const port = (fallback: number) =>
+  blankAsUnset(z.coerce.number().int().min(1).max(65535).default(fallback));
 export const url = (fallback?: string) => (fallback === undefined ? z.url() : z.url().default(fallback));
 export const bool = (fallback: boolean) =>
   z
@@ -73,7 +74,7 @@ const optionalUrl = z
 export const tracingEnv = {
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl,
-  OTEL_TRACES_SAMPLER_ARG: z.coerce.number().min(0).max(1).default(1),
+  OTEL_TRACES_SAMPLER_ARG: blankAsUnset(z.coerce.number().min(0).max(1).default(1)),
 };
 export interface TracingSettings {
   /** The OTLP/HTTP traces URL. */

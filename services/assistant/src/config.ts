@@ -1,4 +1,5 @@
 import {
+  blankAsUnset,
   logLevel,
   callerTokenKeyInProduction,
   parseConfig,
@@ -31,7 +32,7 @@ export const configSchema = z
     /** Where each answer uses one of the account's plan requests. */
     BILLING_GRPC_URL: nonEmpty('127.0.0.1:50055'),
     /** Rooms answered at once; one room's messages are always answered one after another. */
-    ASSISTANT_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+    ASSISTANT_CONCURRENCY: blankAsUnset(z.coerce.number().int().min(1).max(256).default(16)),
     ...serviceEnv,
     ...embeddingsEnv,
     ...languageModelEnv,

@@ -1,5 +1,7 @@
 import { loadConfig } from './config';
 
+const blanks = (...names: string[]) => Object.fromEntries(names.map((name) => [name, '']));
+
 describe('assistant config', () => {
   it('has the documented defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -39,5 +41,28 @@ describe('assistant config', () => {
     expect(() =>
       loadConfig({ ASSISTANT_GRPC_PORT: 'x', EVENT_NAMESPACE: 'a.b', CONVERSATIONS_GRPC_URL: ' ' }),
     ).toThrow(/ASSISTANT_GRPC_PORT[\s\S]*EVENT_NAMESPACE[\s\S]*CONVERSATIONS_GRPC_URL/);
+  });
+
+  it('reads a number set to nothing as unset: its default, and so the engines’ weights and limits', () => {
+    const engines = {
+      ASSISTANT_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      ASSISTANT_LLM_MODEL: 'llama3.2',
+      EMBEDDINGS_URL: 'http://127.0.0.1:11434/v1',
+      EMBEDDINGS_MODEL: 'nomic-embed-text',
+    };
+    const blank = blanks(
+      'ASSISTANT_GRPC_PORT',
+      'ASSISTANT_HTTP_PORT',
+      'ASSISTANT_CONCURRENCY',
+      'ASSISTANT_LLM_TIMEOUT_MS',
+      'ASSISTANT_LLM_MAX_TOKENS',
+      'ASSISTANT_LLM_TEMPERATURE',
+      'EMBEDDINGS_TIMEOUT_MS',
+      'EMBEDDINGS_WEIGHT',
+      'EMBEDDINGS_MIN_SIMILARITY',
+    );
+    const withBlanks = loadConfig({ ...engines, ...blank });
+    expect(withBlanks).toEqual(loadConfig(engines));
+    expect(withBlanks.embeddings?.weight).toBe(0.5);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loginSchema } from '@parley/contracts/validation';
 import {
+  blankAsUnset,
   callerTokenKeyInProduction,
   parseConfig,
   port,
@@ -14,7 +15,7 @@ import {
 const secret = (name: string) =>
   z.string({ error: `${name} is required` }).min(16, { error: `${name} must be at least 16 characters` });
 
-const seconds = (fallback: number) => z.coerce.number().int().min(1).default(fallback);
+const seconds = (fallback: number) => blankAsUnset(z.coerce.number().int().min(1).default(fallback));
 
 export const configSchema = z
   .object({
@@ -37,7 +38,7 @@ export const configSchema = z
     REFRESH_TOKEN_TTL_SECONDS: seconds(2592000),
     /** A just-rotated refresh token presented within this many seconds answers TOKEN_ROTATED
      *  instead of ending the session as stolen (two tabs refreshing at once). 0: strict. */
-    REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
+    REFRESH_REUSE_GRACE_SECONDS: blankAsUnset(z.coerce.number().int().min(0).max(60).default(0)),
     CODE_SECRET: secret('CODE_SECRET'),
     MAIL_SEAL_KEY: secret('MAIL_SEAL_KEY'),
     ADMIN_EMAIL: z.string().optional(),

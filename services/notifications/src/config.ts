@@ -1,4 +1,5 @@
 import {
+  blankAsUnset,
   logLevel,
   callerTokenKeyInProduction,
   parseConfig,
@@ -41,18 +42,18 @@ export const configSchema = z
     MAIL_SEAL_KEY: z
       .string()
       .min(16, 'must be at least 16 characters: it is the secret that seals verification codes'),
-    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
-    MAIL_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
-    MAIL_RETRY_MAX_MS: z.coerce.number().int().min(1).default(300_000),
-    MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
+    MAIL_MAX_ATTEMPTS: blankAsUnset(z.coerce.number().int().min(1).max(50).default(10)),
+    MAIL_RETRY_BASE_MS: blankAsUnset(z.coerce.number().int().min(1).default(2000)),
+    MAIL_RETRY_MAX_MS: blankAsUnset(z.coerce.number().int().min(1).default(300_000)),
+    MAIL_POLL_INTERVAL_MS: blankAsUnset(z.coerce.number().int().min(50).default(5000)),
     PUBLIC_APP_URL: publicAppUrl,
-    MARKETING_SEND_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
-    MARKETING_SCHEDULE_POLL_MS: z.coerce.number().int().min(50).default(5000),
-    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
-    WEBHOOK_RETRY_MAX_MS: z.coerce.number().int().min(10).default(3_600_000),
-    WEBHOOK_RETRY_WINDOW_MS: z.coerce.number().int().min(1000).default(86_400_000),
-    WEBHOOK_POLL_INTERVAL_MS: z.coerce.number().int().min(50).default(5000),
-    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    MARKETING_SEND_PER_SECOND: blankAsUnset(z.coerce.number().min(0.1).max(1000).default(10)),
+    MARKETING_SCHEDULE_POLL_MS: blankAsUnset(z.coerce.number().int().min(50).default(5000)),
+    WEBHOOK_RETRY_BASE_MS: blankAsUnset(z.coerce.number().int().min(10).default(30_000)),
+    WEBHOOK_RETRY_MAX_MS: blankAsUnset(z.coerce.number().int().min(10).default(3_600_000)),
+    WEBHOOK_RETRY_WINDOW_MS: blankAsUnset(z.coerce.number().int().min(1000).default(86_400_000)),
+    WEBHOOK_POLL_INTERVAL_MS: blankAsUnset(z.coerce.number().int().min(50).default(5000)),
+    WEBHOOK_TIMEOUT_MS: blankAsUnset(z.coerce.number().int().min(100).max(60_000).default(10_000)),
     WEBHOOK_ALLOW_PRIVATE_URLS: z
       .enum(['true', 'false'])
       .default('false')

@@ -2,6 +2,8 @@ import { loadConfig } from './config';
 
 const required = { SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_SEAL_KEY: 'dev-seal-key-0123456789' };
 
+const blanks = (...names: string[]) => Object.fromEntries(names.map((name) => [name, '']));
+
 describe('notifications config', () => {
   it('has the documented defaults', () => {
     expect(loadConfig(required)).toEqual({
@@ -67,5 +69,23 @@ describe('notifications config', () => {
     expect(() => loadConfig({ ...required, PUBLIC_APP_URL: 'https://app.parley.example/?a=1' })).toThrow(
       /PUBLIC_APP_URL: must be a plain base URL/,
     );
+  });
+
+  it('reads a number set to nothing as unset: its default', () => {
+    const blank = blanks(
+      'NOTIFICATIONS_GRPC_PORT',
+      'MAIL_MAX_ATTEMPTS',
+      'MAIL_RETRY_BASE_MS',
+      'MAIL_RETRY_MAX_MS',
+      'MAIL_POLL_INTERVAL_MS',
+      'MARKETING_SEND_PER_SECOND',
+      'MARKETING_SCHEDULE_POLL_MS',
+      'WEBHOOK_RETRY_BASE_MS',
+      'WEBHOOK_RETRY_MAX_MS',
+      'WEBHOOK_RETRY_WINDOW_MS',
+      'WEBHOOK_POLL_INTERVAL_MS',
+      'WEBHOOK_TIMEOUT_MS',
+    );
+    expect(loadConfig({ ...required, ...blank })).toEqual(loadConfig(required));
   });
 });

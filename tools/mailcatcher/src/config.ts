@@ -1,4 +1,4 @@
-import { logLevel, parseConfig, port, z } from '@parley/config';
+import { blankAsUnset, logLevel, parseConfig, port, z } from '@parley/config';
 
 /** The environment this program reads; exported so the runner tests can check the stack sets it right. */
 export const configSchema = z.object({
@@ -6,7 +6,7 @@ export const configSchema = z.object({
   MAILCATCHER_HTTP_PORT: port(1080),
   /** Loopback by default: the catcher shows every mail it gets, so it must not face a network. */
   MAILCATCHER_HOST: z.string().min(1).default('127.0.0.1'),
-  MAILCATCHER_MAX_MESSAGES: z.coerce.number().int().min(1).max(100_000).default(500),
+  MAILCATCHER_MAX_MESSAGES: blankAsUnset(z.coerce.number().int().min(1).max(100_000).default(500)),
   LOG_LEVEL: logLevel,
 });
 

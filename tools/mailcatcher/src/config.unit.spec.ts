@@ -1,5 +1,7 @@
 import { loadConfig } from './config';
 
+const blanks = (...names: string[]) => Object.fromEntries(names.map((name) => [name, '']));
+
 describe('mailcatcher config', () => {
   it('defaults to the dev ports on loopback, keeping 500 messages', () => {
     expect(loadConfig({})).toEqual({
@@ -27,5 +29,11 @@ describe('mailcatcher config', () => {
     expect(() => loadConfig({ MAILCATCHER_SMTP_PORT: 'abc', MAILCATCHER_HTTP_PORT: '70000' })).toThrow(
       /MAILCATCHER_SMTP_PORT[\s\S]*MAILCATCHER_HTTP_PORT/,
     );
+  });
+
+  it('reads a number set to nothing as unset: its default', () => {
+    expect(
+      loadConfig(blanks('MAILCATCHER_SMTP_PORT', 'MAILCATCHER_HTTP_PORT', 'MAILCATCHER_MAX_MESSAGES')),
+    ).toEqual(loadConfig({}));
   });
 });

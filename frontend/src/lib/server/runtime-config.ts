@@ -3,6 +3,13 @@ import { z } from 'zod';
 import { publicGatewayFrom, type PublicGateway } from '../realtime/gateway-address';
 
 /**
+ * A variable set to nothing (`NAME=` in a compose file or a manifest) takes its default, as in
+ * the other programs' @parley/config: z.coerce.number() alone reads it as 0.
+ */
+const blankAsUnset = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+/**
  * Run-time configuration of the frontend's server side, read from the environment on first use
  * (never at build time: one build serves every environment). See frontend/README.md.
  */
@@ -12,8 +19,8 @@ export const configSchema = z.object({
   // Unset: the page's own host name with GATEWAY_URL's port, so the parley_at cookie of
   // localhost:3000 also travels to localhost:4000 (cookies are per host, not per port).
   PUBLIC_GATEWAY_URL: z.url().optional(),
-  SYSTEM_SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
-  GATEWAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  SYSTEM_SETTINGS_CACHE_MS: blankAsUnset(z.coerce.number().int().min(0).max(60_000).default(3_000)),
+  GATEWAY_TIMEOUT_MS: blankAsUnset(z.coerce.number().int().min(100).max(60_000).default(5_000)),
   SUPPORT_EMAIL: z.email().default('support@parley.chat'),
   CAREERS_EMAIL: z.email().default('careers@parley.chat'),
   PRIVACY_EMAIL: z.email().default('privacy@parley.chat'),

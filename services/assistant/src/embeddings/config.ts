@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig, z } from '@parley/config';
+import { blankAsUnset, ConfigError, parseConfig, z } from '@parley/config';
 
 /** An unset variable often arrives as '' (compose files, k8s env with an empty value): treat it as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -15,15 +15,15 @@ export const embeddingsEnv = {
   /** Local servers usually need none. */
   EMBEDDINGS_API_KEY: optional(z.string().trim().min(1)),
   /** A message's embedding (and, the first time, its domain's) must arrive within this, or BM25 alone answers. */
-  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(1_500),
+  EMBEDDINGS_TIMEOUT_MS: blankAsUnset(z.coerce.number().int().min(50).max(30_000).default(1_500)),
   /** How much cosine similarity counts in the ranking beside BM25 (0: only BM25, 1: only similarity). */
-  EMBEDDINGS_WEIGHT: z.coerce.number().min(0).max(1).default(0.5),
+  EMBEDDINGS_WEIGHT: blankAsUnset(z.coerce.number().min(0).max(1).default(0.5)),
   /**
    * Cosine similarity at or below which an entry is no match at all; the model's scale decides it
    * (unrelated texts score 0.1-0.3 with most models). Above it, similarity can raise an entry's
    * confidence, never lower it.
    */
-  EMBEDDINGS_MIN_SIMILARITY: z.coerce.number().min(-1).max(0.99).default(0.3),
+  EMBEDDINGS_MIN_SIMILARITY: blankAsUnset(z.coerce.number().min(-1).max(0.99).default(0.3)),
 };
 
 const embeddingsEnvSchema = z.object(embeddingsEnv);

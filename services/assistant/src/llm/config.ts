@@ -1,4 +1,4 @@
-import { ConfigError, parseConfig, z } from '@parley/config';
+import { blankAsUnset, ConfigError, parseConfig, z } from '@parley/config';
 
 /** An unset variable often arrives as '' (compose files, k8s env with an empty value): treat it as unset. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -16,10 +16,10 @@ export const languageModelEnv = {
   /** Local servers (Ollama, vLLM) usually need none. */
   ASSISTANT_LLM_API_KEY: optional(z.string().trim().min(1)),
   /** The whole answer (first token to last) must arrive within this, or the retrieval answer is sent. */
-  ASSISTANT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8_000),
-  ASSISTANT_LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(4_000).default(400),
+  ASSISTANT_LLM_TIMEOUT_MS: blankAsUnset(z.coerce.number().int().min(100).max(120_000).default(8_000)),
+  ASSISTANT_LLM_MAX_TOKENS: blankAsUnset(z.coerce.number().int().min(16).max(4_000).default(400)),
   /** Low by default: the answer should restate the facts, not improvise. */
-  ASSISTANT_LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.2),
+  ASSISTANT_LLM_TEMPERATURE: blankAsUnset(z.coerce.number().min(0).max(2).default(0.2)),
 };
 
 const languageModelEnvSchema = z.object(languageModelEnv);
