@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { recordPageTrail, type PageTrail } from './page-trail';
 import { CHROMIUM_PATH, e2eEnvironment, type E2eEnvironment } from './stack';
 
 export const CHROMIUM_ARGS = [
@@ -18,6 +19,7 @@ export const CHROMIUM_ARGS = [
 
 const RESULTS_DIR = join(__dirname, '..', '..', 'test-results');
 const LOGS_DIR = join(__dirname, '..', '..', '.run', 'logs');
+const trails = new WeakMap<BrowserContext, PageTrail>();
 
 export interface BrowserTest {
   page: Page;
@@ -82,10 +84,29 @@ async function reportFailure(page: Page, testName: string): Promise<void> {
       `could not save a failure screenshot: ${error instanceof Error ? error.message : error}\n`,
     );
   }
+  await reportPage(page);
   try {
     reportProgramLogs();
   } catch {
     // the logs are a help, not part of the verdict
+  }
+}
+
+/** After a failure: where the page was, the errors it showed on its fields, and its trail. */
+async function reportPage(page: Page): Promise<void> {
+  try {
+    const shown = await page
+      .locator(SHOWN_ERRORS)
+      .allTextContents()
+      .catch(() => []);
+    const lines = [
+      `at ${page.url()}`,
+      ...shown.map((text) => `field error on show: ${text.trim()}`),
+      ...(trails.get(page.context())?.lines() ?? []),
+    ];
+    process.stderr.write(`--- the page ---\n${lines.join('\n')}\n`);
+  } catch {
+    // as with the logs: a help, not the verdict
   }
 }
 
@@ -135,6 +156,7 @@ export function useBrowser(): {
     if (!browser) throw new Error('the browser did not start');
     const env = e2eEnvironment();
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 860 } });
+    trails.set(context, await recordPageTrail(context));
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     page.setDefaultNavigationTimeout(30_000);
@@ -194,6 +216,16 @@ export function useBrowser(): {
       );
     },
   };
+}
+
+/**
+ * Waits for the app's toast saying `text` (title or description) to have shown on this test's
+ * page since the last toast waited for, even if it is gone again (see PageTrail.nextToast).
+ */
+export async function toastShown(page: Page, text: string, timeoutMs = 20_000): Promise<void> {
+  const trail = trails.get(page.context());
+  if (!trail) throw new Error('toastShown needs a page of a browserTest or journey');
+  await trail.nextToast(text, timeoutMs);
 }
 
 /** A new address per call, so tests never collide with each other or with earlier runs. */
