@@ -11,6 +11,7 @@ import {
   closeContext,
   expectFieldError,
   logInThroughUi,
+  toastShown,
   uniqueEmail,
   useBrowser,
   waitForMail,
@@ -30,9 +31,6 @@ async function choose(page: Page, select: ReturnType<Page['locator']>, option: s
     .first()
     .click();
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator('.ant-notification-notice').filter({ hasText: text }).first();
 
 describe('admin content, the blog and careers', () => {
   const category = `Guides ${RUN}`;
@@ -81,7 +79,7 @@ describe('admin content, the blog and careers', () => {
     await form.getByLabel('Name').fill(category);
     await form.getByLabel('Description').fill('How to get the most out of Parley');
     await page.getByRole('button', { name: 'Create category' }).click();
-    await toast(page, 'The category was created').waitFor();
+    await toastShown(page, 'The category was created');
     const row = page.getByTestId('category-row').filter({ hasText: category });
     await row.waitFor();
     await row.getByRole('button', { name: `Edit ${category}` }).click();
@@ -167,7 +165,7 @@ describe('admin content, the blog and careers', () => {
       await form.getByTestId('cover-preview').waitFor();
       await form.getByLabel('Describe the image').fill('The widget on a ceramics shop');
       await page.getByTestId('post-save').click();
-      await toast(page, 'Post published').waitFor();
+      await toastShown(page, 'Post published');
       await waitForPath(page, (p) => /^\/dashboard\/admin\/blogs\/[0-9a-f-]{36}$/.test(p));
       // Saved: reloading shows every field as it was written.
       await page.reload();
@@ -223,13 +221,51 @@ describe('admin content, the blog and careers', () => {
     },
   );
 
+  step('the editor never takes the focus from the field the admin moved on to', async ({ page, url }) => {
+    await page.goto(url('/dashboard/admin/blogs/new'));
+    const form = page.getByTestId('post-form');
+    const author = form.getByLabel('Author');
+    const body = page.getByTestId('post-body');
+    await body.click();
+    await page.keyboard.type('Read ');
+    // The link dialog closes with an animation; the admin is already in another field.
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByLabel('Link address').fill('https://parley.chat/docs');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await author.fill('');
+    await author.focus();
+    await page.waitForTimeout(1_000);
+    await page.keyboard.type('Ada');
+    // A slow upload: the admin goes on writing the author while the image travels.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/images', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByTestId('post-body-image-input').setInputFiles({
+      name: 'slow.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await jpegOf(320, 180),
+    });
+    await author.focus();
+    await page.keyboard.type(' Admin');
+    release();
+    await body.locator('img[src^="/api/images/"]').waitFor();
+    await page.waitForTimeout(500);
+    await page.keyboard.type(' Lovelace');
+    await page.unroute('**/api/images');
+    expect(await author.inputValue()).toBe('Ada Admin Lovelace');
+    expect(await body.textContent()).toBe('Read https://parley.chat/docs');
+  });
+
   step('a draft is not on the blog', async ({ page, url }) => {
     await page.goto(url('/dashboard/admin/blogs'));
     await page.getByRole('link', { name: 'New post' }).click();
     const form = page.getByTestId('post-form');
     await form.getByLabel('Title').fill(`Draft ${RUN}`);
     await page.getByTestId('post-save').click();
-    await toast(page, 'Draft saved').waitFor();
+    await toastShown(page, 'Draft saved');
     await waitForPath(page, (p) => /^\/dashboard\/admin\/blogs\/[0-9a-f-]{36}$/.test(p));
     const res = await visitorPage.goto(url(`/blog/draft-${RUN}`));
     expect(res?.status()).toBe(404);
@@ -259,7 +295,7 @@ describe('admin content, the blog and careers', () => {
     await page.keyboard.type('Three years in support');
     await form.getByTestId('job-status').getByText('Open').click();
     await page.getByRole('button', { name: 'Create listing' }).click();
-    await toast(page, 'Job listing created').waitFor();
+    await toastShown(page, 'Job listing created');
     await page.getByTestId('job-row').filter({ hasText: job }).waitFor();
 
     await visitorPage.goto(url('/careers'));
@@ -342,7 +378,7 @@ describe('admin content, the blog and careers', () => {
       expect(download.suggestedFilename()).toBe('Grace Hopper.pdf');
 
       await choose(page, drawer.getByTestId('application-status'), 'Reviewing');
-      await toast(page, 'Marked as reviewing').waitFor();
+      await toastShown(page, 'Marked as reviewing');
       await drawer.getByLabel('Note').fill('Strong debugging story; invite to a call.');
       await drawer.getByRole('button', { name: 'Add note' }).click();
       await drawer

@@ -199,6 +199,15 @@ function Toolbar({
 }
 
 /**
+ * Whether the focus is still with the editor (its text or toolbar) or nowhere at all, as when the
+ * file picker has just closed: then it may go back to the text.
+ */
+function focusStayedIn(root: HTMLElement | null): boolean {
+  const active = document.activeElement;
+  return !active || active === document.body || Boolean(root?.contains(active));
+}
+
+/**
  * Rich text for posts and job listings (Tiptap): headings, emphasis, lists, quotes, code, links,
  * and images uploaded to the platform (JPG or PNG up to 2 MB). What it writes is HTML the server
  * sanitises again before keeping it. A form field: `value` is read once, `onChange` gets the HTML.
@@ -223,6 +232,7 @@ export function RichTextEditor({
 }) {
   const { message } = App.useApp();
   const file = useRef<HTMLInputElement>(null);
+  const root = useRef<HTMLDivElement>(null);
   const [uploading, setUploading] = useState(false);
   const [linking, setLinking] = useState<{ href: string; problem?: string } | null>(null);
   const editor = useEditor({
@@ -261,11 +271,18 @@ export function RichTextEditor({
     setUploading(true);
     try {
       const image = await uploadImage(picked);
+      // An upload takes a while: an admin who went on to another field meanwhile keeps typing
+      // there. tiptap's focus() waits a frame, which let it take the focus from a field the admin
+      // had just moved to, so the focus is given back here, at once, or not at all.
+      const stayed = focusStayedIn(root.current);
       editor
         .chain()
-        .focus()
         .setImage({ src: imageUrl(image.id), alt: picked.name.replace(/\.[^.]+$/, '') })
         .run();
+      if (stayed) {
+        editor.view.focus();
+        editor.commands.scrollIntoView();
+      }
     } catch (e) {
       message.error(errorSentence(e));
     } finally {
@@ -292,7 +309,7 @@ export function RichTextEditor({
   }
 
   return (
-    <div className={`${styles.editor} ${invalid ? styles.editorInvalid : ''}`}>
+    <div ref={root} className={`${styles.editor} ${invalid ? styles.editorInvalid : ''}`}>
       {editor && (
         <Toolbar
           editor={editor}
@@ -315,8 +332,15 @@ export function RichTextEditor({
         title="Link"
         okText="Apply"
         onOk={saveLink}
-        onCancel={() => setLinking(null)}
+        onCancel={() => {
+          setLinking(null);
+          editor?.commands.focus();
+        }}
         destroyOnHidden
+        // The editor takes the focus back itself, where its cursor was. The dialog's own return of
+        // the focus came after its closing animation and put the caret at the post's very start,
+        // or took the focus from a field the admin had moved on to.
+        focusable={{ focusTriggerAfterClose: false }}
       >
         <Input
           autoFocus
