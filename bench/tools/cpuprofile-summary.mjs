@@ -7,15 +7,17 @@
 // summarise before the next run rebuilds the bundle, or project frames are named wrongly.
 //
 //   node bench/tools/cpuprofile-summary.mjs <file.cpuprofile> [--from=<s>] [--to=<s>] [--top=<n>]
-//   node bench/tools/cpuprofile-summary.mjs <file.cpuprofile> --from=38 --to=63 --callers=writev
+//   node bench/tools/cpuprofile-summary.mjs <file.cpuprofile> --from=38 --to=63 --callers=writev [--depth=n]
 import { readFileSync } from 'node:fs';
 import { moduleOf } from './lib/profile-frames.mjs';
 import { toolArgs } from './lib/tool-args.mjs';
 
 const { file, options: args } = toolArgs(
-  'cpuprofile-summary.mjs <file.cpuprofile> [--from=s] [--to=s] [--top=n] [--callers=fn]',
+  'cpuprofile-summary.mjs <file.cpuprofile> [--from=s] [--to=s] [--top=n] [--callers=fn [--depth=n]]',
 );
 const top = Number(args.top ?? 30);
+/** How many callers each --callers stack shows: past a library's own write path takes more than 8. */
+const depth = Number(args.depth ?? 8);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
 const parentOf = new Map();
@@ -72,7 +74,7 @@ if (args.callers) {
   for (const [id, us] of selfTime) {
     if (nodeById.get(id).callFrame.functionName !== args.callers) continue;
     const chain = [];
-    for (let cur = parentOf.get(id); cur !== undefined && chain.length < 8; cur = parentOf.get(cur)) {
+    for (let cur = parentOf.get(id); cur !== undefined && chain.length < depth; cur = parentOf.get(cur)) {
       const frame = nodeById.get(cur).callFrame;
       chain.push(`${frame.functionName || '(anonymous)'} (${moduleOf(frame)})`);
     }
