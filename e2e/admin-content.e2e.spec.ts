@@ -243,18 +243,23 @@ describe('admin content, the blog and careers', () => {
       await held;
       await route.continue();
     });
-    await page.getByTestId('post-body-image-input').setInputFiles({
-      name: 'slow.jpg',
-      mimeType: 'image/jpeg',
-      buffer: await jpegOf(320, 180),
-    });
-    await author.focus();
-    await page.keyboard.type(' Admin');
-    release();
-    await body.locator('img[src^="/api/images/"]').waitFor();
-    await page.waitForTimeout(500);
-    await page.keyboard.type(' Lovelace');
-    await page.unroute('**/api/images');
+    // Released and removed whatever happens, or the journey's later uploads would hang on it.
+    try {
+      await page.getByTestId('post-body-image-input').setInputFiles({
+        name: 'slow.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await jpegOf(320, 180),
+      });
+      await author.focus();
+      await page.keyboard.type(' Admin');
+      release();
+      await body.locator('img[src^="/api/images/"]').waitFor();
+      await page.waitForTimeout(500);
+      await page.keyboard.type(' Lovelace');
+    } finally {
+      release();
+      await page.unroute('**/api/images');
+    }
     expect(await author.inputValue()).toBe('Ada Admin Lovelace');
     expect(await body.textContent()).toBe('Read https://parley.chat/docs');
   });
