@@ -257,6 +257,20 @@ export function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
+/**
+ * Write system calls (write, writev, send...) a process has made so far, every thread together,
+ * from /proc/<pid>/io (Linux; a process of another user needs root); 0 where unreadable. On
+ * loopback each one also wakes its reader, so their count per message is what batching saves.
+ */
+export function writeCallsOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  try {
+    return Number(/^syscw: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /** The local servers the whole path runs on, by their process name. */
 const SERVERS = { 'nats-server': 'nats', 'redis-server': 'redis', postgres: 'postgresql' } as const;
 
@@ -265,15 +279,20 @@ const SERVERS = { 'nats-server': 'nats', 'redis-server': 'redis', postgres: 'pos
  * backend), by pid: they also serve anything else running on the machine, so their share is an
  * upper bound of what the bench costs them.
  */
-export function serverProcesses(): Map<number, { server: string; s: number; parent: number }> {
-  const found = new Map<number, { server: string; s: number; parent: number }>();
+export function serverProcesses(): Map<number, { server: string; s: number; w: number; parent: number }> {
+  const found = new Map<number, { server: string; s: number; w: number; parent: number }>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
       const server = SERVERS[comm as keyof typeof SERVERS];
       if (server)
-        found.set(Number(entry), { server, s: cpuSecondsOf(Number(entry)), parent: parentOf(Number(entry)) });
+        found.set(Number(entry), {
+          server,
+          s: cpuSecondsOf(Number(entry)),
+          w: writeCallsOf(Number(entry)),
+          parent: parentOf(Number(entry)),
+        });
     } catch {
       // The process ended while listed.
     }
@@ -315,6 +334,17 @@ export function serverSecondsBetween(
   for (const [pid, { server, s }] of after)
     spent[server] = (spent[server] ?? 0) + s - (before.get(pid)?.s ?? 0);
   return spent;
+}
+
+/** Write system calls each server made between two `serverProcesses()` readings (new processes from zero). */
+export function serverWritesBetween(
+  before: Map<number, { w: number }>,
+  after: Map<number, { server: string; w: number }>,
+): Record<string, number> {
+  const made: Record<string, number> = {};
+  for (const [pid, { server, w }] of after)
+    made[server] = (made[server] ?? 0) + w - (before.get(pid)?.w ?? 0);
+  return made;
 }
 
 /** CPU seconds the whole machine spent busy (every core, every process) so far, from /proc/stat. */

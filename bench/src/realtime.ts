@@ -81,6 +81,8 @@ import {
   serverProcesses,
   ownServerSecondsBetween,
   serverSecondsBetween,
+  serverWritesBetween,
+  writeCallsOf,
   serveJwks,
   type Memory,
 } from './realtime-stack';
@@ -144,6 +146,33 @@ const sumMemory = (all: Memory[]): Memory => ({
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const kb = (bytes: number) => round(bytes / 1024, 1);
+
+interface WriteReading {
+  programs: { name: string; w: number }[];
+  benchWrites: number;
+  servers: Map<number, { server: string; w: number }>;
+}
+
+/** Write system calls per delivered message between two readings: each program, the bench's clients, each server. */
+function writesPerMessage(
+  before: WriteReading,
+  after: WriteReading,
+  delivered: number,
+): Record<string, number> {
+  const per = (calls: number) => (delivered ? round(calls / delivered, 2) : 0);
+  const out: Record<string, number> = {};
+  after.programs.forEach(({ name, w }, i) => {
+    out[name] = per(w - before.programs[i]!.w);
+  });
+  out.bench = per(after.benchWrites - before.benchWrites);
+  for (const [server, w] of Object.entries(serverWritesBetween(before.servers, after.servers)))
+    out[server] = per(w);
+  out.all = round(
+    Object.values(out).reduce((a, b) => a + b, 0),
+    2,
+  );
+  return out;
+}
 
 /** `ip`: the visitor's own address, as a proxy in front of the gateway would say it. */
 function connectSocket(url: string, token: string, ip?: string, reconnect = false): Promise<Socket> {
@@ -445,10 +474,18 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     reset();
 
     // --- 2. sustained rate
-    /** CPU seconds so far: each program, this process (the clients), the whole machine. */
+    /**
+     * CPU seconds so far: each program, this process (the clients), the whole machine; and the
+     * write system calls of each program, this process and each server.
+     */
     const cpuNow = () => ({
-      programs: named.map(({ name, child }) => ({ name, s: cpuSecondsOf(child.process.pid) })),
+      programs: named.map(({ name, child }) => ({
+        name,
+        s: cpuSecondsOf(child.process.pid),
+        w: writeCallsOf(child.process.pid),
+      })),
       bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+      benchWrites: writeCallsOf(process.pid),
       machine: machineBusySeconds(),
       servers: serverProcesses(),
       natsOwn: NATS_SERVER_PID ? cpuSecondsOf(NATS_SERVER_PID) : 0,
@@ -497,6 +534,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         ? round(((s - cpuSustainedBefore.programs[i]!.s) * 1000) / received, 3)
         : 0;
     });
+    const sustainedWrites = writesPerMessage(cpuSustainedBefore, cpuSustainedAfter, received);
     const lostSustained = sent - failed - received;
     console.log(
       `sustained ${RATE} msg/s: sent ${sent}, failed ${failed}, delivered ${received}, lost ${lostSustained}; ` +
@@ -504,6 +542,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         `(${round((performance.now() - started) / 1000, 1)} s); the send itself: p50 ${sustainedSend.p50} ms, p99 ${sustainedSend.p99} ms; ` +
         `in JetStream -> dashboard: p50 ${sustainedRelay.p50} ms, p99 ${sustainedRelay.p99} ms; ` +
         `CPU ms per message ${JSON.stringify(sustainedCpuMs)}; ` +
+        `write system calls per message ${JSON.stringify(sustainedWrites)}; ` +
         `the slowest 1% (${sustainedSlowest.count}, from ${sustainedSlowest.from} ms): send -> in JetStream mean ${sustainedSlowest.toStreamMean} ms, ` +
         `in JetStream -> dashboard mean ${sustainedSlowest.toDashboardMean} ms; ` +
         `${target === 'reference' ? 'reference server' : 'gateway'} event-loop delay${servers > 1 ? ' (worst gateway)' : ''} p50 ${sustainedLoop.p50} ms, p99 ${sustainedLoop.p99} ms, max ${sustainedLoop.max} ms; ` +
@@ -528,6 +567,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
       streamToDashboardMs: sustainedRelay,
       slowestPercent: sustainedSlowest,
       cpuPerMessageMs: sustainedCpuMs,
+      writesPerMessage: sustainedWrites,
       gatewayLoopDelayMs: sustainedLoop,
       clientLoopDelayMs: sustainedClientLoop,
       mainThreadLagMs: sustainedMainLag,
@@ -569,6 +609,7 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
         ownServerSecondsBetween(cpuBefore.servers, cpuAfter.servers, POSTGRES_SERVER_PID),
       );
     cpuPerMessageMs.machine = perMessage(cpuAfter.machine - cpuBefore.machine);
+    const burstWrites = writesPerMessage(cpuBefore, cpuAfter, received);
     const burst = summarize(latencies);
     const burstRelay = summarize(relayTimes);
     const burstLoop = await gatewayLoops();
@@ -588,8 +629,10 @@ async function runOnce(target: Target, budget: ReturnType<typeof deadline>): Pro
     console.log(
       `burst CPU per delivered message (ms; nats/redis/postgresql: every process of that server, whoever it served; "machine" is every process on every core, the rest included): ${JSON.stringify(cpuPerMessageMs)}`,
     );
+    console.log(`burst write system calls per delivered message: ${JSON.stringify(burstWrites)}`);
     results.burst = {
       cpuPerMessageMs,
+      writesPerMessage: burstWrites,
       sent: burstSent,
       failed,
       delivered: received,
