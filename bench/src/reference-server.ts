@@ -5,7 +5,8 @@
  *   visitor socket 'visitor-message' -> one JetStream publish (Nats-Msg-Id: at most once per
  *   client id) -> ack to the visitor; a durable pull consumer (as the gateway's relay) -> the
  *   gateway's own replay-buffer script in Redis (de-duplication mark + stream entries, the cursor)
- *   -> Socket.IO Redis adapter -> the visitor's room (its echo) and the account's chat-global.
+ *   -> Socket.IO Redis adapter -> the visitor's room (its echo, but to the socket that sent it: as
+ *   the gateway, sender-echoes.ts) and the account's chat-global.
  *
  * No decide, no read model, no gRPC, no rate limits, no HTTP app. Socket handshakes are checked as
  * the gateway checks them (visitor tokens, an owner JWT against JWKS_URL), once per connection.
@@ -24,6 +25,7 @@ import { createVisitorTokens, isVisitorToken } from '../../gateway/src/auth/visi
 import { coalescedAcks } from '../../gateway/src/realtime/coalesced-acks';
 import { broadcasts } from '../../gateway/src/realtime/conversations-relay';
 import { createReplayBuffer } from '../../gateway/src/realtime/replay-buffer';
+import { senderEchoes } from '../../gateway/src/realtime/sender-echoes';
 import { ownBroadcastSkippingParser } from '../../gateway/src/socket/own-broadcast-parser';
 import { serveParent } from './child-ipc';
 
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
       parser: ownBroadcastSkippingParser(),
     }),
   });
+  const echoes = senderEchoes();
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown }).token;
     if (typeof token !== 'string') return next(new Error('unauthorized'));
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
       if (!request.success)
         return reply({ ok: false, status: 400, error: { code: 'INVALID', message: 'invalid' } });
       const { content, clientId } = request.data;
+      echoes.posting(clientId, socket.id);
       const posted: Posted = {
         type: 'MessagePosted',
         data: {
@@ -154,6 +158,7 @@ async function main(): Promise<void> {
         );
         reply({ ok: true, data: { roomId: who.roomId, message: posted.data } });
       } catch {
+        echoes.failed(clientId, socket.id);
         reply({ ok: false, status: 503, error: { code: 'UNAVAILABLE', message: 'unavailable' } });
       }
     });
@@ -196,9 +201,15 @@ async function main(): Promise<void> {
         m.nak(1000);
         return;
       }
-      if (cursors)
+      if (cursors) {
+        const sender = echoes.take(data.clientId);
         for (const { rooms, e, cursor } of broadcasts(emissions, cursors))
-          io.to(rooms).emit(e.event, { channel: e.channel, cursor, data: e.data });
+          (sender && e.event === 'chat-message' ? io.to(rooms).except(sender) : io.to(rooms)).emit(e.event, {
+            channel: e.channel,
+            cursor,
+            data: e.data,
+          });
+      }
       acks.add(m);
     });
   };

@@ -535,6 +535,47 @@ describe('visitor messages over the widget socket', () => {
     expect(contents).toEqual(['first, over HTTP', 'then over the socket']);
   });
 
+  it('leaves the socket a message came in on out of its echo; the visitor s other tabs and the team get it', async () => {
+    const visitor = await newVisitor(gatewayA);
+    const { roomId } = await visitorSays(visitor, 'first, over HTTP');
+    // Two tabs on two replicas: whichever replica relays a message, the other delivers it from
+    // the announcement, and both must leave its sender out.
+    const tabA = await socket(gatewayA, visitor.token);
+    const tabB = await socket(gatewayB, visitor.token);
+    const ownerSocket = await socket(gatewayB, owner.accessToken);
+    const seenByA = recordAll(tabA);
+    const seenByB = recordAll(tabB);
+    const seenByOwner = recordAll(ownerSocket);
+    for (const s of [tabA, tabB, ownerSocket]) expect(await subscribe(s, roomId)).toMatchObject({ ok: true });
+
+    const fromA = await sendOnSocket(tabA, { content: 'from tab A', clientId: randomUUID() });
+    const fromB = await sendOnSocket(tabB, { content: 'from tab B', clientId: randomUUID() });
+    expect(fromA).toMatchObject({ ok: true, data: { message: { content: 'from tab A' } } });
+    expect(fromB).toMatchObject({ ok: true, data: { message: { content: 'from tab B' } } });
+    // An HTTP post has no socket of origin: every socket gets its echo.
+    await visitorSays(visitor, 'over HTTP again');
+    await teamSays(owner, roomId, 'the team replies');
+    for (const seen of [seenByA, seenByB, seenByOwner])
+      await eventually(
+        () => chatContents(seen, roomId).includes('the team replies'),
+        'the reply on every socket',
+      );
+    await sleep(300); // the replicas relay in no common order: anything still on its way arrives
+
+    expect(new Set(chatContents(seenByA, roomId))).toEqual(
+      new Set(['from tab B', 'over HTTP again', 'the team replies']),
+    );
+    expect(new Set(chatContents(seenByB, roomId))).toEqual(
+      new Set(['from tab A', 'over HTTP again', 'the team replies']),
+    );
+    expect(new Set(chatContents(seenByOwner, roomId))).toEqual(
+      new Set(['from tab A', 'from tab B', 'over HTTP again', 'the team replies']),
+    );
+    const echoOfA = seenByB.find((r) => (r.envelope.data as ChatMessage).content === 'from tab A')!;
+    expect(echoOfA.envelope.cursor).toMatch(/^\d+-\d+$/);
+    expect((echoOfA.envelope.data as ChatMessage).id).toBe(fromA.ok && fromA.data.message.id);
+  });
+
   it('refuses what the POST refuses, with its status and error body', async () => {
     const visitor = await newVisitor(gatewayA);
     const visitorSocket = await socket(gatewayA, visitor.token);

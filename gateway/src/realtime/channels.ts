@@ -42,3 +42,6 @@ export const InternalRoom = {
   mode: (roomId: string) => `room:${roomId}:mode`,
   presence: (roomId: string) => `room:${roomId}:presence`,
 } as const;
+
+/** Whether an internal room is the visitor side of a chat room (InternalRoom.room(id, 'visitor')). */
+export const isVisitorRoom = (room: string): boolean => room.startsWith('room:') && room.endsWith(':visitor');

@@ -1,4 +1,4 @@
-import { isAppError, type RealtimeEnvelope } from '@parley/contracts';
+import { isAppError, RealtimeEventName, type RealtimeEnvelope } from '@parley/contracts';
 import type { Logger } from '@parley/logger';
 import { socketConnections } from '@parley/metrics';
 import { socketMessageTracing } from '@parley/tracing';
@@ -12,7 +12,9 @@ import { isAllowedOrigin } from '../auth/origin';
 import type { TokenVerifier } from '../auth/token-verifier';
 import { isVisitorToken, type VerifiedVisitor } from '../auth/visitor-token';
 import type { SocketIdentity } from '../realtime/channel-access';
+import { isVisitorRoom } from '../realtime/channels';
 import { roomsOfShare } from '../realtime/conversations-relay';
+import { clientIdOf, senderEchoes } from '../realtime/sender-echoes';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
 import { corkWritesPerTurn } from './corked-writes';
 import { socketEventBudget, type SocketEventBudget } from './event-budget';
@@ -159,6 +161,7 @@ export function startRealtimeServer(options: {
     io.to(room).emit(event, envelope);
   };
   const handlerDeps: ChannelHandlerDeps = { ...options.channels, emitToRoom };
+  const echoes = senderEchoes();
   const budgetOf = socketEventBudget(options.eventBudget, logger);
 
   io.on('connection', (socket) => {
@@ -173,7 +176,7 @@ export function startRealtimeServer(options: {
       void socket.join(sessionId ? [userRoom(userId), sessionRoom(sessionId)] : userRoom(userId));
     }
     registerChannelHandlers(socket, handlerDeps);
-    registerVisitorMessageHandler(socket, options.visitorMessages);
+    registerVisitorMessageHandler(socket, options.visitorMessages, echoes);
   });
 
   io.engine.on('connection_error', (error: { code: number; message: string }) =>
@@ -186,7 +189,12 @@ export function startRealtimeServer(options: {
     },
     emitToRoom,
     emitHere: (rooms, event, envelope) => {
-      io.local.to(rooms).emit(event, envelope);
+      // A message's socket of origin has it from its ack (sender-echoes.ts).
+      const sender =
+        event === RealtimeEventName.chatMessage && rooms.some(isVisitorRoom)
+          ? echoes.take(clientIdOf(envelope.data))
+          : undefined;
+      (sender ? io.local.to(rooms).except(sender) : io.local.to(rooms)).emit(event, envelope);
     },
     hasRoomHere: (room) => io.of('/').adapter.rooms.has(room),
     revoke: (userId, roomId) => {
