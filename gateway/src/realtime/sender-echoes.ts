@@ -45,8 +45,16 @@ export function senderEchoes(ttlMs = SENDER_ECHO_TTL_MS, max = SENDER_ECHO_MAX):
   };
 }
 
-/** The client id of a posted message as the relay emits it (a ChatMessage), or undefined. */
-export function clientIdOf(message: unknown): string | undefined {
-  const clientId = (message as { clientId?: unknown } | null)?.clientId;
+/** The client id of a visitor-message payload (checked by the post itself), or undefined. */
+export function clientIdOf(payload: unknown): string | undefined {
+  const clientId = (payload as { clientId?: unknown } | null)?.clientId;
   return typeof clientId === 'string' && clientId ? clientId : undefined;
+}
+
+/**
+ * The client id of a visitor's own message as the relay emits it (a ChatMessage of role 'user'),
+ * or undefined: a team or assistant message never leaves a visitor's socket out, whatever its id.
+ */
+export function visitorClientIdOf(message: unknown): string | undefined {
+  return (message as { role?: unknown } | null)?.role === 'user' ? clientIdOf(message) : undefined;
 }

@@ -1,5 +1,5 @@
 import { isVisitorRoom, InternalRoom } from './channels';
-import { clientIdOf, senderEchoes } from './sender-echoes';
+import { clientIdOf, senderEchoes, visitorClientIdOf } from './sender-echoes';
 
 describe('senderEchoes', () => {
   it('names the socket a message came in on once, then no more', () => {
@@ -47,13 +47,24 @@ describe('senderEchoes', () => {
 });
 
 describe('clientIdOf', () => {
-  it('reads a message its non-empty string client id, and nothing else', () => {
-    expect(clientIdOf({ id: 'm1', clientId: 'c1' })).toBe('c1');
-    expect(clientIdOf({ id: 'm1', clientId: null })).toBeUndefined();
-    expect(clientIdOf({ id: 'm1', clientId: '' })).toBeUndefined();
+  it('reads a payload its non-empty string client id, and nothing else', () => {
+    expect(clientIdOf({ content: 'hi', clientId: 'c1' })).toBe('c1');
+    expect(clientIdOf({ content: 'hi', clientId: null })).toBeUndefined();
+    expect(clientIdOf({ content: 'hi', clientId: '' })).toBeUndefined();
     expect(clientIdOf({ clientId: 42 })).toBeUndefined();
     expect(clientIdOf(null)).toBeUndefined();
     expect(clientIdOf('c1')).toBeUndefined();
+  });
+});
+
+describe('visitorClientIdOf', () => {
+  it('reads the client id of a visitor s own message only', () => {
+    expect(visitorClientIdOf({ id: 'm1', role: 'user', clientId: 'c1' })).toBe('c1');
+    expect(visitorClientIdOf({ id: 'm1', role: 'user', clientId: null })).toBeUndefined();
+    // A team reply (role 'assistant' with a team member) or the bot's, whatever its client id.
+    expect(visitorClientIdOf({ id: 'm2', role: 'assistant', clientId: 'c1' })).toBeUndefined();
+    expect(visitorClientIdOf({ id: 'm3', clientId: 'c1' })).toBeUndefined();
+    expect(visitorClientIdOf(null)).toBeUndefined();
   });
 });
 

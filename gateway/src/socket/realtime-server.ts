@@ -14,7 +14,7 @@ import { isVisitorToken, type VerifiedVisitor } from '../auth/visitor-token';
 import type { SocketIdentity } from '../realtime/channel-access';
 import { isVisitorRoom } from '../realtime/channels';
 import { roomsOfShare } from '../realtime/conversations-relay';
-import { clientIdOf, senderEchoes } from '../realtime/sender-echoes';
+import { senderEchoes, visitorClientIdOf } from '../realtime/sender-echoes';
 import { registerChannelHandlers, type ChannelHandlerDeps } from './channel-handlers';
 import { corkWritesPerTurn } from './corked-writes';
 import { socketEventBudget, type SocketEventBudget } from './event-budget';
@@ -192,7 +192,7 @@ export function startRealtimeServer(options: {
       // A message's socket of origin has it from its ack (sender-echoes.ts).
       const sender =
         event === RealtimeEventName.chatMessage && rooms.some(isVisitorRoom)
-          ? echoes.take(clientIdOf(envelope.data))
+          ? echoes.take(visitorClientIdOf(envelope.data))
           : undefined;
       (sender ? io.local.to(rooms).except(sender) : io.local.to(rooms)).emit(event, envelope);
     },
