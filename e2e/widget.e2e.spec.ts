@@ -692,6 +692,51 @@ describe('the widget embedded on a customer site', () => {
     expect(JSON.parse(kept as string)).toMatchObject({ visitorKey: expect.any(String) });
   });
 
+  step(
+    'the same visitor in two tabs: what one tab sends shows there once and in the other live',
+    async (t) => {
+      const other = await t.context.newPage();
+      try {
+        await other.goto(host.url);
+        await widgetFrame(other).getByTestId('launcher').waitFor();
+        const w2 = await openWidget(other);
+        await w2.getByTestId('tab-chat').click();
+        await w2.getByTestId('chat-message-visitor').filter({ hasText: 'Do you ship to Canada?' }).waitFor();
+        const w1 = widgetFrame(site);
+        const visitorBubble = (w: FrameLocator, text: string) =>
+          w.getByTestId('chat-message-visitor').filter({ hasText: text });
+
+        // Sent in the second tab, it reaches the first live: the first tab's socket is in the room.
+        await w2.getByTestId('chat-input').fill('Sent from my other tab');
+        await w2.getByTestId('chat-send').click();
+        await visitorBubble(w1, 'Sent from my other tab').waitFor();
+
+        // So the first tab sends over its socket (no POST), gets no echo of its own, and shows the
+        // message once, as stored; the second tab gets it live.
+        const posts: string[] = [];
+        const countPost = (r: { url(): string; method(): string }) => {
+          if (r.method() === 'POST' && r.url().includes('/api/widget/messages')) posts.push(r.url());
+        };
+        site.on('request', countPost);
+        await w1.getByTestId('chat-input').fill('And this one from the first');
+        await w1.getByTestId('chat-send').click();
+        const mine = visitorBubble(w1, 'And this one from the first');
+        await mine.and(w1.locator(':not([data-pending])')).waitFor();
+        await visitorBubble(w2, 'And this one from the first').waitFor();
+        await site.waitForTimeout(500); // an echo, had one been sent, has arrived by now
+        site.off('request', countPost);
+        expect(posts).toEqual([]);
+        expect(await mine.count()).toBe(1);
+        expect(await visitorBubble(w2, 'And this one from the first').count()).toBe(1);
+        expect(await visitorBubble(w1, 'Sent from my other tab').count()).toBe(1);
+        expect(await visitorBubble(w2, 'Sent from my other tab').count()).toBe(1);
+        await shot(other, 'second-tab');
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
   // Last but one: after this page is resized, Chromium may route clicks to the widget's frame (another
   // process) by where it was painted before, for seconds under load, and a click lands in nothing (a
   // later step's Send did nothing in CI; no pointer event reached the frame).
