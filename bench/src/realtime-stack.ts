@@ -325,27 +325,32 @@ export function ownServerSecondsBetween(
   return spent;
 }
 
-/** CPU seconds each server spent between two `serverProcesses()` readings (new processes from zero). */
-export function serverSecondsBetween(
-  before: Map<number, { s: number }>,
-  after: Map<number, { server: string; s: number }>,
+/**
+ * How much of one reading (`s`: CPU seconds, `w`: write system calls) each server spent between
+ * two `serverProcesses()` readings, summed over its processes (new processes from zero).
+ */
+function serverDeltaBetween<K extends 's' | 'w'>(
+  before: Map<number, Record<K, number>>,
+  after: Map<number, { server: string } & Record<K, number>>,
+  field: K,
 ): Record<string, number> {
   const spent: Record<string, number> = {};
-  for (const [pid, { server, s }] of after)
-    spent[server] = (spent[server] ?? 0) + s - (before.get(pid)?.s ?? 0);
+  for (const [pid, reading] of after)
+    spent[reading.server] = (spent[reading.server] ?? 0) + reading[field] - (before.get(pid)?.[field] ?? 0);
   return spent;
 }
 
-/** Write system calls each server made between two `serverProcesses()` readings (new processes from zero). */
-export function serverWritesBetween(
+/** CPU seconds each server spent between two `serverProcesses()` readings. */
+export const serverSecondsBetween = (
+  before: Map<number, { s: number }>,
+  after: Map<number, { server: string; s: number }>,
+): Record<string, number> => serverDeltaBetween(before, after, 's');
+
+/** Write system calls each server made between two `serverProcesses()` readings. */
+export const serverWritesBetween = (
   before: Map<number, { w: number }>,
   after: Map<number, { server: string; w: number }>,
-): Record<string, number> {
-  const made: Record<string, number> = {};
-  for (const [pid, { server, w }] of after)
-    made[server] = (made[server] ?? 0) + w - (before.get(pid)?.w ?? 0);
-  return made;
-}
+): Record<string, number> => serverDeltaBetween(before, after, 'w');
 
 /** CPU seconds the whole machine spent busy (every core, every process) so far, from /proc/stat. */
 export function machineBusySeconds(): number {
