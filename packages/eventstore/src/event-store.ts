@@ -10,7 +10,8 @@ import {
   WRONG_LAST_SEQUENCE,
 } from './errors';
 import { contextSubjects, InvalidNameError, streamName, subjectFor } from './names';
-import { directGet, type DirectQuery } from './direct-get';
+import type { DirectQuery } from './direct-get';
+import { exactGet } from './exact-get';
 import { heldEvent, readHeld, type HeldEvent } from './held-event';
 import { HistoryCache } from './history-cache';
 import { nextTurn } from './next-turn';
@@ -221,7 +222,9 @@ export class EventStore {
   /** Every event of one aggregate, in order; version 0 and no events for an unknown aggregate. */
   async load<E extends DomainEvent>(subject: string): Promise<LoadedStream<E>> {
     this.assertAggregateSubject(subject);
-    const last = await this.direct({ last_by_subj: subject });
+    // The leader's last, not a lagging replica's: a command would decide on a stale history and
+    // fail its append every round.
+    const last = await this.exact({ last_by_subj: subject });
     if (!last) {
       this.cache.delete(subject);
       return { events: [], version: 0 };
@@ -238,9 +241,7 @@ export class EventStore {
     let next = (events[events.length - 1]?.sequence ?? 0) + 1;
     // Short tails: walk with direct gets (one round trip per event, no consumer to create).
     for (let hops = 0; next <= last.seq && hops < this.directReadLimit; hops++) {
-      const m = next === last.seq ? last : await this.direct({ seq: next, next_by_subj: subject });
-      if (!m || m.seq > last.seq)
-        throw new Error(`event log of ${subject} changed while reading (missing up to ${last.seq})`);
+      const m = next === last.seq ? last : await this.nextEvent(subject, next, last.seq);
       events.push(read(m));
       next = m.seq + 1;
     }
@@ -251,10 +252,11 @@ export class EventStore {
   }
 
   /**
-   * Reads through an ordered consumer; when that stalls (no event for publishTimeoutMs), walks
-   * the rest with direct gets instead. On a cluster with a node down, JetStream may place the
-   * ephemeral consumer on the missing node, and the client then retries its creation for minutes
-   * (seen with NATS 2.9.10, one load in three); direct gets are answered by any live replica.
+   * Reads through an ordered consumer; when that stalls (no event for publishTimeoutMs) or fails,
+   * walks the rest with direct gets instead. On a cluster with a node down, JetStream may place
+   * the ephemeral consumer on the missing node, and the client then retries its creation for
+   * minutes (seen with NATS 2.9.10, one load in three); direct gets are answered by any live
+   * replica.
    */
   private async readLongTail<E extends DomainEvent>(
     subject: string,
@@ -284,7 +286,14 @@ export class EventStore {
         () => clearInterval(timer),
       );
     });
-    if ((await Promise.race([reading, stalled])) !== 'stalled') {
+    const outcome = await Promise.race([
+      reading.then(
+        () => 'read' as const,
+        () => 'failed' as const,
+      ),
+      stalled,
+    ]);
+    if (outcome === 'read') {
       into.push(...read.map(decode));
       return;
     }
@@ -294,9 +303,7 @@ export class EventStore {
     into.push(...taken.map(decode));
     let next = (taken[taken.length - 1]?.seq ?? from - 1) + 1;
     while (next <= until) {
-      const m = await this.direct({ seq: next, next_by_subj: subject });
-      if (!m || m.seq > until)
-        throw new Error(`event log of ${subject} changed while reading (missing up to ${until})`);
+      const m = await this.nextEvent(subject, next, until);
       into.push(decode(m));
       next = m.seq + 1;
     }
@@ -373,7 +380,7 @@ export class EventStore {
     seq: number,
     id: string,
   ): Promise<RecordedEvent<E>> {
-    const m = await this.direct({ seq });
+    const m = await this.exact({ seq });
     if (!m) throw new Error(`msgID ${id} reported as a duplicate of sequence ${seq}, which does not exist`);
     if (m.subject !== subject) {
       throw new Error(
@@ -383,8 +390,16 @@ export class EventStore {
     return decodeEvent<E>(m);
   }
 
-  private direct(query: DirectQuery): Promise<StoredEventMessage | undefined> {
-    return directGet(this.nc, this.stream, query, this.publishTimeoutMs);
+  private exact(query: DirectQuery): Promise<StoredEventMessage | undefined> {
+    return exactGet(this.nc, this.stream, query, this.publishTimeoutMs);
+  }
+
+  /** The first event of `subject` at or after `from`, which must be at most `until`. */
+  private async nextEvent(subject: string, from: number, until: number): Promise<StoredEventMessage> {
+    const m = await this.exact({ seq: from, next_by_subj: subject });
+    if (!m || m.seq > until)
+      throw new Error(`event log of ${subject} changed while reading (missing up to ${until})`);
+    return m;
   }
 
   private assertAggregateSubject(subject: string): void {

@@ -15,7 +15,8 @@ export {
   type ExecuteCommandOptions,
   type CommandOutcome,
 } from './execute-command';
-export { directGet, type DirectQuery } from './direct-get';
+export type { DirectQuery } from './direct-get';
+export { exactGet } from './exact-get';
 export { ConcurrencyError, PartialAppendError, CorruptEventError, MalformedEventError } from './errors';
 export {
   EVENT_TYPE_HEADER,

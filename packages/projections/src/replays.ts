@@ -1,4 +1,4 @@
-import { decodeEvent, directGet, type RecordedEvent } from '@parley/eventstore';
+import { decodeEvent, exactGet, type RecordedEvent } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
 import type { Pool } from 'pg';
@@ -68,7 +68,7 @@ export class ReplayWatcher {
   private async replayRequested(): Promise<void> {
     for (const request of await this.o.requested()) {
       if (this.stopping || !this.o.active()) return;
-      const stored = await directGet(this.o.nc, this.o.stream, { seq: request.sequence }, FETCH_TIMEOUT_MS);
+      const stored = await exactGet(this.o.nc, this.o.stream, { seq: request.sequence }, FETCH_TIMEOUT_MS);
       let event: RecordedEvent;
       try {
         if (!stored) throw new Error(`event ${request.sequence} is no longer in ${this.o.stream}`);

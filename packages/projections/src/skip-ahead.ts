@@ -1,4 +1,4 @@
-import { directGet } from '@parley/eventstore';
+import { exactGet } from '@parley/eventstore';
 import type { Logger } from '@parley/logger';
 import type { NatsConnection } from 'nats';
 import type { PositionWaiters } from './waiters';
@@ -13,7 +13,7 @@ export interface SkipAheadOptions {
 }
 
 /**
- * Finds the next event a projection consumes after its position (one direct get): waiters for
+ * Finds the next event a projection consumes after its position (one direct get, or two): waiters for
  * sequences before it have nothing left to wait for. Only sequences that already exist count
  * (read first, from the stream's state): stream sequences only grow, so no event can appear
  * below one that exists. One look at a time; a call during one makes it look again.
@@ -38,7 +38,9 @@ export class SkipAhead {
         if (o.waiters.highestWaiting() === undefined) break;
         const streamLast = (await jsm.streams.info(o.stream)).state.last_seq;
         const from = o.waiters.position + 1;
-        const next = await directGet(o.nc, o.stream, { seq: from, next_by_subj: o.filterSubject }, 5000);
+        // Exact, not any replica's: a lagging one's miss would satisfy waiters for an event the
+        // projection has not applied yet.
+        const next = await exactGet(o.nc, o.stream, { seq: from, next_by_subj: o.filterSubject }, 5000);
         o.waiters.satisfyBelow(Math.min(next ? next.seq : Number.POSITIVE_INFINITY, streamLast + 1));
       } while (this.skipAgain && !o.stopping());
     } catch (e) {

@@ -35,6 +35,13 @@ export interface NatsCluster {
   kill(name: string): Promise<void>;
   /** Starts a stopped node again on its own store. */
   start(name: string): Promise<void>;
+  /**
+   * SIGSTOP: the node holds its connections but reads nothing, as a machine stalled; the others
+   * go on without it, so on `resume` its replicas are behind until they catch up.
+   */
+  pause(name: string): void;
+  /** SIGCONT after `pause`. */
+  resume(name: string): void;
   /** Stops every node and removes the stores. */
   destroy(): Promise<void>;
 }
@@ -94,7 +101,15 @@ export async function startNatsCluster(basePort = clusterBasePort(), size = 3): 
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill(signal);
+    child.kill('SIGCONT'); // a paused node handles SIGTERM only once it runs again
     await exited;
+  }
+
+  function signal(name: string, sig: NodeJS.Signals): void {
+    const child = processes.get(name);
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`node ${name} is not running`);
+    child.kill(sig);
   }
 
   const cluster: NatsCluster = {
@@ -109,6 +124,8 @@ export async function startNatsCluster(basePort = clusterBasePort(), size = 3): 
     urls: nodes.map((n) => `nats://127.0.0.1:${n.clientPort}`),
     kill: (name) => stop(name, 'SIGKILL'),
     start,
+    pause: (name) => signal(name, 'SIGSTOP'),
+    resume: (name) => signal(name, 'SIGCONT'),
     async destroy() {
       await Promise.all(nodes.map((n) => stop(n.name, 'SIGTERM')));
       rmSync(dir, { recursive: true, force: true });
