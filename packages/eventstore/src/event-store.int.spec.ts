@@ -300,6 +300,14 @@ describe('EventStore on JetStream 2.9', () => {
       expect(await store.load(store.subject('tally', randomUUID()))).toEqual({ events: [], version: 0 });
     });
 
+    it('refuses to load from a stream that is gone, rather than answer an empty aggregate', async () => {
+      const subject = store.subject('tally', 'gone');
+      await store.append(subject, [opened('a')], { expectedVersion: 0, commandId: 'g' });
+      await deleteNamespaceStreams(nc, namespace);
+      // Both report 404 to a get: "no message found" is an empty aggregate, "stream not found" is not.
+      await expect(reader.load(subject)).rejects.toThrow(/stream not found/);
+    });
+
     it('reads a long aggregate in order (past the direct-get limit) and only its own subject', async () => {
       const subject = store.subject('tally', 'long');
       const noise = store.subject('tally', 'noise');

@@ -23,6 +23,9 @@ export async function exactGet(
   return leaderGet(nc, stream, query, timeoutMs);
 }
 
+/** JetStream's error code for a get that finds no message (JSNoMessageFoundErr). */
+const NO_MESSAGE_FOUND = 10037;
+
 async function leaderGet(
   nc: NatsConnection,
   stream: string,
@@ -36,7 +39,8 @@ async function leaderGet(
     const m = await jsm.streams.getMessage(stream, query as MsgRequest);
     return { subject: m.subject, seq: m.seq, data: m.data, header: (n) => m.header.get(n) || undefined };
   } catch (e) {
-    if (e instanceof NatsError && e.api_error?.code === 404) return undefined;
+    // Only "no message found": a missing stream is also a 404 (10059), and is an error.
+    if (e instanceof NatsError && e.api_error?.err_code === NO_MESSAGE_FOUND) return undefined;
     throw e;
   }
 }
