@@ -5,8 +5,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JetStreamManager, NatsConnection } from 'nats';
-import { randomNamespace, startNatsCluster, type NatsCluster } from '@parley/testing';
-import { connectEventBus, ConcurrencyError, ensureStream, EventStore, exactGet } from './index';
+import {
+  appendConcurrently,
+  connectLeaderAndFollower,
+  ensureReplicatedStream,
+  randomNamespace,
+  startNatsCluster,
+  waitForCurrentReplicas,
+  type NatsCluster,
+} from '@parley/testing';
+import { connectEventBus, ConcurrencyError, EventStore, exactGet } from './index';
 import { directGet } from './direct-get';
 
 const CONTEXT = 'ledger';
@@ -42,9 +50,9 @@ describe('the event log on a 3-node JetStream cluster', () => {
   });
 
   it('keeps every acknowledged event and takes writes again after the leader is killed', async () => {
-    const stream = await ensureStreamWhenClusterReady(nc, namespace);
+    const stream = await ensureReplicatedStream(nc, CONTEXT, namespace);
     const jsm = await nc.jetstreamManager();
-    const before = await waitForReplicas(jsm, stream, 3);
+    const before = await waitForCurrentReplicas(jsm, stream);
     expect(before.config.num_replicas).toBe(3);
 
     const store = new EventStore(nc, { context: CONTEXT, namespace, publishTimeoutMs: 2_000 });
@@ -133,7 +141,7 @@ describe('the event log on a 3-node JetStream cluster', () => {
     // The killed node comes back, catches up from its own store and the new leader.
     const restartedAt = Date.now();
     await cluster.start(leader);
-    const caughtUp = await waitForReplicas(jsm, stream, 3);
+    const caughtUp = await waitForCurrentReplicas(jsm, stream);
     const catchUpMs = Date.now() - restartedAt;
     expect(caughtUp.state.messages).toBe(stored);
     // With all three back, loads through an ordered consumer (long histories) read the same.
@@ -178,7 +186,7 @@ describe('the event log on a 3-node JetStream cluster', () => {
   // missed events already acknowledged: 2,762 of them once, in the test above on CI.
   it('loads every acknowledged event at once through a connection to any node, under load', async () => {
     const ns = randomNamespace();
-    await ensureStreamWhenClusterReady(nc, ns);
+    await ensureReplicatedStream(nc, CONTEXT, ns);
     const writerStore = new EventStore(nc, { context: CONTEXT, namespace: ns });
     // One connection per node, as services spread over the cluster are.
     const readerConnections = await Promise.all(
@@ -222,37 +230,27 @@ describe('the event log on a 3-node JetStream cluster', () => {
   // it runs again, before its replica has caught up with what the others acknowledged.
   it('answers reads exactly through a node that stalled while the others took writes', async () => {
     const ns = randomNamespace();
-    const stream = await ensureStreamWhenClusterReady(nc, ns);
+    const stream = await ensureReplicatedStream(nc, CONTEXT, ns);
     const jsm = await nc.jetstreamManager();
-    const info = await waitForReplicas(jsm, stream, 3);
-    const leaderUrl = cluster.nodes.find((n) => n.name === info.cluster!.leader)!.url;
-    const stalled = cluster.nodes.find((n) => n.name === info.cluster!.replicas![0]!.name)!;
-    const [writerConnection, readerConnection] = await Promise.all([
-      connectEventBus(leaderUrl, 'replicated-log-writer'),
-      connectEventBus(stalled.url, 'replicated-log-stalled-reader'),
-    ]);
+    const info = await waitForCurrentReplicas(jsm, stream);
+    const {
+      toLeader: writerConnection,
+      toFollower: readerConnection,
+      follower: stalled,
+    } = await connectLeaderAndFollower(cluster, info, 'replicated-log');
     try {
       const writerStore = new EventStore(writerConnection, { context: CONTEXT, namespace: ns });
       const reader = new EventStore(readerConnection, { context: CONTEXT, namespace: ns, cacheSize: 0 });
-      const acked = new Map<string, number>();
       const writeWhileStalled = () =>
-        Promise.all(
-          Array.from({ length: WRITERS }, async (_, w) => {
-            const subject = writerStore.subject('tally', `s${w}`);
-            for (let n = 0, version = 0; n < EVENTS_WHILE_STALLED / WRITERS; n++) {
-              version = (
-                await writerStore.append(subject, [{ type: 'Added', data: { n } }], {
-                  expectedVersion: version,
-                  commandId: `s${w}-${n}`,
-                })
-              ).version;
-              acked.set(subject, version);
-            }
-          }),
-        );
+        appendConcurrently(writerStore, {
+          aggregate: 'tally',
+          writers: WRITERS,
+          eachWrites: EVENTS_WHILE_STALLED / WRITERS,
+        });
       cluster.pause(stalled.name);
+      let acked: Map<string, number>;
       try {
-        await writeWhileStalled();
+        acked = await writeWhileStalled();
       } catch (e) {
         cluster.resume(stalled.name);
         throw e;
@@ -290,36 +288,6 @@ describe('the event log on a 3-node JetStream cluster', () => {
     }
   });
 });
-
-/** The cluster answers JetStream requests only once its meta leader is elected. */
-async function ensureStreamWhenClusterReady(nc: NatsConnection, namespace: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      return await ensureStream(nc, CONTEXT, namespace, { replicas: 3 });
-    } catch (e) {
-      if (Date.now() > deadline) throw e;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-async function waitForReplicas(jsm: JetStreamManager, stream: string, size: number) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const info = await jsm.streams.info(stream).catch(() => undefined);
-    const replicas = info?.cluster?.replicas ?? [];
-    if (
-      info?.cluster?.leader &&
-      replicas.length === size - 1 &&
-      replicas.every((r) => r.current && !r.offline && (r.lag ?? 0) === 0)
-    )
-      return info;
-    if (Date.now() > deadline)
-      throw new Error(`stream ${stream} has no ${size} current replicas: ${JSON.stringify(info?.cluster)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function waitForLeader(jsm: JetStreamManager, stream: string, not: string) {
   const deadline = Date.now() + 30_000;

@@ -3,10 +3,19 @@
 // stream's end. It read that with a direct get, which any replica may answer: a follower behind
 // the acknowledgements then found nothing and released waiters for an event the projection had
 // not applied, so a read right after a write could miss it.
-import { connectEventBus, ensureStream, EventStore } from '@parley/eventstore';
+import { connectEventBus, EventStore } from '@parley/eventstore';
 import { createLogger } from '@parley/logger';
-import { clusterBasePort, randomNamespace, startNatsCluster, type NatsCluster } from '@parley/testing';
-import type { JetStreamManager, NatsConnection } from 'nats';
+import {
+  appendConcurrently,
+  clusterBasePort,
+  connectLeaderAndFollower,
+  ensureReplicatedStream,
+  randomNamespace,
+  startNatsCluster,
+  waitForCurrentReplicas,
+  type NatsCluster,
+} from '@parley/testing';
+import type { NatsConnection } from 'nats';
 import { SkipAhead } from './skip-ahead';
 import { PositionWaiters } from './waiters';
 
@@ -36,15 +45,14 @@ describe('the projection look-ahead on a 3-node JetStream cluster', () => {
   // as it runs again, before its replica has caught up: the look-ahead then asked a replica that
   // had not yet applied the event the waiter was waiting for.
   it('never releases a waiter for an acknowledged event it has not reached, through a node catching up', async () => {
-    const stream = await ensureStreamWhenClusterReady(nc, namespace);
+    const stream = await ensureReplicatedStream(nc, CONTEXT, namespace);
     const jsm = await nc.jetstreamManager();
-    const info = await waitForReplicas(jsm, stream);
-    const leaderUrl = cluster.nodes.find((n) => n.name === info.cluster!.leader)!.url;
-    const stalled = cluster.nodes.find((n) => n.name === info.cluster!.replicas![0]!.name)!;
-    const [writerConnection, readerConnection] = await Promise.all([
-      connectEventBus(leaderUrl, 'skip-ahead-writer'),
-      connectEventBus(stalled.url, 'skip-ahead-stalled-reader'),
-    ]);
+    const info = await waitForCurrentReplicas(jsm, stream);
+    const {
+      toLeader: writerConnection,
+      toFollower: readerConnection,
+      follower: stalled,
+    } = await connectLeaderAndFollower(cluster, info, 'skip-ahead');
     try {
       const store = new EventStore(writerConnection, { context: CONTEXT, namespace });
       const watched = store.subject('watched', 'one');
@@ -53,18 +61,11 @@ describe('the projection look-ahead on a 3-node JetStream cluster', () => {
       cluster.pause(stalled.name);
       let watchedAt = 0;
       try {
-        await Promise.all(
-          Array.from({ length: NOISE_WRITERS }, async (_, w) => {
-            const subject = store.subject('noise', `w${w}`);
-            for (let n = 0, version = 0; n < NOISE_EVENTS / NOISE_WRITERS; n++)
-              version = (
-                await store.append(subject, [{ type: 'Noise', data: { n } }], {
-                  expectedVersion: version,
-                  commandId: `noise-${w}-${n}`,
-                })
-              ).version;
-          }),
-        );
+        await appendConcurrently(store, {
+          aggregate: 'noise',
+          writers: NOISE_WRITERS,
+          eachWrites: NOISE_EVENTS / NOISE_WRITERS,
+        });
         // The last event of all: the stalled replica applies it last.
         watchedAt = (
           await store.append(watched, [{ type: 'Watched', data: {} }], { expectedVersion: 0, commandId: 'w' })
@@ -106,27 +107,3 @@ describe('the projection look-ahead on a 3-node JetStream cluster', () => {
     }
   });
 });
-
-async function ensureStreamWhenClusterReady(nc: NatsConnection, namespace: string): Promise<string> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      return await ensureStream(nc, CONTEXT, namespace, { replicas: 3 });
-    } catch (e) {
-      if (Date.now() > deadline) throw e;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-async function waitForReplicas(jsm: JetStreamManager, stream: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const info = await jsm.streams.info(stream).catch(() => undefined);
-    const replicas = info?.cluster?.replicas ?? [];
-    if (info?.cluster?.leader && replicas.length === 2 && replicas.every((r) => r.current && !r.offline))
-      return info;
-    if (Date.now() > deadline) throw new Error(`stream ${stream} has no 3 current replicas`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
