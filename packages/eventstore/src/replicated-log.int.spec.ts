@@ -241,21 +241,13 @@ describe('the event log on a 3-node JetStream cluster', () => {
     try {
       const writerStore = new EventStore(writerConnection, { context: CONTEXT, namespace: ns });
       const reader = new EventStore(readerConnection, { context: CONTEXT, namespace: ns, cacheSize: 0 });
-      const writeWhileStalled = () =>
+      const acked = await cluster.whilePaused(stalled.name, () =>
         appendConcurrently(writerStore, {
           aggregate: 'tally',
           writers: WRITERS,
           eachWrites: EVENTS_WHILE_STALLED / WRITERS,
-        });
-      cluster.pause(stalled.name);
-      let acked: Map<string, number>;
-      try {
-        acked = await writeWhileStalled();
-      } catch (e) {
-        cluster.resume(stalled.name);
-        throw e;
-      }
-      cluster.resume(stalled.name);
+        }),
+      );
       // Right after it wakes, while its replica catches up: loads, exact gets, and plain direct
       // gets as the control.
       const last = Math.max(...acked.values());

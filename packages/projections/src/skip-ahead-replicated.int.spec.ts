@@ -58,21 +58,17 @@ describe('the projection look-ahead on a 3-node JetStream cluster', () => {
       const watched = store.subject('watched', 'one');
       const log = createLogger('skip-ahead-test', 'silent');
 
-      cluster.pause(stalled.name);
-      let watchedAt = 0;
-      try {
+      const watchedAt = await cluster.whilePaused(stalled.name, async () => {
         await appendConcurrently(store, {
           aggregate: 'noise',
           writers: NOISE_WRITERS,
           eachWrites: NOISE_EVENTS / NOISE_WRITERS,
         });
         // The last event of all: the stalled replica applies it last.
-        watchedAt = (
+        return (
           await store.append(watched, [{ type: 'Watched', data: {} }], { expectedVersion: 0, commandId: 'w' })
         ).version;
-      } finally {
-        cluster.resume(stalled.name);
-      }
+      });
 
       // A projection of `watched` that has applied everything before its event, asking right
       // after the node woke, round after round while it catches up.

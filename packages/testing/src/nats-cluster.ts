@@ -36,12 +36,11 @@ export interface NatsCluster {
   /** Starts a stopped node again on its own store. */
   start(name: string): Promise<void>;
   /**
-   * SIGSTOP: the node holds its connections but reads nothing, as a machine stalled; the others
-   * go on without it, so on `resume` its replicas are behind until they catch up.
+   * Runs `work` with the node paused (SIGSTOP: it holds its connections but reads nothing, as a
+   * machine stalled; the others go on without it) and resumes it however `work` ends: its
+   * replicas are then behind until they catch up.
    */
-  pause(name: string): void;
-  /** SIGCONT after `pause`. */
-  resume(name: string): void;
+  whilePaused<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Stops every node and removes the stores. */
   destroy(): Promise<void>;
 }
@@ -124,8 +123,14 @@ export async function startNatsCluster(basePort = clusterBasePort(), size = 3): 
     urls: nodes.map((n) => `nats://127.0.0.1:${n.clientPort}`),
     kill: (name) => stop(name, 'SIGKILL'),
     start,
-    pause: (name) => signal(name, 'SIGSTOP'),
-    resume: (name) => signal(name, 'SIGCONT'),
+    async whilePaused(name, work) {
+      signal(name, 'SIGSTOP');
+      try {
+        return await work();
+      } finally {
+        signal(name, 'SIGCONT');
+      }
+    },
     async destroy() {
       await Promise.all(nodes.map((n) => stop(n.name, 'SIGTERM')));
       rmSync(dir, { recursive: true, force: true });
